@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { families } from '@mm/rules';
+import { RULE_ERRORS, TRANSPORT_ERRORS } from './errors';
+import { createRoomBodySchema } from './http';
+import { clientMessages, MAX_PAYLOAD_BYTES, PROTOCOL_VERSION, serverMessages } from './socket';
+
+const json = (schema: z.ZodType): string =>
+  ['```json', JSON.stringify(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }), null, 2), '```'].join('\n');
+
+/**
+ * docs/protocol.md, rendered from the very schemas the server and client use,
+ * so the document cannot drift from the code (a test compares the two).
+ */
+export function renderProtocolDoc(): string {
+  const out: string[] = [
+    '# Protocol',
+    '',
+    '<!-- Generated from packages/protocol by `pnpm --filter @mm/protocol docs`; a test fails when it is stale. -->',
+    '',
+    `Protocol version **${PROTOCOL_VERSION}**. The client sends it in \`room:join\`; a mismatch is refused with \`PROTOCOL_MISMATCH\`.`,
+    '',
+    '## How it works',
+    '',
+    '- HTTP creates rooms and reads public summaries; everything live goes over Socket.IO on the same origin.',
+    '- Every client message is sent with an acknowledgement callback. The reply is `{ ok: true, … }` or',
+    '  `{ ok: false, code, message }` with a code from the tables below. A refused message changes nothing.',
+    '  A message sent without a callback that is refused gets its error as a `server:error` event.',
+    `- A payload larger than ${MAX_PAYLOAD_BYTES} bytes of JSON is refused unread (\`PAYLOAD_TOO_LARGE\`); a single`,
+    '  packet over 64 KiB closes the connection. Each socket may send 30 messages at once, refilled at 10 per second.',
+    '- After every change the server sends each socket a `room:update` with the room summary (public) and the',
+    "  socket's own snapshot: the match **as its seat may see it** (`view`), its `status` and `seq`, the number of",
+    '  accepted actions. A client keeps the snapshot with the highest `seq`; `room:sync` fetches it on demand.',
+    '- A seat is claimed once (`seat:claim`) and the reply carries its token (256 random bits; only a hash is stored).',
+    '  Sending that token in `room:join` later (reload, sleep, new network) takes the seat back.',
+    '- Actions carry a client-chosen `actionId`: a resend of an accepted action is answered `DUPLICATE_ACTION`',
+    '  with the `seq` it got, never applied twice. `expectSeq` guards against acting on an old state.',
+    '- An action is acknowledged only after it is committed to the database.',
+    '',
+    '## HTTP',
+    '',
+    '| method and path | body | reply |',
+    '|---|---|---|',
+    '| `GET /api/health` | | `{ ok: true, db: "embedded" \\| "postgres" }` |',
+    '| `POST /api/rooms` | see below | 201 `{ id, url }`; 400 `{ error: { code, message } }` |',
+    '| `GET /api/rooms/:id` | | the public room summary; 404 for an unknown id |',
+    '',
+    '`POST /api/rooms` body (every option may be left out and gets its default):',
+    '',
+    json(createRoomBodySchema),
+    '',
+    '## Client → server messages',
+    '',
+  ];
+  for (const [name, m] of Object.entries(clientMessages)) {
+    out.push(`### \`${name}\``, '', m.summary, '', json(m.schema), '');
+  }
+  out.push('## Server → client messages', '', '| event | meaning |', '|---|---|');
+  for (const [name, meaning] of Object.entries(serverMessages)) out.push(`| \`${name}\` | ${meaning} |`);
+  out.push('', '## Actions of each family (`match:act` → `action`)', '');
+  for (const family of Object.values(families)) {
+    if (family) out.push(`### ${family.id}`, '', json(family.actionSchema), '');
+  }
+  out.push('## Error codes', '', '| code | meaning |', '|---|---|');
+  for (const [code, meaning] of Object.entries(TRANSPORT_ERRORS)) out.push(`| \`${code}\` | ${meaning} |`);
+  for (const [code, meaning] of Object.entries(RULE_ERRORS)) out.push(`| \`${code}\` | ${meaning} (rule) |`);
+  out.push('');
+  return out.join('\n');
+}

@@ -1,0 +1,45 @@
+import { RULE_ERROR_CODES, type RuleErrorCode } from '@mm/rules';
+
+/** Errors of the transport itself; rule errors (from @mm/rules) travel with the same shape. */
+export const TRANSPORT_ERRORS = {
+  BAD_REQUEST: 'The payload does not fit the message schema.',
+  PAYLOAD_TOO_LARGE: 'The payload is larger than any legal message.',
+  UNKNOWN_EVENT: 'There is no message of that name.',
+  PROTOCOL_MISMATCH: 'Client and server speak different protocol versions: reload the client.',
+  ROOM_NOT_FOUND: 'No room has this id.',
+  NOT_IN_ROOM: 'The socket has not joined a room yet.',
+  SEAT_TAKEN: 'Someone already sits in that seat.',
+  NO_SUCH_SEAT: 'The table has no seat with that number.',
+  ALREADY_SEATED: 'This socket already holds a seat.',
+  NOT_SEATED: 'The message needs a seat and this socket has none.',
+  MATCH_STARTED: 'A seat cannot be given up once the match has begun.',
+  BAD_TOKEN: 'The seat token is not valid for this room.',
+  DUPLICATE_ACTION: 'This actionId was already accepted (a resend): nothing changed; `seq` says where it was accepted.',
+  STALE_SEQ: 'The client acted on an old state (`expectSeq` is behind): catch up and try again; `seq` is the current one.',
+  RATE_LIMITED: 'Too many messages: slow down.',
+  INTERNAL: 'The server failed; nothing was changed.',
+} as const;
+
+export const RULE_ERRORS: Record<RuleErrorCode, string> = {
+  INVALID_ACTION: 'The action does not exist in this game or does not fit its schema.',
+  INVALID_CODE: 'Wrong length, a colour out of range, a forbidden repeat or blank.',
+  INVALID_SCORE: 'A hand-entered score that cannot exist.',
+  NOT_A_PLAYER: 'The seat does not play in this match.',
+  NOT_YOUR_TURN: 'The seat may not act now.',
+  WRONG_PHASE: 'The action does not belong in the current phase.',
+  ELIMINATED: 'The seat is out of the game.',
+  MATCH_FINISHED: 'Nothing can be played after the end.',
+};
+
+export type TransportErrorCode = keyof typeof TRANSPORT_ERRORS;
+export const TRANSPORT_ERROR_CODES = Object.keys(TRANSPORT_ERRORS) as TransportErrorCode[];
+export const ERROR_CODES = [...TRANSPORT_ERROR_CODES, ...RULE_ERROR_CODES];
+export type ErrorCode = TransportErrorCode | RuleErrorCode;
+
+export interface ErrorReply {
+  ok: false;
+  code: ErrorCode;
+  message: string;
+  /** for DUPLICATE_ACTION and STALE_SEQ: the seq that matters */
+  seq?: number;
+}

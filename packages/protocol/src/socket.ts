@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import type { MatchStatus, MatchView, Seat } from '@mm/rules';
+import type { ErrorReply } from './errors';
+import { roomIdSchema, type RoomSummary } from './http';
+
+/** Bumped on any incompatible change of the messages below. */
+export const PROTOCOL_VERSION = 1;
+
+/** The largest payload any legal message can need, as JSON. Larger ones are refused unread. */
+export const MAX_PAYLOAD_BYTES = 4096;
+
+/** A seat or device token: at least 128 random bits, base64url. */
+export const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/, 'not a token');
+
+export const displayNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'a name is needed')
+  .max(24, 'a name has at most 24 characters')
+  .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), 'a name cannot hold control characters');
+
+/** Chosen by the client for each action so that a resend can never be applied twice. */
+export const actionIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'not an action id');
+
+/** Client → server messages. Each is sent with an acknowledgement callback. */
+export const clientMessages = {
+  'room:join': {
+    summary: 'Watch a room; with a seat token, take back that seat (reload, sleep, new network).',
+    schema: z
+      .object({
+        protocol: z.number().int(),
+        roomId: roomIdSchema,
+        seatToken: tokenSchema.optional(),
+        deviceToken: tokenSchema.optional(),
+      })
+      .strict(),
+  },
+  'seat:claim': {
+    summary: 'Sit in a free seat under a display name; the reply carries the secret seat token.',
+    schema: z
+      .object({
+        seat: z.number().int().min(0).max(7),
+        name: displayNameSchema,
+        deviceToken: tokenSchema.optional(),
+      })
+      .strict(),
+  },
+  'seat:leave': {
+    summary: 'Give the seat up (only before the match starts); the token stops working.',
+    schema: z.object({}).strict(),
+  },
+  'match:act': {
+    summary: "Play an action of the room's family as this socket's seat (the family's own schema judges `action`).",
+    schema: z
+      .object({
+        actionId: actionIdSchema,
+        /** the seq the client saw last; a different current seq is refused as STALE_SEQ */
+        expectSeq: z.number().int().min(0).optional(),
+        action: z.unknown(),
+      })
+      .strict(),
+  },
+  'room:sync': {
+    summary: "Ask for this socket's current snapshot (catch-up after missed updates).",
+    schema: z.object({}).strict(),
+  },
+} as const;
+
+export type ClientMessageName = keyof typeof clientMessages;
+export type ClientMessage<N extends ClientMessageName> = z.input<(typeof clientMessages)[N]['schema']>;
+export type ParsedClientMessage<N extends ClientMessageName> = z.output<(typeof clientMessages)[N]['schema']>;
+
+/** What a seat or spectator sees of the current match. */
+export interface Snapshot {
+  matchId: string;
+  /** the number of accepted actions; every update carries a higher one */
+  seq: number;
+  view: MatchView;
+  status: MatchStatus;
+  /** who played the latest action, for "what was just played" */
+  last: { seq: number; seat: Seat } | null;
+}
+
+export interface JoinReply {
+  ok: true;
+  room: RoomSummary;
+  /** the seat this socket holds (from a valid seat token), or null to watch */
+  seat: Seat | null;
+  snapshot: Snapshot;
+}
+export interface ClaimReply {
+  ok: true;
+  seat: Seat;
+  /** keep it (localStorage): it is the only way back into this seat */
+  seatToken: string;
+}
+export interface ActReply {
+  ok: true;
+  seq: number;
+}
+export interface SyncReply {
+  ok: true;
+  snapshot: Snapshot;
+}
+export interface LeaveReply {
+  ok: true;
+}
+
+export interface ClientReplies {
+  'room:join': JoinReply;
+  'seat:claim': ClaimReply;
+  'seat:leave': LeaveReply;
+  'match:act': ActReply;
+  'room:sync': SyncReply;
+}
+export type Reply<N extends ClientMessageName> = ClientReplies[N] | ErrorReply;
+
+/** Server → client messages. */
+export const serverMessages = {
+  'room:update': 'The room or the match changed: the room summary and this socket\'s own snapshot.',
+  'server:error': 'A message arrived without an acknowledgement callback and was refused: an ErrorReply.',
+} as const;
+
+export interface RoomUpdate {
+  room: RoomSummary;
+  snapshot: Snapshot;
+  /** the seat this socket holds (null to watch) */
+  seat: Seat | null;
+}
+
+export interface ServerToClient {
+  'room:update': (update: RoomUpdate) => void;
+  'server:error': (error: ErrorReply) => void;
+}
+export type ClientToServer = {
+  [N in ClientMessageName]: (payload: ClientMessage<N>, ack: (reply: Reply<N>) => void) => void;
+};

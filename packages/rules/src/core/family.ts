@@ -1,0 +1,64 @@
+import type { z } from 'zod';
+import type { ApplyResult } from './errors';
+
+/** A place at the table, numbered from 0 in seat order. */
+export type Seat = number;
+
+/** Who looks at the state: a seat, or `null` for a spectator (the public view). */
+export type Viewer = Seat | null;
+
+export const FAMILY_IDS = ['duel', 'rotation', 'parker', 'mm44'] as const;
+export type FamilyId = (typeof FAMILY_IDS)[number];
+
+/** What every family says about where a match stands; public, never hidden. */
+export interface MatchStatus {
+  finished: boolean;
+  /** seats expected to act now (a turn, a secret to set); empty when finished */
+  toAct: Seat[];
+  /** running total per seat, in the family's own unit (rounds won, points) */
+  scores: number[];
+  /** when finished: the seats that won; several on a shared win; empty on a draw */
+  winners: Seat[];
+  draw: boolean;
+}
+
+/**
+ * The one surface every game family offers. Pure: no I/O, no clock, no
+ * Math.random. The same options, seed and actions always fold to the same state.
+ *
+ * - `optionsSchema` parses a room creator's options, filling every default.
+ * - `actionSchema` parses one action a seat sends (shape only; `apply` judges the rules).
+ * - `apply` never throws on a parsed action: it returns the next state or a rule error,
+ *   and never mutates the state it was given.
+ * - `view` is the only way hidden information leaves a state.
+ */
+export interface Family<Options, State, Action, View, OptionsInput = unknown> {
+  id: FamilyId;
+  optionsSchema: z.ZodType<Options, OptionsInput>;
+  actionSchema: z.ZodType<Action>;
+  seatCount(options: Options): number;
+  setup(options: Options, seed: string): State;
+  apply(state: State, seat: Seat, action: Action): ApplyResult<State>;
+  view(state: State, viewer: Viewer): View;
+  status(state: State): MatchStatus;
+}
+
+/** Any family, for code that handles them all without knowing which. */
+// `any` here only because function parameters are contravariant: each family fills them in.
+export type AnyFamily = Family<any, any, any, any, any>;
+
+export interface LoggedAction<Action = unknown> {
+  seat: Seat;
+  action: Action;
+}
+
+/** Rebuilds a match by folding its log; an entry the rules refuse is a corrupt log. */
+export function foldLog<O, S, A, V>(family: Family<O, S, A, V>, options: O, seed: string, log: readonly LoggedAction<A>[]): S {
+  let state = family.setup(options, seed);
+  log.forEach((entry, i) => {
+    const r = family.apply(state, entry.seat, entry.action);
+    if (!r.ok) throw new Error(`Action ${i + 1} of the log is refused by the rules: ${r.error.code} ${r.error.message}`);
+    state = r.state;
+  });
+  return state;
+}

@@ -1,0 +1,258 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Code, CodeRules } from '../../core/code';
+import { RULE_ERROR_CODES } from '../../core/errors';
+import { foldLog, type LoggedAction, type Seat, type Viewer } from '../../core/family';
+import { createRng, randomCode, type Rng } from '../../core/rng';
+import { isPossibleScore, scoreGuess, type Score } from '../../core/score';
+import { duel } from './duel';
+import { duelActionSchema, duelOptionsSchema, type DuelAction, type DuelOptions, type DuelRound, type DuelState } from './types';
+
+const optionsArb: fc.Arbitrary<DuelOptions> = fc
+  .record({
+    pegs: fc.integer({ min: 3, max: 6 }),
+    colours: fc.integer({ min: 4, max: 10 }),
+    repeats: fc.boolean(),
+    blanks: fc.boolean(),
+    guesses: fc.integer({ min: 8, max: 15 }),
+    rounds: fc.constantFrom(2, 4, 6, 12),
+    scoring: fc.constantFrom('rounds' as const, 'points' as const),
+    handScoring: fc.boolean(),
+  })
+  // Without repeats a secret needs `pegs` distinct values; the schema does not yet refuse the impossible mixes.
+  .filter((o) => o.repeats || o.colours + (o.blanks ? 1 : 0) >= o.pegs)
+  .map((o) => duelOptionsSchema.parse(o));
+
+const pegArb = fc.oneof(fc.integer({ min: 0, max: 15 }), fc.constant(null));
+/** Anything the action schema lets through: the rules must refuse what is illegal without throwing. */
+const junkArb: fc.Arbitrary<DuelAction> = fc.oneof(
+  fc.record({ type: fc.constant('setSecret' as const), code: fc.array(pegArb, { minLength: 1, maxLength: 8 }) }),
+  fc.record({ type: fc.constant('guess' as const), code: fc.array(pegArb, { minLength: 1, maxLength: 8 }) }),
+  fc.record({ type: fc.constant('score' as const), black: fc.integer({ min: 0, max: 8 }), white: fc.integer({ min: 0, max: 8 }) }),
+);
+
+const gameArb = fc.record({
+  options: optionsArb,
+  seed: fc.string(),
+  /** chance that a guess is the secret itself, so rounds end early as often as late */
+  pBreak: fc.integer({ min: 2, max: 50 }).map((n) => n / 100),
+  /** chance that a hand score is a (possibly) wrong one; kept low or replays never end */
+  pWrongScore: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 15 }).map((n) => n / 100)),
+  /** chance that a step is a random action from a random seat instead of a legal move */
+  pJunk: fc.integer({ min: 0, max: 30 }).map((n) => n / 100),
+  junk: fc.array(fc.tuple(fc.integer({ min: -1, max: 2 }), junkArb), { minLength: 1, maxLength: 20 }),
+});
+type Game = typeof gameArb extends fc.Arbitrary<infer G> ? G : never;
+
+const MAX_STEPS = 500;
+
+function currentRound(state: DuelState): DuelRound {
+  const round = state.rounds.at(-1);
+  if (!round) throw new Error('a duel always has a round');
+  return round;
+}
+
+const secretRules = (o: DuelOptions): CodeRules => ({ pegs: o.pegs, colours: o.colours, repeats: o.repeats, blanks: o.blanks });
+
+function anyPossibleScore(rng: Rng, pegs: number): Score {
+  for (;;) {
+    const s = { black: rng.int(pegs + 1), white: rng.int(pegs + 1) };
+    if (isPossibleScore(s, pegs)) return s;
+  }
+}
+
+/** The move an honest (and omniscient) player would make now, with some randomness. */
+function legalMove(state: DuelState, rng: Rng, game: Game): LoggedAction<DuelAction> {
+  const [seat] = duel.status(state).toAct;
+  if (seat === undefined) throw new Error('nobody to act in an unfinished match');
+  const round = currentRound(state);
+  const { options } = state;
+  if (round.secret === null) return { seat, action: { type: 'setSecret', code: randomCode(rng, secretRules(options)) } };
+  const last = round.rows.at(-1);
+  if (last && last.score === null) {
+    const s = rng.next() < game.pWrongScore ? anyPossibleScore(rng, options.pegs) : last.trueScore;
+    return { seat, action: { type: 'score', black: s.black, white: s.white } };
+  }
+  const code = rng.next() < game.pBreak ? [...round.secret] : randomCode(rng, { ...secretRules(options), repeats: true });
+  return { seat, action: { type: 'guess', code } };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+interface Step {
+  before: DuelState;
+  seat: Seat;
+  action: DuelAction;
+  after: DuelState;
+}
+
+/**
+ * Plays a match from `game`, freezing every state before it is handed to `apply`
+ * (so a mutation throws), and calls `onStep` after each action. Returns the log of accepted actions.
+ */
+function play(game: Game, onStep: (step: Step) => void = () => {}): { state: DuelState; log: LoggedAction<DuelAction>[] } {
+  const rng = createRng(game.seed);
+  let state = deepFreeze(duel.setup(game.options, game.seed));
+  const log: LoggedAction<DuelAction>[] = [];
+  for (let i = 0; i < MAX_STEPS && !state.finished; i++) {
+    const junk = rng.next() < game.pJunk ? game.junk[rng.int(game.junk.length)] : undefined;
+    const { seat, action } = junk ? { seat: junk[0], action: junk[1] } : legalMove(state, rng, game);
+    if (!junk && rng.next() < 0.2) {
+      // the very same move from the other seat is always out of turn
+      const wrong = duel.apply(state, 1 - seat, action);
+      expect(wrong.ok ? 'accepted' : wrong.error.code).toBe('NOT_YOUR_TURN');
+    }
+    const r = duel.apply(state, seat, action);
+    if (!junk && !r.ok) throw new Error(`a legal move was refused: ${r.error.code} ${r.error.message}`);
+    if (!r.ok) {
+      expect(RULE_ERROR_CODES).toContain(r.error.code);
+      continue;
+    }
+    log.push({ seat, action });
+    const after = deepFreeze(r.state);
+    onStep({ before: state, seat, action, after });
+    state = after;
+  }
+  return { state, log };
+}
+
+/** Counts how often `needle` appears in `hay`. */
+const occurrences = (hay: string, needle: string): number => hay.split(needle).length - 1;
+
+function expectNoLeak(state: DuelState, viewer: Viewer): void {
+  const round = currentRound(state);
+  if (round.outcome !== null || round.secret === null) return;
+  const index = state.rounds.length - 1;
+  const view = duel.view(state, viewer);
+  const shown = view.rounds[index];
+  expect(shown?.secret).toBeNull();
+  expect(shown?.rows.every((row) => row.trueScore === null)).toBe(true);
+  // The secret's text may appear only where the view legitimately holds an equal code: a guess or a revealed secret.
+  const needle = JSON.stringify(round.secret);
+  const publicCodes: Code[] = view.rounds.flatMap((r) => [...r.rows.map((row) => row.guess), ...(r.secret ? [r.secret] : [])]);
+  const legit = publicCodes.filter((c) => JSON.stringify(c) === needle).length;
+  expect(occurrences(JSON.stringify(view), needle)).toBe(legit);
+}
+
+/** The same state with another secret (and the true scores that go with it) in the unfinished round. */
+function withOtherSecret(state: DuelState, rng: Rng): DuelState | null {
+  const round = currentRound(state);
+  if (round.outcome !== null || round.secret === null) return null;
+  const secret = randomCode(rng, secretRules(state.options));
+  const rows = round.rows.map((row) => ({ ...row, trueScore: scoreGuess(secret, row.guess) }));
+  return { ...state, rounds: [...state.rounds.slice(0, -1), { ...round, secret, rows }] };
+}
+
+describe('duel properties', () => {
+  it('the generated junk actions are schema-valid, so the rules (not the schema) must refuse them', () => {
+    fc.assert(fc.property(junkArb, (a) => duelActionSchema.safeParse(a).success));
+  });
+
+  it('random play never throws, and every state obeys the bookkeeping invariants', () => {
+    // Guards the generator itself: the runs must reach the interesting situations.
+    const seen = { finished: 0, faulty: 0, handScored: 0 };
+    fc.assert(
+      fc.property(gameArb, (game) => {
+        const { state } = play(game, ({ after }) => {
+          const status = duel.status(after);
+          const sums = after.rounds.reduce<[number, number]>((acc, r) => [acc[0] + r.gained[0], acc[1] + r.gained[1]], [0, 0]);
+          expect(after.scores).toEqual(sums);
+          expect(status.scores).toEqual(after.scores);
+          const played = after.rounds.filter((r) => r.outcome !== null && !r.faulty).length;
+          expect(played).toBeLessThanOrEqual(after.options.rounds);
+          expect(after.finished).toBe(played === after.options.rounds);
+          expect(status.toAct).toHaveLength(after.finished ? 0 : 1);
+          // roles follow the round number, so a replay keeps them
+          for (const r of after.rounds) {
+            expect(r.codemaker).toBe((r.number - 1) % 2);
+            expect(r.codebreaker).toBe(1 - r.codemaker);
+            expect(r.rows.length).toBeLessThanOrEqual(after.options.guesses);
+          }
+          if (!after.options.handScoring) expect(after.rounds.some((r) => r.faulty)).toBe(false);
+          if (after.finished) {
+            expect(status.draw).toBe(after.scores[0] === after.scores[1]);
+            expect(status.winners).toEqual(status.draw ? [] : [after.scores[0] > after.scores[1] ? 0 : 1]);
+          }
+        });
+        if (state.finished) seen.finished++;
+        if (state.rounds.some((r) => r.faulty)) seen.faulty++;
+        if (state.options.handScoring) seen.handScored++;
+      }),
+      { numRuns: 60 },
+    );
+    expect(seen.finished).toBeGreaterThan(0);
+    expect(seen.faulty).toBeGreaterThan(0);
+    expect(seen.handScored).toBeGreaterThan(0);
+  });
+
+  it('honest play finishes after exactly the chosen number of rounds', () => {
+    fc.assert(
+      fc.property(gameArb, (game) => {
+        const { state } = play({ ...game, pWrongScore: 0, pJunk: 0, pBreak: Math.max(game.pBreak, 0.1) });
+        expect(state.finished).toBe(true);
+        expect(state.rounds).toHaveLength(state.options.rounds);
+        expect(state.rounds.map((r) => r.number)).toEqual(state.rounds.map((_, i) => i + 1));
+        expect(state.rounds.some((r) => r.faulty)).toBe(false);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('folding the same log twice gives the same state, whatever the seed', () => {
+    fc.assert(
+      fc.property(gameArb, (game) => {
+        const { state, log } = play(game);
+        const once = foldLog(duel, game.options, game.seed, log);
+        const twice = foldLog(duel, game.options, `${game.seed}!`, log);
+        expect(once).toEqual(twice);
+        expect(once).toEqual(state);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('never lets the codebreaker or a spectator see the secret before the round ends', () => {
+    fc.assert(
+      fc.property(gameArb, (game) => {
+        const rng = createRng(`${game.seed}/other`);
+        play(game, ({ after }) => {
+          if (after.finished) return;
+          const { codebreaker, codemaker } = currentRound(after);
+          expectNoLeak(after, codebreaker);
+          expectNoLeak(after, null);
+          // What they see must not depend on the secret at all.
+          const other = withOtherSecret(after, rng);
+          if (other) {
+            expect(duel.view(other, codebreaker)).toEqual(duel.view(after, codebreaker));
+            expect(duel.view(other, null)).toEqual(duel.view(after, null));
+            // ...whereas the codemaker's view does change: the comparison above can tell views apart
+            expect(duel.view(after, codemaker).rounds.at(-1)?.secret).toEqual(currentRound(after).secret);
+          }
+        });
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it('apply never mutates the state it is given', () => {
+    fc.assert(
+      fc.property(gameArb, junkArb, fc.integer({ min: -1, max: 2 }), (game, action, seat) => {
+        // play() already hands apply only deep-frozen states; here also compare before and after
+        play(game, ({ before }) => {
+          const copy = structuredClone(before);
+          duel.apply(before, seat, action);
+          duel.view(before, seat);
+          duel.status(before);
+          expect(before).toEqual(copy);
+        });
+      }),
+      { numRuns: 30 },
+    );
+  });
+});

@@ -1,0 +1,236 @@
+import { checkCode, type Code, type CodeRules } from '../../core/code';
+import { fail, ok, type ApplyResult } from '../../core/errors';
+import type { Family, MatchStatus, Seat, Viewer } from '../../core/family';
+import { isPossibleScore, scoreGuess, type Score } from '../../core/score';
+import {
+  duelActionSchema,
+  duelOptionsSchema,
+  type DuelAction,
+  type DuelOptions,
+  type DuelOptionsInput,
+  type DuelRound,
+  type DuelRoundView,
+  type DuelRow,
+  type DuelState,
+  type DuelView,
+} from './types';
+
+const SEATS = 2;
+
+/** RULES.md §1.4: what the codebreaker gets when a hand-scored round turns out faulty. */
+export const HAND_SCORING_BONUS: Record<DuelOptions['scoring'], number> = { points: 3, rounds: 1 };
+
+/** Round 1: seat 0 makes the code; roles swap every round, and a replay keeps its number, so its roles too. */
+export const codemakerOf = (roundNumber: number): Seat => (roundNumber - 1) % SEATS;
+
+const secretRules = (o: DuelOptions): CodeRules => ({
+  pegs: o.pegs,
+  colours: o.colours,
+  repeats: o.repeats,
+  blanks: o.blanks,
+});
+
+// RULES §1 play 3, Decision: a guess may repeat colours even when the secret may not (a probing move).
+const guessRules = (o: DuelOptions): CodeRules => ({ ...secretRules(o), repeats: true });
+
+function newRound(number: number): DuelRound {
+  const codemaker = codemakerOf(number);
+  return {
+    number,
+    codemaker,
+    codebreaker: 1 - codemaker,
+    secret: null,
+    rows: [],
+    outcome: null,
+    faulty: false,
+    gained: [0, 0],
+  };
+}
+
+const sameScore = (a: Score | null, b: Score): boolean => a !== null && a.black === b.black && a.white === b.white;
+
+const completedRounds = (rounds: readonly DuelRound[]): number =>
+  rounds.filter((r) => r.outcome !== null && !r.faulty).length;
+
+/** The round being played; `setup` always creates one, and a round ending either finishes the match or appends the next. */
+function currentRound(state: DuelState): DuelRound {
+  const round = state.rounds[state.rounds.length - 1];
+  if (!round) throw new Error('A duel state always holds at least one round.');
+  return round;
+}
+
+const withCurrentRound = (state: DuelState, round: DuelRound): DuelState => ({
+  ...state,
+  rounds: [...state.rounds.slice(0, -1), round],
+});
+
+/**
+ * Called after every scored row: ends the round when the shown score is all black
+ * or the guesses are used up, settles points and decides what comes next.
+ */
+function afterScoredRow(state: DuelState, round: DuelRound): DuelState {
+  const { options } = state;
+  const last = round.rows[round.rows.length - 1];
+  const broken = last?.score?.black === options.pegs;
+  if (!broken && round.rows.length < options.guesses) return withCurrentRound(state, round);
+
+  // Every row matches its true score unless a codemaker scoring by hand made a mistake.
+  const faulty = round.rows.some((row) => !sameScore(row.score, row.trueScore));
+  const gained: [number, number] = [0, 0];
+  if (faulty) {
+    // §1.4: the faulty round's own result does not count, only the bonus; the replay decides.
+    gained[round.codebreaker] = HAND_SCORING_BONUS[options.scoring];
+  } else if (options.scoring === 'rounds') {
+    gained[broken ? round.codebreaker : round.codemaker] = 1;
+  } else {
+    // RULES §1 play 5, Decision: failing costs one more than the worst success, so breaking on the last row still pays.
+    gained[round.codemaker] = broken ? round.rows.length : options.guesses + 1;
+  }
+
+  const ended: DuelRound = { ...round, outcome: broken ? 'broken' : 'failed', faulty, gained };
+  const rounds = [...state.rounds.slice(0, -1), ended];
+  const scores: [number, number] = [state.scores[0] + gained[0], state.scores[1] + gained[1]];
+  const finished = completedRounds(rounds) >= options.rounds;
+  if (!finished) rounds.push(newRound(faulty ? round.number : round.number + 1));
+  return { ...state, rounds, scores, finished };
+}
+
+function applySetSecret(state: DuelState, seat: Seat, code: Code): ApplyResult<DuelState> {
+  const round = currentRound(state);
+  if (seat !== round.codemaker) {
+    return fail('NOT_YOUR_TURN', `Only the codemaker of round ${round.number} (seat ${round.codemaker}) sets the secret.`);
+  }
+  if (round.secret !== null) return fail('WRONG_PHASE', 'The secret of this round is already set; it cannot be changed.');
+  const error = checkCode(code, secretRules(state.options));
+  if (error) return fail(error.code, error.message);
+  return ok(withCurrentRound(state, { ...round, secret: [...code] }));
+}
+
+function applyGuess(state: DuelState, seat: Seat, code: Code): ApplyResult<DuelState> {
+  const round = currentRound(state);
+  if (seat !== round.codebreaker) {
+    return fail('NOT_YOUR_TURN', `Only the codebreaker of round ${round.number} (seat ${round.codebreaker}) guesses.`);
+  }
+  if (round.secret === null) return fail('WRONG_PHASE', 'The codemaker has not set the secret yet; wait before guessing.');
+  const last = round.rows[round.rows.length - 1];
+  if (last && last.score === null) {
+    return fail('WRONG_PHASE', 'The codemaker has not scored your last guess yet; wait before guessing again.');
+  }
+  const error = checkCode(code, guessRules(state.options));
+  if (error) return fail(error.code, error.message);
+
+  const guess = [...code];
+  const trueScore = scoreGuess(round.secret, guess);
+  if (state.options.handScoring) {
+    const row: DuelRow = { guess, score: null, trueScore };
+    return ok(withCurrentRound(state, { ...round, rows: [...round.rows, row] }));
+  }
+  const row: DuelRow = { guess, score: { ...trueScore }, trueScore };
+  return ok(afterScoredRow(state, { ...round, rows: [...round.rows, row] }));
+}
+
+function applyScore(state: DuelState, seat: Seat, score: Score): ApplyResult<DuelState> {
+  const { options } = state;
+  if (!options.handScoring) {
+    return fail('INVALID_ACTION', 'In this game the server scores every guess; scores are not entered by hand.');
+  }
+  const round = currentRound(state);
+  if (seat !== round.codemaker) {
+    return fail('NOT_YOUR_TURN', `Only the codemaker of round ${round.number} (seat ${round.codemaker}) scores the guesses.`);
+  }
+  const last = round.rows[round.rows.length - 1];
+  if (!last || last.score !== null) return fail('WRONG_PHASE', 'There is no guess waiting for a score.');
+  if (!isPossibleScore(score, options.pegs)) {
+    const why =
+      score.black + score.white > options.pegs
+        ? `black + white cannot exceed the ${options.pegs} holes`
+        : score.black === options.pegs - 1 && score.white === 1
+          ? `with ${options.pegs - 1} pegs in the right place the last one cannot be merely misplaced`
+          : 'it is not a score a guess can get';
+    return fail('INVALID_SCORE', `The score ${score.black} black, ${score.white} white is impossible: ${why}.`);
+  }
+  const scored: DuelRow = { ...last, score: { black: score.black, white: score.white } };
+  return ok(afterScoredRow(state, { ...round, rows: [...round.rows.slice(0, -1), scored] }));
+}
+
+function roundView(round: DuelRound, viewer: Viewer): DuelRoundView {
+  const over = round.outcome !== null;
+  const last = round.rows[round.rows.length - 1];
+  // Everything is copied so that nobody holding a view can reach into the state.
+  return {
+    number: round.number,
+    codemaker: round.codemaker,
+    codebreaker: round.codebreaker,
+    secretSet: round.secret !== null,
+    secret: round.secret !== null && (over || viewer === round.codemaker) ? [...round.secret] : null,
+    rows: round.rows.map((row) => ({
+      guess: [...row.guess],
+      score: row.score && { ...row.score },
+      // Hidden from the codemaker too until the end: it would only confirm what they know, and one rule is safer.
+      trueScore: over ? { ...row.trueScore } : null,
+    })),
+    outcome: round.outcome,
+    faulty: round.faulty,
+    gained: [round.gained[0], round.gained[1]],
+    awaitingScore: last !== undefined && last.score === null,
+  };
+}
+
+export const duel: Family<DuelOptions, DuelState, DuelAction, DuelView, DuelOptionsInput> = {
+  id: 'duel',
+  optionsSchema: duelOptionsSchema,
+  actionSchema: duelActionSchema,
+
+  seatCount: () => SEATS,
+
+  // Nothing in a duel is random: the seed is accepted only to fit the common surface.
+  setup: (options) => ({
+    options: { ...options },
+    rounds: [newRound(1)],
+    scores: [0, 0],
+    finished: false,
+  }),
+
+  apply(state, seat, action) {
+    if (!Number.isInteger(seat) || seat < 0 || seat >= SEATS) {
+      return fail('NOT_A_PLAYER', `A duel has seats 0 and 1; there is no seat ${String(seat)}.`);
+    }
+    if (state.finished) return fail('MATCH_FINISHED', 'The match is over; nothing more can be played.');
+    switch (action.type) {
+      case 'setSecret':
+        return applySetSecret(state, seat, action.code);
+      case 'guess':
+        return applyGuess(state, seat, action.code);
+      case 'score':
+        return applyScore(state, seat, { black: action.black, white: action.white });
+      default: {
+        // Unreachable for a parsed action; kept so that an unparsed one is refused, not thrown on.
+        const unknown: { type?: unknown } = action;
+        return fail('INVALID_ACTION', `A duel has no action of type ${JSON.stringify(unknown.type) ?? 'undefined'}.`);
+      }
+    }
+  },
+
+  view: (state, viewer) => ({
+    family: 'duel',
+    viewer,
+    options: { ...state.options },
+    rounds: state.rounds.map((round) => roundView(round, viewer)),
+    scores: [state.scores[0], state.scores[1]],
+    finished: state.finished,
+  }),
+
+  status(state): MatchStatus {
+    const scores = [state.scores[0], state.scores[1]];
+    if (state.finished) {
+      const best = Math.max(...scores);
+      const winners = scores.flatMap((s, seat) => (s === best ? [seat] : []));
+      const draw = winners.length === SEATS;
+      return { finished: true, toAct: [], scores, winners: draw ? [] : winners, draw };
+    }
+    const round = currentRound(state);
+    const last = round.rows[round.rows.length - 1];
+    const codemakerOwes = round.secret === null || (last !== undefined && last.score === null);
+    return { finished: false, toAct: [codemakerOwes ? round.codemaker : round.codebreaker], scores, winners: [], draw: false };
+  },
+};

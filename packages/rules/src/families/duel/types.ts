@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { codeSchema, type Code } from '../../core/code';
+import type { Seat, Viewer } from '../../core/family';
+import type { Score } from '../../core/score';
+
+/** RULES.md §1 options; every field defaulted, ranges enforced. */
+export const duelOptionsSchema = z
+  .object({
+    pegs: z.number().int().min(3).max(6).default(4),
+    colours: z.number().int().min(4).max(10).default(6),
+    repeats: z.boolean().default(false),
+    blanks: z.boolean().default(false),
+    guesses: z.number().int().min(8).max(15).default(12),
+    rounds: z
+      .number()
+      .int()
+      .min(2)
+      .max(12)
+      .refine((n) => n % 2 === 0, { message: 'rounds must be even: each player makes the code equally often' })
+      .default(2),
+    /** "rounds": rounds won (FR/DE); "points": codemaker points (GB) */
+    scoring: z.enum(['rounds', 'points']).default('rounds'),
+    /** GB "indication errors": the codemaker enters each score by hand (§1.4) */
+    handScoring: z.boolean().default(false),
+  })
+  .strict()
+  .refine((o) => o.repeats || o.colours + (o.blanks ? 1 : 0) >= o.pegs, {
+    path: ['colours'],
+    message: 'without repeated colours a secret needs at least as many colours as holes',
+  });
+export type DuelOptions = z.output<typeof duelOptionsSchema>;
+export type DuelOptionsInput = z.input<typeof duelOptionsSchema>;
+
+export const duelActionSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('setSecret'), code: codeSchema }).strict(),
+  z.object({ type: z.literal('guess'), code: codeSchema }).strict(),
+  /** hand scoring only: the codemaker's black/white for the pending guess */
+  z
+    .object({ type: z.literal('score'), black: z.number().int().min(0).max(8), white: z.number().int().min(0).max(8) })
+    .strict(),
+]);
+export type DuelAction = z.output<typeof duelActionSchema>;
+
+export interface DuelRow {
+  guess: Code;
+  /** the score shown: computed by the server, or entered by hand (null while the codemaker has not scored) */
+  score: Score | null;
+  /** the true score; differs from `score` only when a hand-entered score was wrong */
+  trueScore: Score;
+}
+
+export interface DuelRound {
+  /** 1-based round number; a replayed round (§1.4) keeps the number of the round it replays */
+  number: number;
+  codemaker: Seat;
+  codebreaker: Seat;
+  secret: Code | null;
+  rows: DuelRow[];
+  /** null while the round is being played */
+  outcome: null | 'broken' | 'failed';
+  /** a hand-scored round in which some entered score was wrong: it is replayed */
+  faulty: boolean;
+  /** what each seat gained from this round (rounds won or points, bonus included) */
+  gained: [number, number];
+}
+
+export interface DuelState {
+  options: DuelOptions;
+  /** every round played or being played, faulty ones included, in order */
+  rounds: DuelRound[];
+  scores: [number, number];
+  finished: boolean;
+}
+
+export interface DuelRowView {
+  guess: Code;
+  score: Score | null;
+  /** present only once the round is over (and the hand-scoring check can be shown) */
+  trueScore: Score | null;
+}
+
+export interface DuelRoundView {
+  number: number;
+  codemaker: Seat;
+  codebreaker: Seat;
+  secretSet: boolean;
+  /** the secret, only for the codemaker or after the round ended */
+  secret: Code | null;
+  rows: DuelRowView[];
+  outcome: null | 'broken' | 'failed';
+  faulty: boolean;
+  gained: [number, number];
+  /** hand scoring: the last guess waits for the codemaker's score */
+  awaitingScore: boolean;
+}
+
+export interface DuelView {
+  family: 'duel';
+  viewer: Viewer;
+  options: DuelOptions;
+  rounds: DuelRoundView[];
+  scores: [number, number];
+  finished: boolean;
+}
