@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { fileURLToPath } from 'node:url';
+
+const here = (rel: string): string => fileURLToPath(new URL(rel, import.meta.url));
+
+/** Everything the server reads from its environment, parsed once at start-up. */
+export const configSchema = z.object({
+  port: z.coerce.number().int().min(0).max(65535).default(3000),
+  host: z.string().default('0.0.0.0'),
+  /** the embedded database's folder, used when no databaseUrl is given */
+  dataDir: z.string().default('./data'),
+  /** postgres://… switches from the embedded database to a real PostgreSQL */
+  databaseUrl: z.string().url().optional(),
+  /** redis://… shares rooms' updates between several server processes */
+  redisUrl: z.string().url().optional(),
+  /** the origin links are built with (defaults to the request's own) */
+  publicUrl: z.string().url().optional(),
+  /** the built web client to serve; none in API-only tests */
+  webDist: z.string().optional(),
+  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** how long an empty room stays in memory before it is dropped (it reloads from the log) */
+  roomIdleMs: z.coerce.number().int().min(0).default(10 * 60_000),
+  /** rooms one address may create at once; refilled at one a second */
+  roomCreateBurst: z.coerce.number().int().min(1).default(30),
+});
+export type Config = z.output<typeof configSchema>;
+export type ConfigInput = z.input<typeof configSchema>;
+
+/** The built client sits at apps/web/dist beside this app, both from src/ and from dist/. */
+export const defaultWebDist = (): string => here('../../web/dist');
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
+  const blank = (v: string | undefined): string | undefined => (v === undefined || v.trim() === '' ? undefined : v);
+  return configSchema.parse({
+    port: blank(env.PORT),
+    host: blank(env.HOST),
+    dataDir: blank(env.DATA_DIR),
+    databaseUrl: blank(env.DATABASE_URL),
+    redisUrl: blank(env.REDIS_URL),
+    publicUrl: blank(env.PUBLIC_URL),
+    webDist: blank(env.WEB_DIST) ?? defaultWebDist(),
+    logLevel: blank(env.LOG_LEVEL),
+    roomIdleMs: blank(env.ROOM_IDLE_MS),
+    roomCreateBurst: blank(env.ROOM_CREATE_BURST),
+  });
+}

@@ -1,0 +1,126 @@
+// Opens the one database the server uses: an embedded PostgreSQL (PGlite) in a data
+// folder when no DATABASE_URL is given, so `start` needs no server, or a real
+// PostgreSQL through pg. Both get the same migrations and the same Prisma client.
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { PrismaClient } from '../generated/prisma/client.js';
+import { lockDataDir } from './data-dir-lock.js';
+import { migrate, readMigrations, type MigrateResult, type MigrationSession } from './migrate.js';
+
+export interface Database {
+  prisma: PrismaClient;
+  kind: 'embedded' | 'postgres';
+  /** What start-up migration did (for a log line). */
+  migrations: MigrateResult;
+  close(): Promise<void>;
+}
+
+export interface DatabaseConfig {
+  /** postgres://… for a real PostgreSQL; without it, PGlite in `dataDir`. */
+  databaseUrl?: string;
+  dataDir: string;
+  /** Defaults to the repository's prisma/migrations. */
+  migrationsDir?: string;
+  /** Connections of the pg pool (PostgreSQL only). */
+  poolSize?: number;
+}
+
+export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+  const migrations = readMigrations(config.migrationsDir);
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl, migrations, config.poolSize)
+    : openEmbedded(config.dataDir, migrations);
+}
+
+async function openEmbedded(dataDir: string, migrations: ReturnType<typeof readMigrations>): Promise<Database> {
+  const root = resolve(dataDir);
+  mkdirSync(root, { recursive: true });
+  const lock = lockDataDir(join(root, 'server.lock'), `the embedded database in ${root}`);
+  let pglite: PGlite | undefined;
+  try {
+    // PostgreSQL's own files go one level down so that the lock file (and anything
+    // else we may keep) never sits inside PGDATA.
+    const pgdata = join(root, 'pglite');
+    mkdirSync(pgdata, { recursive: true });
+    pglite = await PGlite.create(pgdata);
+    const db = pglite;
+    const session: MigrationSession = {
+      query: async (sql, params) => ({ rows: (await db.query<Record<string, unknown>>(sql, params)).rows }),
+      exec: async (script) => {
+        await db.exec(script);
+      },
+    };
+    const result = await migrate(session, migrations);
+    const prisma = new PrismaClient({ adapter: new PrismaPGlite(db) });
+    let closed = false;
+    return {
+      prisma,
+      kind: 'embedded',
+      migrations: result,
+      async close() {
+        if (closed) return;
+        closed = true;
+        try {
+          await prisma.$disconnect();
+          await db.close();
+        } finally {
+          lock.release();
+        }
+      },
+    };
+  } catch (e) {
+    await pglite?.close().catch(() => undefined);
+    lock.release();
+    throw e;
+  }
+}
+
+async function openPostgres(
+  databaseUrl: string,
+  migrations: ReturnType<typeof readMigrations>,
+  poolSize = 10,
+): Promise<Database> {
+  const result = await migratePostgres(databaseUrl, migrations);
+  // The adapter owns its pool (built from the config) and ends it on $disconnect.
+  const prisma = new PrismaClient({
+    adapter: new PrismaPg(
+      { connectionString: databaseUrl, max: poolSize },
+      // An idle connection losing its server (restart, failover) must not crash the
+      // process; the pool drops it and the next query reconnects.
+      { onPoolError: () => undefined, onConnectionError: () => undefined },
+    ),
+  });
+  let closed = false;
+  return {
+    prisma,
+    kind: 'postgres',
+    migrations: result,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await prisma.$disconnect();
+    },
+  };
+}
+
+/** Migrations get a connection of their own: the advisory lock and BEGIN/COMMIT need one session. */
+async function migratePostgres(databaseUrl: string, migrations: ReturnType<typeof readMigrations>): Promise<MigrateResult> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    return await migrate({
+      query: async (sql, params) => ({ rows: (await client.query<Record<string, unknown>>(sql, params)).rows }),
+      exec: async (script) => {
+        // No parameters: pg uses the simple protocol, which allows several statements.
+        await client.query(script);
+      },
+    }, migrations);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Prisma } from '../generated/prisma/client.js';
+import { openDatabase, type Database } from './database.js';
+import { createStore, uniqueViolationTarget, type Store } from './store.js';
+import { createTestPostgres, freshEmbeddedDataDir, tempDir, type TempDir, type TestPostgres } from './test-databases.js';
+
+const kinds = ['embedded', 'postgres'] as const;
+
+describe.each(kinds)('store on %s', (kind) => {
+  let db: Database;
+  let store: Store;
+  let dir: TempDir;
+  let pgdb: TestPostgres | undefined;
+
+  beforeAll(async () => {
+    dir = kind === 'embedded' ? await freshEmbeddedDataDir() : tempDir();
+    if (kind === 'postgres') pgdb = await createTestPostgres();
+    db = await openDatabase({ dataDir: dir.path, databaseUrl: pgdb?.url });
+    store = createStore(db);
+  });
+  afterAll(async () => {
+    await store?.close();
+    await pgdb?.drop();
+    dir?.remove();
+  });
+
+  async function newRoom(seatCount = 2, options: unknown = { pegs: 4, colours: 6 }) {
+    const roomId = `room-${randomUUID()}`;
+    const matchId = `match-${randomUUID()}`;
+    await store.createRoom({ roomId, family: 'duel', options, seatCount, matchId, seed: 'seed-1' });
+    return { roomId, matchId };
+  }
+
+  it('reports its kind', () => {
+    expect(store.kind).toBe(kind);
+  });
+
+  it('creates a room with empty seats and match 1, and loads it back', async () => {
+    const options = { pegs: 4, colours: 6, repeats: true, nested: { list: [1, 'two', null] } };
+    const { roomId, matchId } = await newRoom(3, options);
+    const room = await store.loadRoom(roomId);
+    expect(room).toMatchObject({
+      id: roomId,
+      family: 'duel',
+      options,
+      seats: [0, 1, 2].map((index) => ({ index, name: null, tokenHash: null, deviceId: null })),
+      match: { id: matchId, number: 1, family: 'duel', options, seed: 'seed-1', finishedAt: null, result: null },
+      actions: [],
+    });
+    // Timestamps come back as the same instant on both adapters (no time-zone shift).
+    expect(Math.abs((room?.createdAt.getTime() ?? 0) - Date.now())).toBeLessThan(60_000);
+    expect(Math.abs((room?.match.createdAt.getTime() ?? 0) - Date.now())).toBeLessThan(60_000);
+    expect(await store.loadRoom('no-such-room')).toBeNull();
+  });
+
+  it('creates nothing when part of createRoom fails', async () => {
+    const { matchId } = await newRoom();
+    const roomId = `room-${randomUUID()}`;
+    // Same match id: the match insert fails after the room and seats were written.
+    await expect(store.createRoom({ roomId, family: 'duel', options: {}, seatCount: 2, matchId, seed: 's' })).rejects.toThrow();
+    expect(await store.loadRoom(roomId)).toBeNull();
+  });
+
+  it('lets exactly one of two racing claims take a seat', async () => {
+    const { roomId } = await newRoom();
+    const results = await Promise.all([
+      store.claimSeat(roomId, 0, { name: 'Ada', tokenHash: 'hash-a', deviceId: 'dev-a' }),
+      store.claimSeat(roomId, 0, { name: 'Bob', tokenHash: 'hash-b', deviceId: null }),
+    ]);
+    expect(results.filter(Boolean)).toHaveLength(1);
+    const winner = results[0] ? { name: 'Ada', tokenHash: 'hash-a', deviceId: 'dev-a' } : { name: 'Bob', tokenHash: 'hash-b', deviceId: null };
+    const room = await store.loadRoom(roomId);
+    expect(room?.seats[0]).toEqual({ index: 0, ...winner });
+    expect(room?.seats[1]).toEqual({ index: 1, name: null, tokenHash: null, deviceId: null });
+    // Taken stays taken, even for the holder; a seat that does not exist cannot be claimed.
+    expect(await store.claimSeat(roomId, 0, { name: 'Cy', tokenHash: winner.tokenHash, deviceId: null })).toBe(false);
+    expect(await store.claimSeat(roomId, 7, { name: 'Cy', tokenHash: 'hash-c', deviceId: null })).toBe(false);
+  });
+
+  it('renames and releases a seat only for its token', async () => {
+    const { roomId } = await newRoom();
+    expect(await store.claimSeat(roomId, 1, { name: 'Ada', tokenHash: 'hash-a', deviceId: 'dev-a' })).toBe(true);
+    expect(await store.renameSeat(roomId, 1, 'hash-x', 'Mallory')).toBe(false);
+    expect(await store.renameSeat(roomId, 1, 'hash-a', 'Ada L.')).toBe(true);
+    expect(await store.releaseSeat(roomId, 1, 'hash-x')).toBe(false);
+    expect((await store.loadRoom(roomId))?.seats[1]).toEqual({ index: 1, name: 'Ada L.', tokenHash: 'hash-a', deviceId: 'dev-a' });
+    expect(await store.releaseSeat(roomId, 1, 'hash-a')).toBe(true);
+    expect((await store.loadRoom(roomId))?.seats[1]).toEqual({ index: 1, name: null, tokenHash: null, deviceId: null });
+    expect(await store.releaseSeat(roomId, 1, 'hash-a')).toBe(false);
+    expect(await store.claimSeat(roomId, 1, { name: 'Bob', tokenHash: 'hash-b', deviceId: null })).toBe(true);
+  });
+
+  it('appends actions, and reports a taken seq or a duplicate actionId', async () => {
+    const { roomId, matchId } = await newRoom();
+    const guess = { type: 'guess', code: [0, 1, 2, 3] };
+    expect(await store.appendAction(matchId, { seq: 1, seat: 0, actionId: 'a1', payload: guess })).toEqual({ ok: true });
+    expect(await store.appendAction(matchId, { seq: 2, seat: 1, actionId: 'a2', payload: { type: 'mark' } })).toEqual({ ok: true });
+    // Another node already wrote seq 2.
+    expect(await store.appendAction(matchId, { seq: 2, seat: 0, actionId: 'a3', payload: {} })).toEqual({ ok: false, reason: 'seq-taken' });
+    // A resend of a1 at the next free seq, and one colliding on both keys.
+    expect(await store.appendAction(matchId, { seq: 3, seat: 0, actionId: 'a1', payload: guess })).toEqual({ ok: false, reason: 'duplicate', seq: 1 });
+    expect(await store.appendAction(matchId, { seq: 1, seat: 0, actionId: 'a1', payload: guess })).toEqual({ ok: false, reason: 'duplicate', seq: 1 });
+    // The same actionId in another match is a different action.
+    const other = await newRoom();
+    expect(await store.appendAction(other.matchId, { seq: 1, seat: 0, actionId: 'a1', payload: null })).toEqual({ ok: true });
+
+    const room = await store.loadRoom(roomId);
+    expect(room?.actions.map((a) => [a.seq, a.seat, a.actionId, a.payload])).toEqual([
+      [1, 0, 'a1', guess],
+      [2, 1, 'a2', { type: 'mark' }],
+    ]);
+    expect(room?.actions[0]?.createdAt).toBeInstanceOf(Date);
+    expect((await store.actionsSince(matchId, 1)).map((a) => a.actionId)).toEqual(['a2']);
+    expect(await store.actionsSince(matchId, 2)).toEqual([]);
+    expect((await store.loadRoom(other.roomId))?.actions[0]?.payload).toBeNull();
+  });
+
+  it('settles concurrent appends of one seq to exactly one winner', async () => {
+    const { matchId } = await newRoom();
+    const outcomes = await Promise.all(['x', 'y', 'z'].map((id) =>
+      store.appendAction(matchId, { seq: 1, seat: 0, actionId: id, payload: { id } })));
+    expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
+    expect(outcomes.filter((o) => !o.ok)).toEqual([{ ok: false, reason: 'seq-taken' }, { ok: false, reason: 'seq-taken' }]);
+    expect(await store.actionsSince(matchId, 0)).toHaveLength(1);
+  });
+
+  it('surfaces unique violations as P2002 with a target naming the columns or index', async () => {
+    const { matchId } = await newRoom();
+    expect(await store.appendAction(matchId, { seq: 1, seat: 0, actionId: 'k', payload: {} })).toEqual({ ok: true });
+    // Through the client itself, to see what each adapter reports.
+    const attempt = (seq: number, actionId: string) =>
+      db.prisma.action.create({ data: { matchId, seq, seat: 0, actionId, payload: {} } }).then(() => null, (e: unknown) => e);
+    const seqErr = await attempt(1, 'other');
+    const idErr = await attempt(2, 'k');
+    expect(seqErr).toBeInstanceOf(Prisma.PrismaClientKnownRequestError);
+    expect((seqErr as Prisma.PrismaClientKnownRequestError).code).toBe('P2002');
+    expect((idErr as Prisma.PrismaClientKnownRequestError).code).toBe('P2002');
+    // pg names the index, PGlite the columns.
+    expect(uniqueViolationTarget(seqErr)?.join(',')).toMatch(kind === 'postgres' ? /^Action_pkey$/ : /^matchId,seq$/);
+    expect(uniqueViolationTarget(idErr)?.join(',')).toMatch(kind === 'postgres' ? /^Action_matchId_actionId_key$/ : /^matchId,actionId$/);
+    expect(uniqueViolationTarget(new Error('nope'))).toBeNull();
+  });
+
+  it('finishes a match with its result', async () => {
+    const { roomId, matchId } = await newRoom();
+    await store.finishMatch(matchId, { winner: 0, scores: [3, 5] });
+    const match = (await store.loadRoom(roomId))?.match;
+    expect(match?.finishedAt).toBeInstanceOf(Date);
+    expect(match?.result).toEqual({ winner: 0, scores: [3, 5] });
+    const drawn = await newRoom();
+    await store.finishMatch(drawn.matchId, null);
+    expect((await store.loadRoom(drawn.roomId))?.match).toMatchObject({ result: null, finishedAt: expect.any(Date) });
+  });
+
+  it('rejects values that are not JSON', async () => {
+    const { matchId } = await newRoom();
+    await expect(store.appendAction(matchId, { seq: 1, seat: 0, actionId: 'f', payload: () => 1 })).rejects.toThrow(/JSON/);
+    await expect(store.appendAction(matchId, { seq: 1, seat: 0, actionId: 'b', payload: { n: 1n } })).rejects.toThrow();
+  });
+
+  it('creates a device and renames it', async () => {
+    await store.upsertDevice('dev-9', 'Ada');
+    await store.upsertDevice('dev-9', 'Ada Lovelace');
+    expect(await db.prisma.device.findUnique({ where: { id: 'dev-9' } })).toMatchObject({ name: 'Ada Lovelace' });
+  });
+});

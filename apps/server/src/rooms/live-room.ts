@@ -1,0 +1,82 @@
+import { getFamily, type AnyFamily, type FamilyId, type MatchStatus, type Seat, type Viewer } from '@mm/rules';
+import type { RoomSummary, Snapshot } from '@mm/protocol';
+import type { StoredAction, StoredRoom, StoredSeat } from '../db/store';
+
+/**
+ * One room held in memory: its match state is the fold of the stored log, and
+ * `seq` is the number of actions folded. Only RoomService changes it, one
+ * operation at a time, and only after the database has accepted the change.
+ */
+export class LiveRoom {
+  readonly id: string;
+  readonly family: AnyFamily;
+  readonly options: unknown;
+  readonly createdAt: Date;
+  readonly matchId: string;
+  readonly seed: string;
+  seats: StoredSeat[];
+  state: unknown;
+  seq = 0;
+  last: { seq: number; seat: Seat } | null = null;
+  finishedRecorded: boolean;
+
+  constructor(stored: StoredRoom) {
+    const family = getFamily(stored.family);
+    if (!family) throw new Error(`Room ${stored.id} has an unknown family ${stored.family}`);
+    this.id = stored.id;
+    this.family = family;
+    this.createdAt = stored.createdAt;
+    this.matchId = stored.match.id;
+    this.seed = stored.match.seed;
+    // Stored options were parsed when the room was made; parsing again fills any default added since.
+    this.options = family.optionsSchema.parse(stored.match.options);
+    this.seats = stored.seats;
+    this.state = family.setup(this.options, this.seed);
+    this.finishedRecorded = stored.match.finishedAt !== null;
+    this.foldIn(stored.actions);
+  }
+
+  /** Folds stored actions that follow `seq`; a gap or a refused entry means a corrupt log. */
+  foldIn(actions: readonly StoredAction[]): void {
+    for (const a of actions) {
+      if (a.seq <= this.seq) continue;
+      if (a.seq !== this.seq + 1) throw new Error(`Room ${this.id}: log gap before seq ${a.seq}`);
+      const parsed = this.family.actionSchema.parse(a.payload);
+      const r = this.family.apply(this.state, a.seat, parsed);
+      if (!r.ok) throw new Error(`Room ${this.id}: stored action ${a.seq} refused: ${r.error.code}`);
+      this.state = r.state;
+      this.seq = a.seq;
+      this.last = { seq: a.seq, seat: a.seat };
+    }
+  }
+
+  status(): MatchStatus {
+    return this.family.status(this.state);
+  }
+
+  snapshot(viewer: Viewer): Snapshot {
+    return {
+      matchId: this.matchId,
+      seq: this.seq,
+      view: this.family.view(this.state, viewer),
+      status: this.status(),
+      last: this.last,
+    };
+  }
+
+  seatByTokenHash(hash: string): Seat | null {
+    return this.seats.find((s) => s.tokenHash === hash)?.index ?? null;
+  }
+
+  summary(connected: ReadonlySet<Seat>, spectators: number): RoomSummary {
+    return {
+      id: this.id,
+      family: this.family.id as FamilyId,
+      options: this.options as Record<string, unknown>,
+      seats: this.seats.map((s) => ({ index: s.index, name: s.name, connected: connected.has(s.index) })),
+      spectators,
+      status: this.status(),
+      createdAt: this.createdAt.toISOString(),
+    };
+  }
+}

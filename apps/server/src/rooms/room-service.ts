@@ -1,0 +1,204 @@
+import type { ActReply, ClaimReply, ErrorCode, ErrorReply, LeaveReply, ParsedClientMessage } from '@mm/protocol';
+import { getFamily, type Seat } from '@mm/rules';
+import type { Store } from '../db/store';
+import { hashToken, newMatchId, newRoomId, newSeatToken, newSeed } from '../security/tokens';
+import { LiveRoom } from './live-room';
+import { SerialQueue } from './serial-queue';
+
+export const fault = (code: ErrorCode, message: string, extra: { seq?: number } = {}): ErrorReply => ({
+  ok: false,
+  code,
+  message,
+  ...extra,
+});
+
+/** A zod error turned into one readable line. */
+export function describeIssues(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string {
+  return error.issues
+    .slice(0, 3)
+    .map((i) => (i.path.length ? `${i.path.map(String).join('.')}: ${i.message}` : i.message))
+    .join('; ');
+}
+
+/** How many times an append is retried after another server took the seq first. */
+const APPEND_ATTEMPTS = 3;
+
+/**
+ * The authority over rooms: every change goes through here, one at a time per
+ * room, and is committed to the store before memory changes or anyone is told.
+ */
+export class RoomService {
+  private readonly live = new Map<string, LiveRoom>();
+  /** actionIds already accepted, per match, so a resend is recognised before the rules judge it */
+  private readonly accepted = new Map<string, Map<string, number>>();
+  private readonly queue = new SerialQueue();
+
+  constructor(
+    private readonly store: Store,
+    /** called after every committed change, in commit order per room */
+    private readonly onChange: (room: LiveRoom) => void,
+  ) {}
+
+  async create(familyId: string, options: unknown): Promise<LiveRoom> {
+    const family = getFamily(familyId);
+    if (!family) throw new Error(`unknown family ${familyId}`);
+    const roomId = newRoomId();
+    await this.store.createRoom({
+      roomId,
+      family: familyId,
+      options,
+      seatCount: family.seatCount(options),
+      matchId: newMatchId(),
+      seed: newSeed(),
+    });
+    const room = await this.get(roomId);
+    if (!room) throw new Error(`room ${roomId} vanished after creation`);
+    return room;
+  }
+
+  /** The room, loaded from its log on first use (after a restart, too). Null if unknown. */
+  get(roomId: string): Promise<LiveRoom | null> {
+    return this.queue.run(roomId, () => this.load(roomId));
+  }
+
+  /** Cached room or null, without touching the store. */
+  cached(roomId: string): LiveRoom | undefined {
+    return this.live.get(roomId);
+  }
+
+  /** Catches a cached room up with actions another server may have appended. */
+  refresh(roomId: string): Promise<LiveRoom | null> {
+    return this.queue.run(roomId, async () => {
+      const room = await this.load(roomId);
+      if (room) await this.catchUp(room);
+      return room;
+    });
+  }
+
+  /** Drops a room from memory (between two operations on it); its log brings it back. */
+  forget(roomId: string): Promise<void> {
+    return this.queue.run(roomId, async () => {
+      const room = this.live.get(roomId);
+      if (room) this.accepted.delete(room.matchId);
+      this.live.delete(roomId);
+    });
+  }
+
+  async claim(roomId: string, seat: Seat, name: string, deviceId: string | null): Promise<ClaimReply | ErrorReply> {
+    return this.queue.run(roomId, async () => {
+      const room = await this.load(roomId);
+      if (!room) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
+      const current = room.seats.find((s) => s.index === seat);
+      if (!current) return fault('NO_SUCH_SEAT', `This table has seats 0 to ${room.seats.length - 1}.`);
+      if (current.tokenHash !== null) return fault('SEAT_TAKEN', 'Someone already sits there.');
+      const token = newSeatToken();
+      const tokenHash = hashToken(token);
+      if (deviceId) await this.store.upsertDevice(deviceId, name);
+      const won = await this.store.claimSeat(roomId, seat, { name, tokenHash, deviceId });
+      if (!won) {
+        // another server seated someone first: learn who
+        const fresh = await this.store.loadRoom(roomId);
+        if (fresh) room.seats = fresh.seats;
+        return fault('SEAT_TAKEN', 'Someone already sits there.');
+      }
+      room.seats = room.seats.map((s) => (s.index === seat ? { index: seat, name, tokenHash, deviceId } : s));
+      this.onChange(room);
+      return { ok: true, seat, seatToken: token };
+    });
+  }
+
+  async leave(roomId: string, seat: Seat): Promise<LeaveReply | ErrorReply> {
+    return this.queue.run(roomId, async () => {
+      const room = await this.load(roomId);
+      if (!room) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
+      await this.catchUp(room);
+      if (room.seq > 0) return fault('MATCH_STARTED', 'The match has begun: the seat cannot be given up now.');
+      const current = room.seats.find((s) => s.index === seat);
+      if (!current?.tokenHash) return fault('NOT_SEATED', 'This seat is free already.');
+      await this.store.releaseSeat(roomId, seat, current.tokenHash);
+      room.seats = room.seats.map((s) =>
+        s.index === seat ? { index: seat, name: null, tokenHash: null, deviceId: null } : s,
+      );
+      this.onChange(room);
+      return { ok: true };
+    });
+  }
+
+  async act(roomId: string, seat: Seat, msg: ParsedClientMessage<'match:act'>): Promise<ActReply | ErrorReply> {
+    return this.queue.run(roomId, async () => {
+      const room = await this.load(roomId);
+      if (!room) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
+      const parsed = room.family.actionSchema.safeParse(msg.action);
+      if (!parsed.success) return fault('INVALID_ACTION', `Not an action of this game: ${describeIssues(parsed.error)}`);
+      // Another server process may have appended since: judge against the stored log, not a stale memory.
+      await this.catchUp(room);
+      for (let attempt = 0; attempt < APPEND_ATTEMPTS; attempt++) {
+        const seen = this.acceptedIds(room).get(msg.actionId);
+        if (seen !== undefined) {
+          return fault('DUPLICATE_ACTION', 'This action was already played.', { seq: seen });
+        }
+        if (msg.expectSeq !== undefined && msg.expectSeq !== room.seq) {
+          return fault('STALE_SEQ', `The match has moved on (now at ${room.seq}): catch up and try again.`, {
+            seq: room.seq,
+          });
+        }
+        const next = room.family.apply(room.state, seat, parsed.data);
+        if (!next.ok) return fault(next.error.code, next.error.message);
+        const seq = room.seq + 1;
+        const outcome = await this.store.appendAction(room.matchId, {
+          seq,
+          seat,
+          actionId: msg.actionId,
+          payload: parsed.data,
+        });
+        if (outcome.ok) {
+          room.state = next.state;
+          room.seq = seq;
+          room.last = { seq, seat };
+          this.acceptedIds(room).set(msg.actionId, seq);
+          await this.recordFinish(room);
+          this.onChange(room);
+          return { ok: true, seq };
+        }
+        if (outcome.reason === 'duplicate') {
+          return fault('DUPLICATE_ACTION', 'This action was already played.', { seq: outcome.seq });
+        }
+        // Another server appended this seq first: fold what it wrote and judge the action again.
+        await this.catchUp(room);
+      }
+      return fault('STALE_SEQ', 'The match is busy: try again.', { seq: room.seq });
+    });
+  }
+
+  private async load(roomId: string): Promise<LiveRoom | null> {
+    const cached = this.live.get(roomId);
+    if (cached) return cached;
+    const stored = await this.store.loadRoom(roomId);
+    if (!stored) return null;
+    const room = new LiveRoom(stored);
+    this.accepted.set(room.matchId, new Map(stored.actions.map((a) => [a.actionId, a.seq])));
+    this.live.set(roomId, room);
+    return room;
+  }
+
+  private async catchUp(room: LiveRoom): Promise<void> {
+    const newer = await this.store.actionsSince(room.matchId, room.seq);
+    room.foldIn(newer);
+    for (const a of newer) this.acceptedIds(room).set(a.actionId, a.seq);
+    await this.recordFinish(room);
+  }
+
+  private acceptedIds(room: LiveRoom): Map<string, number> {
+    let ids = this.accepted.get(room.matchId);
+    if (!ids) this.accepted.set(room.matchId, (ids = new Map()));
+    return ids;
+  }
+
+  /** The result column is derivable from the log; it is kept for listing matches without folding. */
+  private async recordFinish(room: LiveRoom): Promise<void> {
+    const status = room.status();
+    if (!status.finished || room.finishedRecorded) return;
+    await this.store.finishMatch(room.matchId, { winners: status.winners, draw: status.draw, scores: status.scores });
+    room.finishedRecorded = true;
+  }
+}

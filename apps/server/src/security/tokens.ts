@@ -1,0 +1,14 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/** `bytes` random bytes as base64url: 12 bytes → 16 chars (96 bits), 32 → 43 chars (256 bits). */
+export const randomId = (bytes: number): string => randomBytes(bytes).toString('base64url');
+
+/** Room ids: 96 random bits, so a link cannot be guessed. */
+export const newRoomId = (): string => randomId(12);
+export const newMatchId = (): string => randomId(12);
+/** Seat tokens: 256 random bits; only their hash is ever stored. */
+export const newSeatToken = (): string => randomId(32);
+/** The seed a match's random setup folds from. */
+export const newSeed = (): string => randomId(16);
+
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');

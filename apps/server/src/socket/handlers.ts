@@ -1,0 +1,174 @@
+import {
+  clientMessages,
+  MAX_PAYLOAD_BYTES,
+  PROTOCOL_VERSION,
+  type ClientMessageName,
+  type ErrorReply,
+  type ParsedClientMessage,
+} from '@mm/protocol';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Socket } from 'socket.io';
+import type { RoomService } from '../rooms/room-service';
+import { describeIssues, fault } from '../rooms/room-service';
+import { hashToken } from '../security/tokens';
+import { type IoServer, type Broadcaster, type SocketData } from './broadcaster';
+import { roomChannel, seatChannel, watchChannel } from './channels';
+import { TokenBucket } from './rate-limit';
+
+type IoSocket = Parameters<Parameters<IoServer['on']>[1]>[0];
+type Handler<N extends ClientMessageName> = (socket: IoSocket, msg: ParsedClientMessage<N>) => Promise<unknown>;
+
+const isMessageName = (name: string): name is ClientMessageName => Object.hasOwn(clientMessages, name);
+
+/** JSON size of an untrusted payload, or Infinity if it cannot be measured. */
+function payloadBytes(payload: unknown): number {
+  try {
+    return JSON.stringify(payload ?? null).length;
+  } catch {
+    return Infinity;
+  }
+}
+
+export function attachSocketHandlers(
+  io: IoServer,
+  rooms: RoomService,
+  broadcaster: Broadcaster,
+  log: FastifyBaseLogger,
+  roomIdleMs: number,
+): void {
+  // A room nobody watches is dropped from memory after a while; its log reloads it on demand.
+  const idleTimers = new Map<string, NodeJS.Timeout>();
+  const watchIdle = (roomId: string): void => {
+    clearTimeout(idleTimers.get(roomId));
+    idleTimers.set(
+      roomId,
+      setTimeout(() => {
+        idleTimers.delete(roomId);
+        void broadcaster.presence(roomId).then(({ connected, spectators }) => {
+          if (connected.size === 0 && spectators === 0) return rooms.forget(roomId);
+        });
+      }, roomIdleMs).unref(),
+    );
+  };
+
+  const handlers: { [N in ClientMessageName]: Handler<N> } = {
+    'room:join': async (socket, msg) => {
+      if (msg.protocol !== PROTOCOL_VERSION) {
+        return fault('PROTOCOL_MISMATCH', `This server speaks protocol ${PROTOCOL_VERSION}; reload the page.`);
+      }
+      const room = await rooms.refresh(msg.roomId);
+      if (!room) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
+      const seat = msg.seatToken ? room.seatByTokenHash(hashToken(msg.seatToken)) : null;
+      if (msg.seatToken && seat === null) return fault('BAD_TOKEN', 'This seat token is not valid here; join as a spectator.');
+      leaveCurrentRoom(socket);
+      socket.data.roomId = room.id;
+      socket.data.seat = seat;
+      if (msg.deviceToken) socket.data.deviceId = hashToken(msg.deviceToken);
+      await socket.join([roomChannel(room.id), seat === null ? watchChannel(room.id) : seatChannel(room.id, seat)]);
+      const { connected, spectators } = await broadcaster.presence(room.id);
+      void broadcaster.publish(room);
+      return { ok: true, room: room.summary(connected, spectators), seat, snapshot: room.snapshot(seat) };
+    },
+
+    'seat:claim': async (socket, msg) => {
+      const roomId = socket.data.roomId;
+      if (!roomId) return fault('NOT_IN_ROOM', 'Join a room first.');
+      if (socket.data.seat !== null) return fault('ALREADY_SEATED', 'You already sit at this table.');
+      const deviceId = msg.deviceToken ? hashToken(msg.deviceToken) : socket.data.deviceId;
+      const reply = await rooms.claim(roomId, msg.seat, msg.name, deviceId);
+      if (reply.ok) {
+        socket.data.seat = reply.seat;
+        await socket.leave(watchChannel(roomId));
+        await socket.join(seatChannel(roomId, reply.seat));
+        const room = rooms.cached(roomId);
+        if (room) void broadcaster.publish(room);
+      }
+      return reply;
+    },
+
+    'seat:leave': async (socket) => {
+      const { roomId, seat } = socket.data;
+      if (!roomId) return fault('NOT_IN_ROOM', 'Join a room first.');
+      if (seat === null) return fault('NOT_SEATED', 'You do not sit at this table.');
+      const reply = await rooms.leave(roomId, seat);
+      if (reply.ok) {
+        // every socket holding that seat (other tabs, other servers) becomes a spectator
+        io.in(seatChannel(roomId, seat)).socketsJoin(watchChannel(roomId));
+        io.in(seatChannel(roomId, seat)).socketsLeave(seatChannel(roomId, seat));
+        socket.data.seat = null;
+      }
+      return reply;
+    },
+
+    'match:act': async (socket, msg) => {
+      const { roomId, seat } = socket.data;
+      if (!roomId) return fault('NOT_IN_ROOM', 'Join a room first.');
+      if (seat === null) return fault('NOT_SEATED', 'Take a seat to play.');
+      return rooms.act(roomId, seat, msg);
+    },
+
+    'room:sync': async (socket) => {
+      const roomId = socket.data.roomId;
+      if (!roomId) return fault('NOT_IN_ROOM', 'Join a room first.');
+      const room = await rooms.refresh(roomId);
+      if (!room) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
+      return { ok: true, snapshot: room.snapshot(socket.data.seat) };
+    },
+  };
+
+  function leaveCurrentRoom(socket: IoSocket): void {
+    const { roomId } = socket.data;
+    if (!roomId) return;
+    for (const channel of socket.rooms) if (channel !== socket.id) void socket.leave(channel);
+    socket.data.roomId = null;
+    socket.data.seat = null;
+    const room = rooms.cached(roomId);
+    if (room) void broadcaster.publish(room);
+    watchIdle(roomId);
+  }
+
+  io.on('connection', (socket) => {
+    const data: SocketData = { roomId: null, seat: null, deviceId: null };
+    socket.data = data;
+    const bucket = new TokenBucket(30, 10);
+
+    const respond = (ack: unknown, reply: unknown): void => {
+      if (typeof ack === 'function') (ack as (r: unknown) => void)(reply);
+      else if (reply && typeof reply === 'object' && (reply as { ok?: unknown }).ok === false) {
+        socket.emit('server:error', reply as ErrorReply);
+      }
+    };
+
+    (socket as unknown as Socket).onAny((event: unknown, ...args: unknown[]) => {
+      if (typeof event === 'string' && isMessageName(event)) return;
+      respond(args[args.length - 1], fault('UNKNOWN_EVENT', `There is no message called ${JSON.stringify(String(event)).slice(0, 80)}.`));
+    });
+
+    for (const name of Object.keys(clientMessages) as ClientMessageName[]) {
+      (socket as unknown as Socket).on(name, async (...args: unknown[]) => {
+        const ack = args.length > 1 ? args[args.length - 1] : typeof args[0] === 'function' ? args[0] : undefined;
+        const payload = typeof args[0] === 'function' ? undefined : args[0];
+        if (!bucket.take()) return respond(ack, fault('RATE_LIMITED', 'Too many messages: slow down.'));
+        if (payloadBytes(payload) > MAX_PAYLOAD_BYTES) {
+          return respond(ack, fault('PAYLOAD_TOO_LARGE', `A message holds at most ${MAX_PAYLOAD_BYTES} bytes.`));
+        }
+        const parsed = clientMessages[name].schema.safeParse(payload);
+        if (!parsed.success) return respond(ack, fault('BAD_REQUEST', `${name}: ${describeIssues(parsed.error)}`));
+        try {
+          const handler = handlers[name] as Handler<typeof name>;
+          respond(ack, await handler(socket, parsed.data as never));
+        } catch (err) {
+          log.error({ err, event: name, roomId: socket.data.roomId }, 'socket handler failed');
+          respond(ack, fault('INTERNAL', 'The server failed to handle this message; nothing was changed.'));
+        }
+      });
+    }
+
+    socket.on('disconnect', () => {
+      const roomId = socket.data.roomId;
+      const room = roomId ? rooms.cached(roomId) : undefined;
+      if (room) void broadcaster.publish(room);
+      if (roomId) watchIdle(roomId);
+    });
+  });
+}

@@ -1,0 +1,17 @@
+import { createAdapter } from '@socket.io/redis-adapter';
+import { createClient } from 'redis';
+import type { IoServer } from './broadcaster';
+
+/**
+ * With several server processes, a seat's update must reach its socket on
+ * whichever process holds it: the Redis adapter carries emits and fetchSockets.
+ */
+export async function attachRedisAdapter(io: IoServer, url: string): Promise<() => Promise<void>> {
+  const pub = createClient({ url });
+  const sub = pub.duplicate();
+  await Promise.all([pub.connect(), sub.connect()]);
+  io.adapter(createAdapter(pub, sub));
+  return async () => {
+    await Promise.allSettled([pub.quit(), sub.quit()]);
+  };
+}

@@ -1,0 +1,19 @@
+import { buildApp, type App } from '../app';
+import type { ConfigInput } from '../config';
+import type { TestDatabase } from './databases';
+
+/** The real app on a free port, quiet, without the web client. */
+export async function startServer(db: TestDatabase, config: ConfigInput = {}): Promise<{ app: App; url: string }> {
+  const app = await buildApp({ ...db.config, port: 0, host: '127.0.0.1', logLevel: 'silent', roomCreateBurst: 1000, ...config });
+  const url = await app.listen();
+  return { app, url };
+}
+
+export async function createRoom(url: string, body: unknown): Promise<{ status: number; json: any }> {
+  const res = await fetch(`${url}/api/rooms`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, json: await res.json() };
+}
