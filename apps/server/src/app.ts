@@ -45,7 +45,8 @@ export async function buildApp(input: ConfigInput = {}): Promise<App> {
 
   const webDist = config.webDist;
   const hasWeb = webDist !== undefined && existsSync(join(webDist, 'index.html'));
-  if (hasWeb) await http.register(fastifyStatic, { root: webDist, wildcard: false });
+  // wildcard: files are looked up per request, so a rebuilt client is served without a restart
+  if (hasWeb) await http.register(fastifyStatic, { root: webDist, wildcard: true });
   http.setNotFoundHandler((req, reply) => {
     // The client routes /r/<id>, /history, /m/<id> itself: any other GET page gets the app.
     if (hasWeb && req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/socket.io')) {

@@ -77,8 +77,8 @@ export interface Snapshot {
   seq: number;
   view: MatchView;
   status: MatchStatus;
-  /** who played the latest action, for "what was just played" */
-  last: { seq: number; seat: Seat } | null;
+  /** who played the latest action and its kind (`guess`, `setSecret`…), for "what was just played" */
+  last: { seq: number; seat: Seat; type: string } | null;
 }
 
 export interface JoinReply {

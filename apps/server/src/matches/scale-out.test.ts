@@ -38,7 +38,7 @@ describe('two server processes sharing PostgreSQL and Redis', () => {
     await bob.waitForSeq(1); // node 0's update reached node 1's socket
     expect(await bob.act({ type: 'guess', code: [1, 1, 1, 1] })).toEqual({ ok: true, seq: 2 });
     const seen = await alice.waitForSeq(2);
-    expect(seen.snapshot.last).toEqual({ seq: 2, seat: 1 });
+    expect(seen.snapshot.last).toEqual({ seq: 2, seat: 1, type: "guess" });
     // the codebreaker's update, sent by another node, still holds no secret
     for (const { payload } of bob.received) expect(JSON.stringify(payload)).not.toContain('[0,1,2,3]');
     alice.close();

@@ -2,6 +2,10 @@ import { getFamily, type AnyFamily, type FamilyId, type MatchStatus, type Seat, 
 import type { RoomSummary, Snapshot } from '@mm/protocol';
 import type { StoredAction, StoredRoom, StoredSeat } from '../db/store';
 
+/** Every family's actions carry a `type`; which kind of move was made is public. */
+export const actionType = (action: unknown): string =>
+  action && typeof action === 'object' && 'type' in action ? String(action.type) : 'unknown';
+
 /**
  * One room held in memory: its match state is the fold of the stored log, and
  * `seq` is the number of actions folded. Only RoomService changes it, one
@@ -17,7 +21,7 @@ export class LiveRoom {
   seats: StoredSeat[];
   state: unknown;
   seq = 0;
-  last: { seq: number; seat: Seat } | null = null;
+  last: { seq: number; seat: Seat; type: string } | null = null;
   finishedRecorded: boolean;
 
   constructor(stored: StoredRoom) {
@@ -46,7 +50,7 @@ export class LiveRoom {
       if (!r.ok) throw new Error(`Room ${this.id}: stored action ${a.seq} refused: ${r.error.code}`);
       this.state = r.state;
       this.seq = a.seq;
-      this.last = { seq: a.seq, seat: a.seat };
+      this.last = { seq: a.seq, seat: a.seat, type: actionType(parsed) };
     }
   }
 

@@ -2,7 +2,7 @@ import type { ActReply, ClaimReply, ErrorCode, ErrorReply, LeaveReply, ParsedCli
 import { getFamily, type Seat } from '@mm/rules';
 import type { Store } from '../db/store';
 import { hashToken, newMatchId, newRoomId, newSeatToken, newSeed } from '../security/tokens';
-import { LiveRoom } from './live-room';
+import { actionType, LiveRoom } from './live-room';
 import { SerialQueue } from './serial-queue';
 
 export const fault = (code: ErrorCode, message: string, extra: { seq?: number } = {}): ErrorReply => ({
@@ -154,7 +154,7 @@ export class RoomService {
         if (outcome.ok) {
           room.state = next.state;
           room.seq = seq;
-          room.last = { seq, seat };
+          room.last = { seq, seat, type: actionType(parsed.data) };
           this.acceptedIds(room).set(msg.actionId, seq);
           await this.recordFinish(room);
           this.onChange(room);

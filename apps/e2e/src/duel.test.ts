@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, phone, screenshot } from './support/browser';
+import { startProduct } from './support/server';
+
+/** Taps a code into the composer and submits it. */
+async function play(page: Page, code: number[]): Promise<void> {
+  for (const c of code) await page.getByTestId(`palette-${c}`).tap();
+  await page.getByTestId('submit').tap();
+}
+
+async function seq(page: Page): Promise<number> {
+  return Number(await page.getByTestId('room').getAttribute('data-seq'));
+}
+
+async function waitSeq(page: Page, n: number): Promise<void> {
+  await page.waitForFunction((want) => Number(document.querySelector('[data-testid="room"]')?.getAttribute('data-seq')) >= want, n);
+}
+
+describe('two phones play a duel in the browser', () => {
+  let product: Awaited<ReturnType<typeof startProduct>>;
+  let browser: Browser;
+  beforeAll(async () => {
+    product = await startProduct();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+  });
+
+  it('creates a room, shares the link, and plays a round to its end', async () => {
+    const alice = await phone(browser, 'en-GB');
+    const bob = await phone(browser, 'fr-FR');
+
+    // Alice creates a default duel and lands in the room.
+    await alice.page.goto(product.url);
+    await alice.page.getByTestId('family-duel').tap();
+    await alice.page.getByTestId('create-room').tap();
+    await alice.page.waitForURL(/\/r\/[A-Za-z0-9_-]{16}$/);
+    const link = (await alice.page.getByTestId('share-link').inputValue().catch(() => null)) ??
+      (await alice.page.getByTestId('share-link').textContent());
+    expect(link).toContain('/r/');
+    await alice.page.getByTestId('toggle-qr').tap();
+    await alice.page.getByTestId('qr-code').waitFor();
+
+    await alice.page.getByTestId('seat-name-input').fill('Alice');
+    await alice.page.getByTestId('seat-claim-0').tap();
+    await alice.page.locator('[data-testid="seat-0"][data-you="true"]').waitFor();
+
+    // Bob opens the shared link on his phone (in French) and takes the other seat.
+    await bob.page.goto(link!.trim());
+    await bob.page.getByTestId('seat-name-input').fill('Bob');
+    await bob.page.getByTestId('seat-claim-1').tap();
+    await bob.page.locator('[data-testid="seat-1"][data-you="true"]').waitFor();
+    await alice.page.locator('[data-testid="seat-1"][data-connected="true"]').waitFor();
+
+    // Alice sets the secret; Bob's phone never shows it.
+    await play(alice.page, [0, 1, 2, 3]);
+    await waitSeq(bob.page, 1);
+    await expect.poll(() => bob.page.getByTestId('status').getAttribute('data-my-turn')).toBe('true');
+    expect(await bob.page.getByTestId('my-secret').count()).toBe(0);
+
+    // Bob guesses twice: a miss, then the code.
+    await play(bob.page, [3, 2, 1, 0]);
+    await waitSeq(alice.page, 2);
+    const keys = alice.page.getByTestId('keys-1');
+    expect(await keys.getAttribute('data-black')).toBe('0');
+    expect(await keys.getAttribute('data-white')).toBe('4');
+    await screenshot(bob.page, 'duel-bob-mid-round');
+
+    await play(bob.page, [0, 1, 2, 3]);
+    await waitSeq(alice.page, 3);
+    await waitSeq(bob.page, 3);
+    // The round is over on both phones: the secret is revealed and round 2 begins with roles swapped.
+    await expect.poll(() => bob.page.getByTestId('round-number').textContent()).toMatch(/2/);
+    await expect.poll(() => bob.page.getByTestId('status').getAttribute('data-my-turn')).toBe('true');
+    expect(await bob.page.getByTestId('round-secret').getAttribute('data-code')).toBe('0,1,2,3');
+    expect(await alice.page.getByTestId('round-secret').getAttribute('data-code')).toBe('0,1,2,3');
+    expect(await seq(alice.page)).toBe(3);
+    await screenshot(alice.page, 'duel-alice-round-over');
+    await screenshot(bob.page, 'duel-bob-round-over');
+
+    // No horizontal scrolling on a 360-px phone.
+    for (const p of [alice.page, bob.page]) {
+      expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    }
+    await alice.context.close();
+    await bob.context.close();
+  });
+});

@@ -1,0 +1,21 @@
+import { spawnServer, kill } from '@mm/server/test-support/process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
+
+const WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+
+/** The bundled server serving the built client, on a fresh embedded database. */
+export async function startProduct(): Promise<{ url: string; stop(): Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'mm-e2e-'));
+  const { child, url }: { child: ChildProcess; url: string } = await spawnServer({ DATA_DIR: dataDir, WEB_DIST });
+  return {
+    url,
+    async stop() {
+      await kill(child, 'SIGTERM');
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { duel, duelOptionsSchema, type DuelAction, type DuelOptionsInput, type DuelState } from '@mm/rules';
+import { currentRound, duelOptionsProblem, duelTurn, earlierRounds, lastPlayed, resultFor, roleOf } from './model';
+
+/** Plays actions through the real rules and returns what `viewer` sees after them. */
+function play(input: DuelOptionsInput, actions: [number, DuelAction][]) {
+  let state: DuelState = duel.setup(duelOptionsSchema.parse(input), 'seed');
+  for (const [seat, action] of actions) {
+    const r = duel.apply(state, seat, action);
+    if (!r.ok) throw new Error(r.error.message);
+    state = r.state;
+  }
+  const last = actions.length ? { seq: actions.length, seat: actions[actions.length - 1]![0] } : null;
+  return { view: (viewer: number | null) => duel.view(state, viewer), status: duel.status(state), last };
+}
+
+const secret = (code: number[]): DuelAction => ({ type: 'setSecret', code });
+const guess = (code: number[]): DuelAction => ({ type: 'guess', code });
+
+describe('duel model', () => {
+  it('starts with the codemaker setting the secret', () => {
+    const g = play({}, []);
+    const v = g.view(1);
+    expect(duelTurn(v, g.status)).toEqual({ kind: 'setSecret', actor: 0 });
+    expect(roleOf(currentRound(v), 0)).toBe('codemaker');
+    expect(roleOf(currentRound(v), 1)).toBe('codebreaker');
+    expect(roleOf(currentRound(v), null)).toBeNull();
+    expect(lastPlayed(v, g.last)).toBeNull();
+  });
+
+  it('follows secret, guesses, and the next round', () => {
+    let g = play({}, [[0, secret([0, 1, 2, 3])]]);
+    expect(duelTurn(g.view(1), g.status)).toEqual({ kind: 'guess', actor: 1 });
+    expect(lastPlayed(g.view(1), g.last)).toEqual({ kind: 'secret', seat: 0, round: 0 });
+
+    g = play({}, [
+      [0, secret([0, 1, 2, 3])],
+      [1, guess([0, 0, 0, 0])],
+    ]);
+    expect(lastPlayed(g.view(0), g.last)).toEqual({ kind: 'guess', seat: 1, round: 0, row: 1 });
+
+    g = play({}, [
+      [0, secret([0, 1, 2, 3])],
+      [1, guess([0, 1, 2, 3])],
+    ]);
+    const v = g.view(1);
+    // round 1 broken on row 1; round 2 waits for seat 1's secret
+    expect(duelTurn(v, g.status)).toEqual({ kind: 'setSecret', actor: 1 });
+    expect(earlierRounds(v).map((r) => r.number)).toEqual([1]);
+    expect(lastPlayed(v, g.last)).toEqual({ kind: 'guess', seat: 1, round: 0, row: 1 });
+  });
+
+  it('hand scoring waits for the codemaker', () => {
+    const g = play({ handScoring: true }, [
+      [0, secret([0, 1, 2, 3])],
+      [1, guess([3, 2, 1, 0])],
+    ]);
+    expect(duelTurn(g.view(0), g.status)).toEqual({ kind: 'score', actor: 0 });
+    const h = play({ handScoring: true }, [
+      [0, secret([0, 1, 2, 3])],
+      [1, guess([3, 2, 1, 0])],
+      [0, { type: 'score', black: 0, white: 4 }],
+    ]);
+    expect(lastPlayed(h.view(1), h.last)).toEqual({ kind: 'score', seat: 0, round: 0, row: 1 });
+    expect(duelTurn(h.view(1), h.status)).toEqual({ kind: 'guess', actor: 1 });
+  });
+
+  it('gives each seat its result at the end', () => {
+    const g = play({}, [
+      [0, secret([0, 1, 2, 3])],
+      [1, guess([0, 1, 2, 3])],
+      [1, secret([0, 1, 2, 3])],
+      [0, guess([0, 1, 2, 3])],
+    ]);
+    expect(duelTurn(g.view(0), g.status)).toEqual({ kind: 'finished' });
+    expect(resultFor(g.status, 0)).toBe('draw');
+    expect(resultFor(g.status, null)).toBeNull();
+    expect(earlierRounds(g.view(0)).map((r) => r.number)).toEqual([1]);
+    expect(lastPlayed(g.view(0), g.last)).toEqual({ kind: 'guess', seat: 0, round: 1, row: 1 });
+
+    const w = play({ guesses: 8 }, [
+      [0, secret([0, 1, 2, 3])],
+      [1, guess([0, 1, 2, 3])],
+      [1, secret([0, 1, 2, 3])],
+      ...Array.from({ length: 8 }, (): [number, DuelAction] => [0, guess([5, 5, 5, 5])]),
+    ]);
+    expect(resultFor(w.status, 1)).toBe('win');
+    expect(resultFor(w.status, 0)).toBe('lose');
+  });
+
+  it('flags options no secret can satisfy', () => {
+    const defaults = duelOptionsSchema.parse({});
+    expect(duelOptionsProblem(defaults)).toBeNull();
+    expect(duelOptionsProblem({ ...defaults, pegs: 6, colours: 4 })).toBe('option.tooFewColours');
+    expect(duelOptionsProblem({ ...defaults, pegs: 5, colours: 4, blanks: true })).toBeNull();
+    expect(duelOptionsProblem({ ...defaults, pegs: 6, colours: 4, repeats: true })).toBeNull();
+    expect(duelOptionsProblem({ ...defaults, rounds: 3 })).toBe('option.invalid');
+  });
+});

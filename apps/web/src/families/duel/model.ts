@@ -1,0 +1,94 @@
+import { duelOptionsSchema, type CodeRules, type DuelOptions, type DuelOptionsInput, type DuelRoundView, type DuelView, type MatchStatus, type Seat } from '@mm/rules';
+
+/** Pure readings of a duel view for the UI: whose turn, what just happened, who won. */
+
+export const codeRules = (o: DuelOptions): CodeRules => ({ pegs: o.pegs, colours: o.colours, repeats: o.repeats, blanks: o.blanks });
+
+/** The round being played (or, once the match is over, the last one). */
+export const currentRound = (view: DuelView): DuelRoundView | null => view.rounds[view.rounds.length - 1] ?? null;
+
+/** Rounds over before the current one, most recent last. */
+export function earlierRounds(view: DuelView): DuelRoundView[] {
+  return view.finished ? view.rounds.slice(0, -1) : view.rounds.filter((r, i) => i < view.rounds.length - 1 || r.outcome !== null);
+}
+
+export type DuelTurn =
+  | { kind: 'setSecret'; actor: Seat }
+  | { kind: 'guess'; actor: Seat }
+  | { kind: 'score'; actor: Seat }
+  | { kind: 'finished' }
+  | { kind: 'none' };
+
+/** What the match waits for now, and from whom (the rules' status names the actor). */
+export function duelTurn(view: DuelView, status: MatchStatus): DuelTurn {
+  if (view.finished || status.finished) return { kind: 'finished' };
+  const r = currentRound(view);
+  if (!r) return { kind: 'none' };
+  if (r.outcome !== null) {
+    // the next round is not in the view yet: whoever must act sets a secret
+    const actor = status.toAct[0];
+    return actor === undefined ? { kind: 'none' } : { kind: 'setSecret', actor };
+  }
+  if (!r.secretSet) return { kind: 'setSecret', actor: status.toAct[0] ?? r.codemaker };
+  if (r.awaitingScore) return { kind: 'score', actor: status.toAct[0] ?? r.codemaker };
+  return { kind: 'guess', actor: status.toAct[0] ?? r.codebreaker };
+}
+
+export type Role = 'codemaker' | 'codebreaker';
+
+export function roleOf(round: DuelRoundView | null, seat: Seat | null): Role | null {
+  if (!round || seat === null) return null;
+  if (round.codemaker === seat) return 'codemaker';
+  if (round.codebreaker === seat) return 'codebreaker';
+  return null;
+}
+
+export type Result = 'win' | 'lose' | 'draw';
+
+/** The final result from `seat`'s point of view (null while playing, or for a spectator). */
+export function resultFor(status: MatchStatus, seat: Seat | null): Result | null {
+  if (!status.finished || seat === null) return null;
+  if (status.draw) return 'draw';
+  return status.winners.includes(seat) ? 'win' : 'lose';
+}
+
+export type LastPlayed =
+  | { kind: 'secret'; seat: Seat; round: number }
+  | { kind: 'guess' | 'score'; seat: Seat; round: number; row: number };
+
+/**
+ * What the latest action was, read from the view and the snapshot's `last` (so it is
+ * right after a reload too). `round` is an index into view.rounds; `row` is 1-based.
+ */
+export function lastPlayed(view: DuelView, last: { seq: number; seat: Seat } | null): LastPlayed | null {
+  if (!last) return null;
+  const i = view.rounds.length - 1;
+  const cur = view.rounds[i];
+  if (!cur) return null;
+  if (cur.rows.length > 0 || cur.outcome !== null) return rowAction(cur, i, last.seat);
+  if (cur.secretSet && last.seat === cur.codemaker) return { kind: 'secret', seat: last.seat, round: i };
+  // a fresh round: the latest action ended the previous one
+  const prev = view.rounds[i - 1];
+  return prev ? rowAction(prev, i - 1, last.seat) : null;
+}
+
+function rowAction(r: DuelRoundView, index: number, seat: Seat): LastPlayed | null {
+  if (r.rows.length === 0) return r.secretSet && seat === r.codemaker ? { kind: 'secret', seat, round: index } : null;
+  if (seat === r.codebreaker) return { kind: 'guess', seat, round: index, row: r.rows.length };
+  if (seat === r.codemaker) return { kind: 'score', seat, round: index, row: r.rows.length };
+  return null;
+}
+
+/** The row number on which the round was broken, when it was. */
+export const brokenOnRow = (r: DuelRoundView): number | null => (r.outcome === 'broken' ? r.rows.length : null);
+
+/**
+ * Why the rules' options schema refuses these options (it is the judge), as a message key;
+ * null when they are fine. The usual reason: without repeats, a code needs as many
+ * different values (colours, plus the blank) as it has holes.
+ */
+export function duelOptionsProblem(o: DuelOptionsInput): 'option.tooFewColours' | 'option.invalid' | null {
+  if (duelOptionsSchema.safeParse(o).success) return null;
+  const { pegs = 4, colours = 6, repeats = false, blanks = false } = o;
+  return !repeats && pegs > colours + (blanks ? 1 : 0) ? 'option.tooFewColours' : 'option.invalid';
+}

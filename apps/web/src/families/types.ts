@@ -1,0 +1,35 @@
+import type { Component } from 'svelte';
+import type { RoomSummary, Snapshot } from '@mm/protocol';
+import type { FamilyId, Seat } from '@mm/rules';
+import type { MessageKey } from '../lib/i18n/index.svelte';
+
+/** What the room page gives a family's game component. */
+export interface GameProps {
+  room: RoomSummary;
+  snapshot: Snapshot;
+  /** the seat this browser holds, or null when watching */
+  seat: Seat | null;
+  connected: boolean;
+  /** plays an action; resolves to null when accepted, else a translated error text ('' = already reported) */
+  act: (action: unknown) => Promise<string | null>;
+}
+
+/**
+ * A game family as the client knows it: its name, its options form for the home page,
+ * and its table for the room page. New families plug in here (RULES §2–§4).
+ */
+export interface ClientFamily {
+  id: FamilyId;
+  name: MessageKey;
+  description: MessageKey;
+  players: MessageKey;
+  /** the defaults of the family's options schema */
+  defaultOptions: () => Record<string, unknown>;
+  /** a combination of options no game could be played with (checked before creating), or null */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  optionsProblem: (options: any) => MessageKey | null;
+  // `any`: each family's form edits its own options type (bound with bind:options)
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  OptionsForm: Component<{ options: any }, object, 'options'>;
+  Game: Component<GameProps>;
+}

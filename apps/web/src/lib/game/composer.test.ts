@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import type { CodeRules } from '@mm/rules';
+import { draftFrom, draftProblem, emptyDraft, guessRules, isComplete, place, tapHole, toCode, undo } from './composer';
+
+const rules: CodeRules = { pegs: 4, colours: 6, repeats: false, blanks: false };
+
+describe('composer', () => {
+  it('fills holes left to right', () => {
+    let d = emptyDraft(4);
+    for (const c of [3, 1, 4, 5]) d = place(d, c);
+    expect(toCode(d)).toEqual([3, 1, 4, 5]);
+    expect(isComplete(d)).toBe(true);
+    expect(place(d, 2)).toBe(d); // full: nothing changes
+  });
+  it('tapping a hole empties it and the next colour goes there', () => {
+    let d = draftFrom([0, 1, 2, 3]);
+    d = tapHole(d, 1);
+    expect(d.holes).toEqual([0, undefined, 2, 3]);
+    d = place(d, 5);
+    expect(toCode(d)).toEqual([0, 5, 2, 3]);
+  });
+  it('an empty hole tapped becomes the cursor', () => {
+    let d = place(emptyDraft(4), 0); // cursor at 1
+    d = tapHole(d, 3);
+    d = place(d, 2);
+    expect(d.holes).toEqual([0, undefined, undefined, 2]);
+    d = place(d, 4); // wraps to the first empty hole
+    expect(d.holes).toEqual([0, 4, undefined, 2]);
+  });
+  it('undo removes the last filled hole', () => {
+    const d = undo(draftFrom([0, 1, 2, 3]));
+    expect(d.holes).toEqual([0, 1, 2, undefined]);
+    expect(undo(emptyDraft(3))).toEqual(emptyDraft(3));
+  });
+  it('names the problem, judged by checkCode', () => {
+    expect(draftProblem(place(emptyDraft(4), 0), rules)).toBe('incomplete');
+    expect(draftProblem(draftFrom([0, 0, 1, 2]), rules)).toBe('repeat');
+    expect(draftProblem(draftFrom([0, null, 1, 2]), rules)).toBe('blank');
+    expect(draftProblem(draftFrom([0, 1, 2, 3]), rules)).toBeNull();
+    expect(draftProblem(draftFrom([0, 0, 1, 2]), guessRules(rules))).toBeNull();
+    expect(draftProblem(draftFrom([0, 9, 1, 2]), rules)).toBe('invalid');
+  });
+  it('blank is a value when blanks are on', () => {
+    const d = place(place(place(place(emptyDraft(4), null), 1), 2), 3);
+    expect(toCode(d)).toEqual([null, 1, 2, 3]);
+    expect(draftProblem(d, { ...rules, blanks: true })).toBeNull();
+  });
+});

@@ -1,0 +1,333 @@
+import { io, type Socket } from 'socket.io-client';
+import {
+  PROTOCOL_VERSION,
+  type ActReply,
+  type ClaimReply,
+  type ClientMessage,
+  type ClientMessageName,
+  type ClientReplies,
+  type ClientToServer,
+  type ErrorReply,
+  type JoinReply,
+  type RoomSummary,
+  type RoomUpdate,
+  type ServerToClient,
+  type Snapshot,
+} from '@mm/protocol';
+import type { Seat } from '@mm/rules';
+import { browserStore, deviceToken, forgetSeatToken, saveName, saveSeatToken, seatToken, type KeyValueStore } from './storage';
+import { newActionId } from './tokens';
+
+/**
+ * The socket client of one room. It joins on every (re)connection with the stored
+ * seat token, keeps the latest room summary, seat and snapshot as reactive state, and
+ * sends seat claims and match actions with acknowledgements.
+ */
+
+export type ConnectionState = 'connecting' | 'connected' | 'reconnecting' | 'offline';
+
+/** Error codes made by the client itself, beside the protocol's ERROR_CODES. */
+export const CLIENT_ERROR_CODES = ['NOT_CONNECTED', 'NO_ANSWER'] as const;
+
+export type Outcome<T> = { ok: true; value: T } | { ok: false; code: string; message: string; seq?: number };
+
+/** The part of a socket.io client socket this class uses (tests pass a fake). */
+export type RoomSocket = Pick<Socket<ServerToClient, ClientToServer>, 'connected' | 'active' | 'on' | 'connect' | 'disconnect' | 'timeout'>;
+
+export interface RoomConnectionOptions {
+  socket?: RoomSocket;
+  store?: KeyValueStore;
+  /** how long an acknowledgement may take */
+  ackTimeoutMs?: number;
+  /** how long the "reconnected" note stays */
+  reconnectedNoteMs?: number;
+  /** how long a resend waits for the room to be joined again */
+  resendWaitMs?: number;
+}
+
+export function defaultSocket(): RoomSocket {
+  // same origin; websocket first (no sticky sessions needed behind a load balancer),
+  // long-polling only if websockets are blocked
+  return io({ path: '/socket.io', transports: ['websocket', 'polling'], tryAllTransports: true, autoConnect: false });
+}
+
+export class RoomConnection {
+  /** the public room summary: seats, names, who is connected, status */
+  room = $state.raw<RoomSummary | null>(null);
+  /** this socket's own view of the match (hidden information only for its seat) */
+  snapshot = $state.raw<Snapshot | null>(null);
+  /** the seat this browser holds, or null when watching */
+  seat = $state<Seat | null>(null);
+  connection = $state<ConnectionState>('connecting');
+  /** true once the room has been joined on the current connection */
+  joined = $state(false);
+  /** a reason the room cannot be shown at all: ROOM_NOT_FOUND, PROTOCOL_MISMATCH */
+  fatal = $state<string | null>(null);
+  /** true for a moment after the connection came back */
+  reconnected = $state(false);
+  /** the latest message worth showing (an error code, translated by the UI) */
+  notice = $state<{ code: string; id: number } | null>(null);
+
+  readonly roomId: string;
+  readonly #socket: RoomSocket;
+  readonly #store: KeyValueStore;
+  readonly #device: string;
+  readonly #ackMs: number;
+  readonly #noteMs: number;
+  readonly #resendWaitMs: number;
+  #everConnected = false;
+  #destroyed = false;
+  /** bumped on every connection, so a late reply of an old connection is ignored */
+  #generation = 0;
+  #joinWaiters: (() => void)[] = [];
+  #timers = new Set<ReturnType<typeof setTimeout>>();
+  #noticeId = 0;
+  #cleanup: (() => void)[] = [];
+
+  constructor(roomId: string, opts: RoomConnectionOptions = {}) {
+    this.roomId = roomId;
+    this.#store = opts.store ?? browserStore();
+    this.#device = deviceToken(this.#store);
+    this.#ackMs = opts.ackTimeoutMs ?? 8000;
+    this.#noteMs = opts.reconnectedNoteMs ?? 4000;
+    this.#resendWaitMs = opts.resendWaitMs ?? 15000;
+    this.#socket = opts.socket ?? defaultSocket();
+    this.#wire();
+  }
+
+  /** Opens the connection (socket.io then reconnects by itself whenever it drops). */
+  start(): void {
+    if (!this.#socket.connected && !this.#socket.active) this.#socket.connect();
+  }
+
+  destroy(): void {
+    this.#destroyed = true;
+    for (const t of this.#timers) clearTimeout(t);
+    this.#timers.clear();
+    for (const c of this.#cleanup) c();
+    this.#socket.disconnect();
+    this.#releaseJoinWaiters();
+  }
+
+  /** The latest RoomUpdate, as one value. */
+  get update(): RoomUpdate | null {
+    return this.room && this.snapshot ? { room: this.room, snapshot: this.snapshot, seat: this.seat } : null;
+  }
+
+  /** Sit in a free seat; the secret seat token is kept in localStorage for every later visit. */
+  async claimSeat(seat: Seat, name: string): Promise<Outcome<ClaimReply>> {
+    const r = await this.#request('seat:claim', { seat, name, deviceToken: this.#device });
+    if (r.ok) {
+      saveSeatToken(this.#store, this.roomId, r.value.seatToken);
+      saveName(this.#store, name.trim());
+      this.seat = r.value.seat;
+      // this socket now sees its seat's view (its own secret): fetch it at once
+      void this.sync();
+    }
+    return r;
+  }
+
+  /**
+   * Play an action as this seat. `expectSeq` is the last seq seen, so an action built on
+   * an old board is refused (STALE_SEQ: we catch up and say so). When the connection drops
+   * with the action in flight, it is sent again with the same actionId once the room is
+   * joined again: the server never applies one actionId twice (DUPLICATE_ACTION = done).
+   */
+  async act(action: unknown): Promise<Outcome<ActReply>> {
+    const actionId = newActionId();
+    const expectSeq = this.snapshot?.seq ?? 0;
+    if (!this.joined) return this.#fail('NOT_CONNECTED');
+    let r = await this.#request('match:act', { actionId, expectSeq, action });
+    if (!r.ok && r.code === 'NO_ANSWER' && !this.#destroyed) {
+      await this.#whenJoined(this.#resendWaitMs);
+      if (this.joined) r = await this.#request('match:act', { actionId, expectSeq, action });
+    }
+    if (!r.ok && r.code === 'DUPLICATE_ACTION') {
+      void this.sync();
+      return { ok: true, value: { ok: true, seq: r.seq ?? this.snapshot?.seq ?? expectSeq } };
+    }
+    if (!r.ok && r.code === 'STALE_SEQ') {
+      await this.sync();
+      this.#notify('STALE_SEQ');
+    }
+    return r;
+  }
+
+  /** Asks for this socket's current snapshot (catch-up). */
+  async sync(): Promise<void> {
+    if (!this.joined) return;
+    const r = await this.#request('room:sync', {});
+    if (r.ok) this.#takeSnapshot(r.value.snapshot);
+  }
+
+  // ——— internals ———
+
+  #wire(): void {
+    const s = this.#socket;
+    s.on('connect', () => {
+      if (this.#destroyed) return;
+      this.#generation++;
+      this.connection = 'connected';
+      if (this.#everConnected) this.#flashReconnected();
+      this.#everConnected = true;
+      void this.#join(this.#generation, true);
+    });
+    s.on('disconnect', (reason) => {
+      this.joined = false;
+      if (this.#destroyed || reason === 'io client disconnect') return;
+      this.connection = this.#browserOffline() ? 'offline' : 'reconnecting';
+      this.reconnected = false;
+      // the server closed us on purpose: socket.io does not retry by itself then
+      if (reason === 'io server disconnect') this.#later(() => this.start(), 1000);
+    });
+    s.on('connect_error', () => {
+      if (this.#destroyed) return;
+      this.connection = this.#browserOffline() ? 'offline' : this.#everConnected ? 'reconnecting' : 'connecting';
+    });
+    s.on('room:update', (u) => this.#takeUpdate(u));
+    s.on('server:error', (e) => this.#notify(e.code));
+
+    if (typeof window !== 'undefined') {
+      const offline = (): void => {
+        if (!this.#socket.connected) this.connection = 'offline';
+      };
+      const online = (): void => {
+        if (!this.#socket.connected) {
+          this.connection = this.#everConnected ? 'reconnecting' : 'connecting';
+          this.start();
+        }
+      };
+      window.addEventListener('offline', offline);
+      window.addEventListener('online', online);
+      this.#cleanup.push(() => window.removeEventListener('offline', offline));
+      this.#cleanup.push(() => window.removeEventListener('online', online));
+    }
+    if (typeof document !== 'undefined') {
+      // a phone waking up: catch up at once if the socket survived, else push a reconnect
+      const visible = (): void => {
+        if (document.visibilityState !== 'visible') return;
+        if (this.#socket.connected) void this.sync();
+        else this.start();
+      };
+      document.addEventListener('visibilitychange', visible);
+      this.#cleanup.push(() => document.removeEventListener('visibilitychange', visible));
+    }
+  }
+
+  async #join(generation: number, retryBadToken: boolean): Promise<void> {
+    const token = seatToken(this.#store, this.roomId);
+    const payload: ClientMessage<'room:join'> = { protocol: PROTOCOL_VERSION, roomId: this.roomId, deviceToken: this.#device };
+    if (token) payload.seatToken = token;
+    const r = await this.#request('room:join', payload);
+    if (generation !== this.#generation || this.#destroyed) return; // an older connection's answer
+    if (r.ok) {
+      this.#takeJoin(r.value);
+      return;
+    }
+    switch (r.code) {
+      case 'BAD_TOKEN':
+        // the seat was given up or the token is unknown: forget it and watch
+        forgetSeatToken(this.#store, this.roomId);
+        if (retryBadToken) await this.#join(generation, false);
+        return;
+      case 'ROOM_NOT_FOUND':
+      case 'PROTOCOL_MISMATCH':
+        this.fatal = r.code;
+        this.#socket.disconnect();
+        return;
+      case 'NOT_CONNECTED':
+        return; // the next 'connect' joins again
+      default:
+        this.#notify(r.code);
+        // try again while this connection lasts (e.g. RATE_LIMITED, INTERNAL, NO_ANSWER)
+        this.#later(() => {
+          if (generation === this.#generation && this.#socket.connected && !this.joined) void this.#join(generation, retryBadToken);
+        }, 2000);
+    }
+  }
+
+  #takeJoin(reply: JoinReply): void {
+    this.room = reply.room;
+    this.seat = reply.seat;
+    this.#takeSnapshot(reply.snapshot);
+    this.joined = true;
+    this.#releaseJoinWaiters();
+  }
+
+  #takeUpdate(u: RoomUpdate): void {
+    if (this.#destroyed) return;
+    this.room = u.room;
+    this.seat = u.seat;
+    this.#takeSnapshot(u.snapshot);
+  }
+
+  /** Keeps the newest snapshot: an older seq of the same match never replaces a newer one. */
+  #takeSnapshot(s: Snapshot): void {
+    const cur = this.snapshot;
+    if (cur && cur.matchId === s.matchId && s.seq < cur.seq) return;
+    this.snapshot = s;
+  }
+
+  async #request<N extends ClientMessageName>(name: N, payload: ClientMessage<N>): Promise<Outcome<ClientReplies[N]>> {
+    if (!this.#socket.connected) return this.#fail('NOT_CONNECTED');
+    try {
+      // socket.io's typing of emitWithAck over a mapped event table is too deep to follow generically
+      const timed = this.#socket.timeout(this.#ackMs);
+      const emit = timed.emitWithAck as unknown as (ev: N, p: ClientMessage<N>) => Promise<ClientReplies[N] | ErrorReply>;
+      const reply = await emit.call(timed, name, payload);
+      if (reply && reply.ok === true) return { ok: true, value: reply };
+      const e = (reply ?? {}) as Partial<ErrorReply>;
+      const out: Outcome<ClientReplies[N]> = { ok: false, code: e.code ?? 'UNKNOWN', message: e.message ?? '' };
+      if (typeof e.seq === 'number') out.seq = e.seq;
+      return out;
+    } catch (err) {
+      // a timeout, or the connection dropped before the answer came
+      return this.#fail('NO_ANSWER', err instanceof Error ? err.message : String(err));
+    }
+  }
+
+  #fail(code: (typeof CLIENT_ERROR_CODES)[number], message = ''): { ok: false; code: string; message: string } {
+    return { ok: false, code, message };
+  }
+
+  #whenJoined(timeoutMs: number): Promise<void> {
+    if (this.joined || this.#destroyed) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        this.#timers.delete(timer);
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      this.#timers.add(timer);
+      this.#joinWaiters.push(done);
+    });
+  }
+
+  #releaseJoinWaiters(): void {
+    const waiters = this.#joinWaiters;
+    this.#joinWaiters = [];
+    for (const w of waiters) w();
+  }
+
+  #notify(code: string): void {
+    this.notice = { code, id: ++this.#noticeId };
+  }
+
+  #flashReconnected(): void {
+    this.reconnected = true;
+    this.#later(() => (this.reconnected = false), this.#noteMs);
+  }
+
+  #later(fn: () => void, ms: number): void {
+    const t = setTimeout(() => {
+      this.#timers.delete(t);
+      if (!this.#destroyed) fn();
+    }, ms);
+    this.#timers.add(t);
+  }
+
+  #browserOffline(): boolean {
+    return typeof navigator !== 'undefined' && navigator.onLine === false;
+  }
+}

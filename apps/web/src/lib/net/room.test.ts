@@ -1,0 +1,237 @@
+import { describe, expect, it } from 'vitest';
+import { actionIdSchema, PROTOCOL_VERSION, type RoomSummary, type Snapshot } from '@mm/protocol';
+import { duel, duelOptionsSchema } from '@mm/rules';
+import { RoomConnection, type RoomSocket } from './room.svelte';
+import { KEYS, memoryStore } from './storage';
+
+const ROOM = 'RoomRoomRoom1234';
+const TOKEN = 'S'.repeat(43);
+
+type Handler = (...args: unknown[]) => void;
+type Responder = (ev: string, payload: Record<string, unknown>) => unknown;
+
+/** Enough of a socket.io client socket: events in, acknowledged emits out. */
+class FakeSocket {
+  connected = false;
+  active = false;
+  sent: { ev: string; payload: Record<string, unknown> }[] = [];
+  #handlers = new Map<string, Handler[]>();
+  constructor(public respond: Responder) {}
+  on(ev: string, fn: Handler): this {
+    this.#handlers.set(ev, [...(this.#handlers.get(ev) ?? []), fn]);
+    return this;
+  }
+  fire(ev: string, ...args: unknown[]): void {
+    for (const fn of this.#handlers.get(ev) ?? []) fn(...args);
+  }
+  connect(): this {
+    this.active = true;
+    this.connected = true;
+    this.fire('connect');
+    return this;
+  }
+  disconnect(): this {
+    this.active = false;
+    this.connected = false;
+    this.fire('disconnect', 'io client disconnect');
+    return this;
+  }
+  /** the network goes away; socket.io keeps trying */
+  drop(): void {
+    this.connected = false;
+    this.fire('disconnect', 'transport close');
+  }
+  timeout(): { emitWithAck: (ev: string, payload: Record<string, unknown>) => Promise<unknown> } {
+    return {
+      emitWithAck: async (ev, payload) => {
+        this.sent.push({ ev, payload });
+        const r = this.respond(ev, payload);
+        if (r instanceof Error) throw r;
+        return r;
+      },
+    };
+  }
+  of(ev: string): Record<string, unknown>[] {
+    return this.sent.filter((s) => s.ev === ev).map((s) => s.payload);
+  }
+}
+
+const options = duelOptionsSchema.parse({});
+const state = duel.setup(options, 'x');
+const room: RoomSummary = {
+  id: ROOM,
+  family: 'duel',
+  options,
+  seats: [
+    { index: 0, name: null, connected: false },
+    { index: 1, name: null, connected: false },
+  ],
+  spectators: 0,
+  status: duel.status(state),
+  createdAt: new Date(0).toISOString(),
+};
+const snapshot = (seq: number, viewer: number | null = null): Snapshot => ({
+  matchId: 'm1',
+  seq,
+  view: duel.view(state, viewer),
+  status: duel.status(state),
+  last: null,
+});
+
+const joinOk = (seat: number | null = null, seq = 0) => ({ ok: true, room, seat, snapshot: snapshot(seq, seat) });
+const tick = () => new Promise((r) => setTimeout(r, 0));
+
+function setup(respond: Responder, store = memoryStore()) {
+  const socket = new FakeSocket(respond);
+  const conn = new RoomConnection(ROOM, { socket: socket as unknown as RoomSocket, store, reconnectedNoteMs: 10, resendWaitMs: 200 });
+  return { socket, conn, store };
+}
+
+describe('RoomConnection', () => {
+  it('joins on connect with the protocol version, room and device token', async () => {
+    const { socket, conn, store } = setup((ev) => (ev === 'room:join' ? joinOk() : { ok: true }));
+    conn.start();
+    await tick();
+    const [join] = socket.of('room:join');
+    expect(join).toEqual({ protocol: PROTOCOL_VERSION, roomId: ROOM, deviceToken: store.getItem(KEYS.device) });
+    expect(conn.connection).toBe('connected');
+    expect(conn.joined).toBe(true);
+    expect(conn.room?.id).toBe(ROOM);
+    expect(conn.seat).toBeNull();
+    expect(conn.update?.snapshot.seq).toBe(0);
+  });
+
+  it('re-joins with the stored seat token after every reconnection', async () => {
+    const store = memoryStore();
+    store.setItem(KEYS.seat(ROOM), TOKEN);
+    const { socket, conn } = setup((ev) => (ev === 'room:join' ? joinOk(1, 3) : { ok: true }), store);
+    conn.start();
+    await tick();
+    expect(conn.seat).toBe(1);
+    socket.drop();
+    expect(conn.connection).toBe('reconnecting');
+    expect(conn.joined).toBe(false);
+    socket.connect();
+    await tick();
+    expect(conn.connection).toBe('connected');
+    expect(conn.reconnected).toBe(true);
+    expect(socket.of('room:join').map((j) => j.seatToken)).toEqual([TOKEN, TOKEN]);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(conn.reconnected).toBe(false);
+  });
+
+  it('forgets a refused seat token and watches instead', async () => {
+    const store = memoryStore();
+    store.setItem(KEYS.seat(ROOM), TOKEN);
+    const { socket, conn } = setup(
+      (ev, p) => (ev === 'room:join' ? (p.seatToken ? { ok: false, code: 'BAD_TOKEN', message: '' } : joinOk()) : { ok: true }),
+      store,
+    );
+    conn.start();
+    await tick();
+    await tick();
+    expect(store.getItem(KEYS.seat(ROOM))).toBeNull();
+    expect(socket.of('room:join')).toHaveLength(2);
+    expect(conn.joined).toBe(true);
+  });
+
+  it('stops on an unknown room', async () => {
+    const { socket, conn } = setup(() => ({ ok: false, code: 'ROOM_NOT_FOUND', message: 'no' }));
+    conn.start();
+    await tick();
+    expect(conn.fatal).toBe('ROOM_NOT_FOUND');
+    expect(socket.connected).toBe(false);
+  });
+
+  it('keeps the seat token and name of a claimed seat, then syncs', async () => {
+    const { socket, conn, store } = setup((ev) => {
+      if (ev === 'room:join') return joinOk();
+      if (ev === 'seat:claim') return { ok: true, seat: 0, seatToken: TOKEN };
+      if (ev === 'room:sync') return { ok: true, snapshot: snapshot(0, 0) };
+      return { ok: true };
+    });
+    conn.start();
+    await tick();
+    const r = await conn.claimSeat(0, '  Ann ');
+    expect(r.ok).toBe(true);
+    expect(socket.of('seat:claim')[0]).toMatchObject({ seat: 0, name: '  Ann ' });
+    expect(store.getItem('mm.seat.' + ROOM)).toBe(TOKEN);
+    expect(store.getItem('mm.name')).toBe('Ann');
+    expect(conn.seat).toBe(0);
+    await tick();
+    expect(socket.of('room:sync')).toHaveLength(1);
+  });
+
+  it('acts with a fresh actionId and the last seen seq; STALE_SEQ catches up and says so', async () => {
+    let stale = true;
+    const { socket, conn } = setup((ev) => {
+      if (ev === 'room:join') return joinOk(1, 4);
+      if (ev === 'room:sync') return { ok: true, snapshot: snapshot(5, 1) };
+      if (ev === 'match:act') return stale ? { ok: false, code: 'STALE_SEQ', message: '', seq: 5 } : { ok: true, seq: 6 };
+      return { ok: true };
+    });
+    conn.start();
+    await tick();
+    const action = { type: 'guess', code: [0, 1, 2, 3] };
+    const r = await conn.act(action);
+    expect(r).toMatchObject({ ok: false, code: 'STALE_SEQ' });
+    const [sent] = socket.of('match:act');
+    expect(sent).toMatchObject({ expectSeq: 4, action });
+    expect(actionIdSchema.safeParse(sent!.actionId).success).toBe(true);
+    expect(conn.snapshot?.seq).toBe(5);
+    expect(conn.notice?.code).toBe('STALE_SEQ');
+    stale = false;
+    expect((await conn.act(action)).ok).toBe(true);
+    const ids = socket.of('match:act').map((a) => a.actionId);
+    expect(socket.of('match:act')[1]).toMatchObject({ expectSeq: 5 });
+    expect(new Set(ids).size).toBe(2);
+  });
+
+  it('resends an unanswered action with the same actionId once back in the room', async () => {
+    let first = true;
+    const { socket, conn } = setup((ev) => {
+      if (ev === 'room:join') return joinOk(1, 2);
+      if (ev === 'room:sync') return { ok: true, snapshot: snapshot(3, 1) };
+      if (ev === 'match:act') {
+        if (first) {
+          first = false;
+          return new Error('socket has been disconnected');
+        }
+        return { ok: false, code: 'DUPLICATE_ACTION', message: '', seq: 3 };
+      }
+      return { ok: true };
+    });
+    conn.start();
+    await tick();
+    const pending = conn.act({ type: 'guess', code: [0, 0, 0, 0] });
+    socket.drop();
+    await tick();
+    socket.connect();
+    const r = await pending;
+    expect(r).toEqual({ ok: true, value: { ok: true, seq: 3 } });
+    const acts = socket.of('match:act');
+    expect(acts).toHaveLength(2);
+    expect(acts[0]!.actionId).toBe(acts[1]!.actionId);
+  });
+
+  it('refuses to act while disconnected, without queueing', async () => {
+    const { socket, conn } = setup((ev) => (ev === 'room:join' ? joinOk(0) : { ok: true }));
+    conn.start();
+    await tick();
+    socket.drop();
+    expect(await conn.act({ type: 'setSecret', code: [0, 1, 2, 3] })).toMatchObject({ ok: false, code: 'NOT_CONNECTED' });
+    expect(socket.of('match:act')).toHaveLength(0);
+  });
+
+  it('keeps the newest snapshot of a match', async () => {
+    const { socket, conn } = setup((ev) => (ev === 'room:join' ? joinOk(null, 7) : { ok: true }));
+    conn.start();
+    await tick();
+    socket.fire('room:update', { room, seat: null, snapshot: snapshot(6) });
+    expect(conn.snapshot?.seq).toBe(7);
+    socket.fire('room:update', { room, seat: null, snapshot: snapshot(8) });
+    expect(conn.snapshot?.seq).toBe(8);
+    socket.fire('room:update', { room, seat: null, snapshot: { ...snapshot(1), matchId: 'm2' } });
+    expect(conn.snapshot?.matchId).toBe('m2');
+  });
+});

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { parseRoute, pathFor, type Route } from './router';
+
+const ID = 'AbCdEfGh_-12345Z';
+
+describe('parseRoute', () => {
+  it('reads the known paths', () => {
+    expect(parseRoute('/')).toEqual({ name: 'home' });
+    expect(parseRoute('')).toEqual({ name: 'home' });
+    expect(parseRoute(`/r/${ID}`)).toEqual({ name: 'room', id: ID });
+    expect(parseRoute(`/r/${ID}/`)).toEqual({ name: 'room', id: ID });
+    expect(parseRoute('/history')).toEqual({ name: 'history' });
+    expect(parseRoute(`/m/${ID}`)).toEqual({ name: 'match', id: ID });
+  });
+  it('refuses ids that cannot be room ids', () => {
+    expect(parseRoute('/r/short').name).toBe('notFound');
+    expect(parseRoute('/r/has.dots.in.it.x').name).toBe('notFound');
+    expect(parseRoute(`/r/${ID}/extra`).name).toBe('notFound');
+    expect(parseRoute('/r/%E0%A4%A').name).toBe('notFound');
+    expect(parseRoute('/nowhere')).toEqual({ name: 'notFound', path: '/nowhere' });
+  });
+  it('round-trips with pathFor', () => {
+    const routes: Route[] = [{ name: 'home' }, { name: 'room', id: ID }, { name: 'history' }, { name: 'match', id: ID }];
+    for (const r of routes) expect(parseRoute(pathFor(r))).toEqual(r);
+  });
+});
