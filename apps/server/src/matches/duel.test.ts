@@ -1,41 +1,32 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DuelView } from '@mm/rules';
 import type { RoomSummary } from '@mm/protocol';
-import type { App } from '../app';
-import { freshDatabase, type TestDatabase } from '../test-support/databases';
 import { Player } from '../test-support/player';
-import { createRoom, startServer } from '../test-support/server';
+import { createRoom, useServer } from '../test-support/server';
 
 const view = (p: Player): DuelView => p.latest!.snapshot.view as DuelView;
 
 describe.each(['embedded', 'postgres'] as const)('a full 2-round duel on the %s database', (kind) => {
-  let db: TestDatabase;
-  let app: App;
-  let url: string;
-
-  beforeAll(async () => {
-    db = await freshDatabase(kind);
-    ({ app, url } = await startServer(db));
-  });
+  const server = useServer(kind);
   afterAll(async () => {
     await app?.close();
     await db?.drop();
   });
 
   it('reports its database in the health check', async () => {
-    const res = await fetch(`${url}/api/health`);
+    const res = await fetch(`${server.url}/api/health`);
     expect(await res.json()).toEqual({ ok: true, db: kind });
   });
 
   it('plays two rounds between two sockets to a stored result', async () => {
-    const created = await createRoom(url, { family: 'duel', options: {} });
+    const created = await createRoom(server.url, { family: 'duel', options: {} });
     expect(created.status).toBe(201);
     expect(created.json.id).toMatch(/^[A-Za-z0-9_-]{16}$/);
     expect(created.json.url).toContain(`/r/${created.json.id}`);
     const roomId: string = created.json.id;
 
-    const alice = await Player.connect(url);
-    const bob = await Player.connect(url);
+    const alice = await Player.connect(server.url);
+    const bob = await Player.connect(server.url);
     expect((await alice.join(roomId)).ok).toBe(true);
     expect((await bob.join(roomId)).ok).toBe(true);
     expect(await alice.claim(0, 'Alice')).toMatchObject({ ok: true, seat: 0 });
@@ -65,15 +56,15 @@ describe.each(['embedded', 'postgres'] as const)('a full 2-round duel on the %s 
     expect(view(alice).rounds[1]).toMatchObject({ outcome: 'failed', secret: [5, 4, 3, 2] });
 
     // The public summary says who sat where and how it ended, and nothing hidden.
-    const summary = (await (await fetch(`${url}/api/rooms/${roomId}`)).json()) as RoomSummary;
+    const summary = (await (await fetch(`${server.url}/api/rooms/${roomId}`)).json()) as RoomSummary;
     expect(summary).toMatchObject({ id: roomId, family: 'duel', seats: [{ name: 'Alice' }, { name: 'Bob' }] });
     expect(summary.status.finished).toBe(true);
     expect(JSON.stringify(summary)).not.toContain('tokenHash');
 
     // Everything acknowledged is in the database.
-    const stored = await app.db.prisma.action.count({ where: { match: { roomId } } });
+    const stored = await server.app.db.prisma.action.count({ where: { match: { roomId } } });
     expect(stored).toBe(16);
-    const match = await app.db.prisma.match.findFirst({ where: { roomId } });
+    const match = await server.app.db.prisma.match.findFirst({ where: { roomId } });
     expect(match?.finishedAt).not.toBeNull();
 
     alice.close();
@@ -81,14 +72,14 @@ describe.each(['embedded', 'postgres'] as const)('a full 2-round duel on the %s 
   });
 
   it('refuses a room with impossible options with a clear 400', async () => {
-    const res = await createRoom(url, { family: 'duel', options: { rounds: 3, pegs: 9 } });
+    const res = await createRoom(server.url, { family: 'duel', options: { rounds: 3, pegs: 9 } });
     expect(res.status).toBe(400);
     expect(res.json.error.code).toBe('BAD_REQUEST');
     expect(res.json.error.message).toMatch(/pegs|rounds/);
   });
 
   it('answers 404 for an unknown room', async () => {
-    const res = await fetch(`${url}/api/rooms/AAAAAAAAAAAAAAAA`);
+    const res = await fetch(`${server.url}/api/rooms/AAAAAAAAAAAAAAAA`);
     expect(res.status).toBe(404);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('ROOM_NOT_FOUND');
   });

@@ -1,37 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../app';
-import { freshDatabase, type TestDatabase } from '../test-support/databases';
+import { describe, expect, it } from 'vitest';
 import { Player } from '../test-support/player';
-import { createRoom, startServer } from '../test-support/server';
+import { createRoom, useServer } from '../test-support/server';
 
 describe('a room nobody watches', () => {
-  let db: TestDatabase;
-  let app: App;
-  let url: string;
-  beforeAll(async () => {
-    db = await freshDatabase('postgres');
-    ({ app, url } = await startServer(db, { roomIdleMs: 100 }));
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.drop();
-  });
+  const server = useServer('postgres', { roomIdleMs: 100 });
 
   it('leaves memory after the idle time and comes back from its log unchanged', async () => {
-    const roomId: string = (await createRoom(url, { family: 'duel', options: {} })).json.id;
-    const alice = await Player.connect(url);
+    const roomId: string = (await createRoom(server.url, { family: 'duel', options: {} })).json.id;
+    const alice = await Player.connect(server.url);
     await alice.join(roomId);
     await alice.claim(0, 'Alice');
     await alice.act({ type: 'setSecret', code: [1, 2, 3, 4] });
     const before = await alice.send('room:sync', {});
     alice.close();
     await new Promise((r) => setTimeout(r, 600));
-    expect(app.rooms.cached(roomId)).toBeUndefined();
+    expect(server.app.rooms.cached(roomId)).toBeUndefined();
 
-    const again = await Player.connect(url);
+    const again = await Player.connect(server.url);
     const back = await again.join(roomId, alice.seatToken);
     expect(back.ok && before.ok && back.snapshot).toEqual(before.ok && before.snapshot);
-    expect(app.rooms.cached(roomId)).toBeDefined();
+    expect(server.app.rooms.cached(roomId)).toBeDefined();
     again.close();
   });
 });

@@ -1,35 +1,23 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION } from '@mm/protocol';
-import type { App } from '../app';
-import { freshDatabase, type TestDatabase } from '../test-support/databases';
 import { Player } from '../test-support/player';
-import { createRoom, startServer } from '../test-support/server';
+import { createRoom, useServer } from '../test-support/server';
 
 /**
  * Each bad message must get a typed error acknowledgement and leave the match
  * exactly as it was: the stored log and every seat's view are compared before and after.
  */
 describe('bad input over the socket', () => {
-  let db: TestDatabase;
-  let app: App;
-  let url: string;
+  const server = useServer('embedded');
   let roomId: string;
   let maker: Player;
   let breaker: Player;
 
-  beforeAll(async () => {
-    db = await freshDatabase('embedded');
-    ({ app, url } = await startServer(db));
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.drop();
-  });
 
   beforeEach(async () => {
-    roomId = (await createRoom(url, { family: 'duel', options: {} })).json.id;
-    maker = await Player.connect(url);
-    breaker = await Player.connect(url);
+    roomId = (await createRoom(server.url, { family: 'duel', options: {} })).json.id;
+    maker = await Player.connect(server.url);
+    breaker = await Player.connect(server.url);
     await maker.join(roomId);
     await breaker.join(roomId);
     await maker.claim(0, 'Maker');
@@ -43,10 +31,10 @@ describe('bad input over the socket', () => {
   });
 
   async function unchanged(run: () => Promise<unknown>): Promise<unknown> {
-    const logBefore = await app.db.prisma.action.findMany({ where: { match: { roomId } }, orderBy: { seq: 'asc' } });
+    const logBefore = await server.app.db.prisma.action.findMany({ where: { match: { roomId } }, orderBy: { seq: 'asc' } });
     const viewsBefore = [(await maker.send('room:sync', {})), (await breaker.send('room:sync', {}))];
     const result = await run();
-    const logAfter = await app.db.prisma.action.findMany({ where: { match: { roomId } }, orderBy: { seq: 'asc' } });
+    const logAfter = await server.app.db.prisma.action.findMany({ where: { match: { roomId } }, orderBy: { seq: 'asc' } });
     const viewsAfter = [(await maker.send('room:sync', {})), (await breaker.send('room:sync', {}))];
     expect(logAfter).toEqual(logBefore);
     expect(viewsAfter).toEqual(viewsBefore);
@@ -71,7 +59,7 @@ describe('bad input over the socket', () => {
     ['a join of an unknown room', ({ breaker }) => breaker.send('room:join', { protocol: PROTOCOL_VERSION, roomId: 'AAAAAAAAAAAAAAAA' }), 'ROOM_NOT_FOUND'],
     ['a join with a forged seat token', ({ breaker }) => breaker.send('room:join', { protocol: PROTOCOL_VERSION, roomId, seatToken: 'A'.repeat(43) }), 'BAD_TOKEN'],
     ['a claim of a taken seat', ({ breaker }) => breaker.send('seat:claim', { seat: 0, name: 'Mallory' }), 'ALREADY_SEATED'],
-    ['a claim of a seat that does not exist', () => Player.connect(url).then(async (p) => { await p.join(roomId); const r = await p.claim(5, 'Eve'); p.close(); return r; }), 'NO_SUCH_SEAT'],
+    ['a claim of a seat that does not exist', () => Player.connect(server.url).then(async (p) => { await p.join(roomId); const r = await p.claim(5, 'Eve'); p.close(); return r; }), 'NO_SUCH_SEAT'],
     ['leaving once the match has begun', ({ breaker }) => breaker.send('seat:leave', {}), 'MATCH_STARTED'],
   ];
 
@@ -82,7 +70,7 @@ describe('bad input over the socket', () => {
   });
 
   it('an action sent by a spectator is refused', async () => {
-    const watcher = await Player.connect(url);
+    const watcher = await Player.connect(server.url);
     await watcher.join(roomId);
     expect(await unchanged(() => watcher.act({ type: 'guess', code: [1, 2, 3, 4] }))).toMatchObject({ ok: false, code: 'NOT_SEATED' });
     watcher.close();

@@ -1,28 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../app';
-import { freshDatabase, type TestDatabase } from '../test-support/databases';
+import { describe, expect, it } from 'vitest';
 import { Player } from '../test-support/player';
 import { containsCode, containsText } from '../test-support/scan';
-import { createRoom, startServer } from '../test-support/server';
+import { createRoom, useServer } from '../test-support/server';
 
 describe('hidden information in a duel', () => {
-  let db: TestDatabase;
-  let app: App;
-  let url: string;
-  beforeAll(async () => {
-    db = await freshDatabase('embedded');
-    ({ app, url } = await startServer(db));
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.drop();
-  });
+  const server = useServer('embedded');
 
   it('never lets the secret or a seat token reach the codebreaker or a spectator before the reveal', async () => {
-    const { json } = await createRoom(url, { family: 'duel', options: { repeats: true } });
-    const maker = await Player.connect(url);
-    const breaker = await Player.connect(url);
-    const watcher = await Player.connect(url);
+    const { json } = await createRoom(server.url, { family: 'duel', options: { repeats: true } });
+    const maker = await Player.connect(server.url);
+    const breaker = await Player.connect(server.url);
+    const watcher = await Player.connect(server.url);
     for (const p of [maker, breaker, watcher]) await p.join(json.id);
     await maker.claim(0, 'Maker');
     await breaker.claim(1, 'Breaker');

@@ -1,6 +1,7 @@
 import { buildApp, type App } from '../app';
 import type { ConfigInput } from '../config';
-import type { TestDatabase } from './databases';
+import { afterAll, beforeAll } from 'vitest';
+import { freshDatabase, type TestDatabase } from './databases';
 
 /** The real app on a free port, quiet, without the web client. */
 export async function startServer(db: TestDatabase, config: ConfigInput = {}): Promise<{ app: App; url: string }> {
@@ -16,4 +17,21 @@ export async function createRoom(url: string, body: unknown): Promise<{ status: 
     body: JSON.stringify(body),
   });
   return { status: res.status, json: await res.json() };
+}
+
+/**
+ * Registers beforeAll/afterAll that run the app on a database of its own for the
+ * calling test file; read `.app` and `.url` inside tests.
+ */
+export function useServer(kind: 'embedded' | 'postgres', config: ConfigInput = {}): { app: App; url: string } {
+  const ctx = {} as { app: App; url: string; db: TestDatabase };
+  beforeAll(async () => {
+    ctx.db = await freshDatabase(kind);
+    Object.assign(ctx, await startServer(ctx.db, config));
+  });
+  afterAll(async () => {
+    await ctx.app?.close();
+    await ctx.db?.drop();
+  });
+  return ctx;
 }
