@@ -8,10 +8,6 @@ const view = (p: Player): DuelView => p.latest!.snapshot.view as DuelView;
 
 describe.each(['embedded', 'postgres'] as const)('a full 2-round duel on the %s database', (kind) => {
   const server = useServer(kind);
-  afterAll(async () => {
-    await app?.close();
-    await db?.drop();
-  });
 
   it('reports its database in the health check', async () => {
     const res = await fetch(`${server.url}/api/health`);
