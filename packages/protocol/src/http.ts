@@ -1,9 +1,19 @@
 import { z } from 'zod';
-import { duelOptionsSchema, type MatchStatus, FAMILY_IDS } from '@mm/rules';
+import {
+  duelOptionsSchema,
+  FAMILY_IDS,
+  mm44OptionsSchema,
+  parkerOptionsSchema,
+  rotationOptionsSchema,
+  type MatchStatus,
+} from '@mm/rules';
 
-/** POST /api/rooms */
+/** POST /api/rooms. Options may be left out entirely: `prefault` parses `{}`, so every field gets its default. */
 export const createRoomBodySchema = z.discriminatedUnion('family', [
-  z.object({ family: z.literal('duel'), options: duelOptionsSchema.default(duelOptionsSchema.parse({})) }).strict(),
+  z.object({ family: z.literal('duel'), options: duelOptionsSchema.prefault({}) }).strict(),
+  z.object({ family: z.literal('rotation'), options: rotationOptionsSchema.prefault({}) }).strict(),
+  z.object({ family: z.literal('parker'), options: parkerOptionsSchema.prefault({}) }).strict(),
+  z.object({ family: z.literal('mm44'), options: mm44OptionsSchema.prefault({}) }).strict(),
 ]);
 export type CreateRoomBody = z.input<typeof createRoomBodySchema>;
 

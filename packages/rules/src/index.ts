@@ -4,5 +4,8 @@ export * from './core/score';
 export * from './core/rng';
 export * from './core/family';
 export * from './families/duel';
+export * from './families/rotation';
+export * from './families/parker';
+export * from './families/mm44';
 export { families, getFamily } from './families/registry';
 export type { MatchView } from './families/registry';

@@ -1,13 +1,19 @@
 import type { AnyFamily, FamilyId } from '../core/family';
 import { duel } from './duel/duel';
 import type { DuelView } from './duel/types';
+import { mm44 } from './mm44/mm44';
+import type { Mm44View } from './mm44/types';
+import { parker } from './parker/parker';
+import type { ParkerView } from './parker/types';
+import { rotation } from './rotation/rotation';
+import type { RotationView } from './rotation/types';
 
 /** Every family the product plays, by id. */
-export const families: Partial<Record<FamilyId, AnyFamily>> = { duel };
+export const families: Record<FamilyId, AnyFamily> = { duel, rotation, parker, mm44 };
 
 export function getFamily(id: string): AnyFamily | undefined {
   return Object.hasOwn(families, id) ? families[id as FamilyId] : undefined;
 }
 
-/** What a seat (or spectator) is shown of a match, whatever the family. */
-export type MatchView = DuelView;
+/** What a seat (or spectator) is shown of a match, whatever the family; `family` tells them apart. */
+export type MatchView = DuelView | RotationView | ParkerView | Mm44View;

@@ -1,0 +1,120 @@
+import fc from 'fast-check';
+import { expect } from 'vitest';
+import type { Code } from './code';
+import { RULE_ERROR_CODES, type RuleErrorCode } from './errors';
+import { foldLog, type AnyFamily, type Family, type LoggedAction, type Seat } from './family';
+import { createRng, type Rng } from './rng';
+
+/**
+ * Helpers for the families' tests only (not exported from the package). They live here
+ * because every family's tests need the same checks: apply never mutates, a refusal is a
+ * typed error with a readable message that leaves the state alone, random play holds up.
+ */
+
+/** Freezes a value and everything it holds, so that any later mutation throws. */
+export function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+/** Expects `family` to refuse `action` from `seat` with `code`; returns the message for further checks. */
+export function expectRefused<S, A>(family: AnyFamily, state: S, seat: Seat, action: A, code: RuleErrorCode): string {
+  const before = structuredClone(state);
+  const r = family.apply(deepFreeze(state), seat, action);
+  expect(r.ok).toBe(false);
+  if (r.ok) return '';
+  expect(r.error.code).toBe(code);
+  expect(r.error.message.length).toBeGreaterThan(10);
+  expect(state).toEqual(before);
+  return r.error.message;
+}
+
+/** Any code `codeSchema` lets through, legal in a game or not: the rules must refuse the illegal ones. */
+export const schemaValidCodeArb: fc.Arbitrary<Code> = fc.array(fc.oneof(fc.integer({ min: 0, max: 15 }), fc.constant(null)), {
+  minLength: 1,
+  maxLength: 8,
+});
+
+/** How often `needle` appears in `hay`. */
+export const occurrences = (hay: string, needle: string): number => hay.split(needle).length - 1;
+
+export interface Step<S, A> {
+  before: S;
+  seat: Seat;
+  action: A;
+  after: S;
+}
+
+export interface RandomRun<S, A> {
+  seed: string;
+  /** chance that a step is one of `junk` (any seat, any schema-valid action) instead of a legal move */
+  pJunk: number;
+  junk: readonly (readonly [Seat, A])[];
+  maxSteps: number;
+  /** a move an honest player would make now: the rules must accept it */
+  legalMove: (state: S, rng: Rng) => LoggedAction<A>;
+  /** another seat that must be told NOT_YOUR_TURN for the same legal move, or null */
+  outOfTurn?: (state: S, legal: LoggedAction<A>, rng: Rng) => Seat | null;
+}
+
+/**
+ * Plays a match on deep-frozen states (so any mutation throws), mixing legal moves with junk
+ * that must be refused with a known rule error, never thrown on. Calls `onStep` after every
+ * accepted action and returns the final state and the log of accepted actions.
+ */
+export function playRandomly<O, S extends { finished: boolean }, A, V, I>(
+  family: Family<O, S, A, V, I>,
+  options: O,
+  run: RandomRun<S, A>,
+  onStep: (step: Step<S, A>) => void = () => {},
+): { state: S; log: LoggedAction<A>[] } {
+  // Its own stream, so that the moves are not correlated with whatever the family deals from the seed.
+  const rng = createRng(`${run.seed}/play`);
+  let state = deepFreeze(family.setup(options, run.seed));
+  const log: LoggedAction<A>[] = [];
+  for (let i = 0; i < run.maxSteps && !state.finished; i++) {
+    const junk = rng.next() < run.pJunk ? run.junk[rng.int(run.junk.length)] : undefined;
+    const move = junk ? { seat: junk[0], action: junk[1] } : run.legalMove(state, rng);
+    const other = junk || rng.next() >= 0.2 ? null : (run.outOfTurn?.(state, move, rng) ?? null);
+    if (other !== null) {
+      const wrong = family.apply(state, other, move.action);
+      expect(wrong.ok ? 'accepted' : wrong.error.code).toBe('NOT_YOUR_TURN');
+    }
+    const r = family.apply(state, move.seat, move.action);
+    if (!junk && !r.ok) throw new Error(`a legal move was refused: ${r.error.code} ${r.error.message}`);
+    if (!r.ok) {
+      expect(RULE_ERROR_CODES).toContain(r.error.code);
+      continue;
+    }
+    log.push(move);
+    const after = deepFreeze(r.state);
+    onStep({ before: state, seat: move.seat, action: move.action, after });
+    state = after;
+  }
+  return { state, log };
+}
+
+/** Folding `log` twice from the same options and seed gives `state` both times. */
+export function expectFoldReproduces<O, S, A, V, I>(
+  family: Family<O, S, A, V, I>,
+  options: O,
+  seed: string,
+  log: readonly LoggedAction<A>[],
+  state: S,
+): void {
+  const once = foldLog(family, options, seed, log);
+  expect(foldLog(family, options, seed, log)).toEqual(once);
+  expect(once).toEqual(state);
+}
+
+/** `apply`, `view` and `status` leave the state they are given exactly as it was. */
+export function expectUntouched<O, S, A, V, I>(family: Family<O, S, A, V, I>, state: S, seat: Seat, action: A): void {
+  const copy = structuredClone(state);
+  family.apply(state, seat, action);
+  family.view(state, seat);
+  family.status(state);
+  expect(state).toEqual(copy);
+}

@@ -1,0 +1,2 @@
+export * from './types';
+export { mm44, mm44Answer, mm44Boards, mm44Code, mm44Deal, mm44SeatCount } from './mm44';

@@ -1,0 +1,245 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Code } from '../../core/code';
+import type { LoggedAction, Seat } from '../../core/family';
+import { createRng, type Rng } from '../../core/rng';
+import {
+  expectFoldReproduces,
+  expectUntouched,
+  occurrences,
+  playRandomly,
+  schemaValidCodeArb,
+  type Step,
+} from '../../core/testing';
+import { mm44, mm44Answer, mm44Code, mm44Deal } from './mm44';
+import {
+  MM44_COLOURS,
+  MM44_COUNTERS_PER_COLOUR,
+  MM44_HOLES,
+  MM44_SEATINGS,
+  mm44ActionSchema,
+  mm44OptionsSchema,
+  type Mm44Action,
+  type Mm44Options,
+  type Mm44State,
+} from './types';
+
+const optionsArb: fc.Arbitrary<Mm44Options> = fc
+  .record({ seating: fc.constantFrom(...MM44_SEATINGS), rows: fc.integer({ min: 4, max: 10 }) })
+  .map((o) => mm44OptionsSchema.parse(o));
+
+/** Anything the action schema lets through: the rules must refuse what is illegal without throwing. */
+const junkArb: fc.Arbitrary<Mm44Action> = fc.oneof(
+  fc.record({ type: fc.constant('row' as const), code: schemaValidCodeArb }),
+  fc.record({ type: fc.constant('call' as const), code: schemaValidCodeArb }),
+  fc.constant({ type: 'pass' as const }),
+);
+
+const gameArb = fc.record({
+  options: optionsArb,
+  seed: fc.string(),
+  /** chance that a step of play is a call by some seat still in, instead of a row */
+  pCall: fc.integer({ min: 0, max: 15 }).map((n) => n / 100),
+  /** chance that a call is right; kept low so that games also reach the final calls */
+  pRight: fc.integer({ min: 0, max: 40 }).map((n) => n / 100),
+  /** chance that a final caller passes */
+  pPass: fc.integer({ min: 0, max: 100 }).map((n) => n / 100),
+  /** chance that a step is a random action from a random seat instead of a legal move */
+  pJunk: fc.integer({ min: 0, max: 30 }).map((n) => n / 100),
+  junk: fc.array(fc.tuple(fc.integer({ min: -1, max: 4 }), junkArb), { minLength: 1, maxLength: 20 }),
+});
+type Game = typeof gameArb extends fc.Arbitrary<infer G> ? G : never;
+
+/** 4 boards of at most 10 rows, 4 calls, plus junk: well under this. */
+const MAX_STEPS = 300;
+
+const randomRow = (rng: Rng): Code =>
+  Array.from({ length: MM44_HOLES }, () => {
+    const v = rng.int(MM44_COLOURS + 1);
+    return v === MM44_COLOURS ? null : v;
+  });
+
+const hiddenCode = (state: Mm44State): Code => mm44Code(state.boards.map((b) => b.part));
+
+function legalMove(state: Mm44State, rng: Rng, game: Game): LoggedAction<Mm44Action> {
+  const aCall = (): Mm44Action => ({ type: 'call', code: rng.next() < game.pRight ? hiddenCode(state) : randomRow(rng) });
+  if (state.finalCalls !== null) {
+    const [seat] = state.finalCalls;
+    if (seat === undefined) throw new Error('the final calls of an unfinished game have a caller');
+    return { seat, action: rng.next() < game.pPass ? { type: 'pass' } : aCall() };
+  }
+  if (rng.next() < game.pCall) {
+    const inGame = state.out.flatMap((out, seat) => (out ? [] : [seat]));
+    return { seat: inGame[rng.int(inGame.length)] ?? 0, action: aCall() };
+  }
+  const [seat] = mm44.status(state).toAct;
+  if (seat === undefined) throw new Error('nobody to act in an unfinished game');
+  return { seat, action: { type: 'row', code: randomRow(rng) } };
+}
+
+/** A row belongs to the board whose turn it is: any other seat still in is out of turn. */
+function outOfTurn(state: Mm44State, legal: LoggedAction<Mm44Action>, rng: Rng): Seat | null {
+  if (legal.action.type !== 'row') return null;
+  const others = state.out.flatMap((out, seat) => (out || seat === legal.seat ? [] : [seat]));
+  return others[rng.int(others.length)] ?? null;
+}
+
+const play = (game: Game, onStep?: (step: Step<Mm44State, Mm44Action>) => void) =>
+  playRandomly(
+    mm44,
+    game.options,
+    { ...game, maxSteps: MAX_STEPS, legalMove: (state, rng) => legalMove(state, rng, game), outOfTurn },
+    onStep,
+  );
+
+/** The same state with every board the viewer does not hold dealt another (random) part; answers stay as given. */
+function withOtherParts(state: Mm44State, viewer: Seat | null, rng: Rng): Mm44State {
+  return {
+    ...state,
+    boards: state.boards.map((b) =>
+      b.holder === viewer ? b : { ...b, part: { position: rng.int(MM44_HOLES), colour: rng.int(MM44_COLOURS) } },
+    ),
+  };
+}
+
+describe('mm44 properties', () => {
+  it('the generated junk actions are schema-valid, so the rules (not the schema) must refuse them', () => {
+    fc.assert(
+      fc.property(junkArb, (a) => {
+        expect(mm44ActionSchema.safeParse(a).success).toBe(true);
+      }),
+    );
+  });
+
+  it('deals each position at most once, and colours 0–5 at most 4 times each', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.integer({ min: 1, max: MM44_HOLES }), (seed, boards) => {
+        const parts = mm44Deal(createRng(seed), boards);
+        expect(parts).toHaveLength(boards);
+        const positions = parts.map((p) => p.position);
+        expect(new Set(positions).size).toBe(boards);
+        expect(positions.every((p) => Number.isInteger(p) && p >= 0 && p < MM44_HOLES)).toBe(true);
+        for (const { colour } of parts) {
+          expect(Number.isInteger(colour) && colour >= 0 && colour < MM44_COLOURS).toBe(true);
+          expect(parts.filter((p) => p.colour === colour).length).toBeLessThanOrEqual(MM44_COUNTERS_PER_COLOUR);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('random play never throws, every row gets one peg from each other board, and the game ends by the rules', () => {
+    const seen = { won: 0, drawn: 0, finalCalls: 0, out: 0 };
+    fc.assert(
+      fc.property(gameArb, (game) => {
+        const { state } = play(game, ({ before, seat, action, after }) => {
+          const { boards } = after;
+          // Answers are attributed and single: exactly one per other board, each the truth about that board's part.
+          boards.forEach((board, b) => {
+            expect(board.rows.length).toBeLessThanOrEqual(after.options.rows);
+            for (const row of board.rows) {
+              expect(row.answers.map((a) => a.board)).toEqual(boards.flatMap((_, o) => (o === b ? [] : [o])));
+              const truth = row.answers.map((a) => {
+                const other = boards[a.board];
+                return other ? mm44Answer(other.part, row.code) : 'no such board';
+              });
+              expect(row.answers.map((a) => a.peg)).toEqual(truth);
+            }
+          });
+          if (action.type === 'row') {
+            const turn = before.turn ?? -1;
+            expect(before.boards[turn]?.holder).toBe(seat);
+            expect(before.out[seat]).toBe(false);
+          }
+          // Out exactly after a wrong call; a right call ends the game at once.
+          after.out.forEach((out, s) => {
+            expect(out).toBe(after.calls.some((c) => c.seat === s && !c.correct));
+          });
+          for (const c of after.calls) expect(c.correct).toBe(JSON.stringify(c.code) === JSON.stringify(hiddenCode(after)));
+          const right = after.calls.filter((c) => c.correct);
+          expect(right.length).toBeLessThanOrEqual(1);
+          expect(after.winner).toBe(right[0]?.seat ?? null);
+          if (after.turn !== null) {
+            const board = after.boards[after.turn];
+            expect(board && board.rows.length < after.options.rows && !after.out[board.holder]).toBe(true);
+          }
+          const status = mm44.status(after);
+          if (after.finished) {
+            expect(status).toMatchObject({ toAct: [], draw: after.winner === null });
+            if (after.winner === null) {
+              // a draw: nobody in the game could still play or call
+              expect(after.finalCalls === null || after.finalCalls.length === 0).toBe(true);
+            }
+          } else {
+            expect(status.toAct).toHaveLength(1);
+            expect(after.out[status.toAct[0] ?? -1]).toBe(false);
+          }
+        });
+        if (state.winner !== null) seen.won++;
+        if (state.finished && state.winner === null) seen.drawn++;
+        if (state.finalCalls !== null) seen.finalCalls++;
+        if (state.out.some((o) => o)) seen.out++;
+      }),
+      { numRuns: 80 },
+    );
+    // Guards the generator itself: the runs must reach the interesting situations.
+    expect(seen.won).toBeGreaterThan(0);
+    expect(seen.drawn).toBeGreaterThan(0);
+    expect(seen.finalCalls).toBeGreaterThan(0);
+    expect(seen.out).toBeGreaterThan(0);
+  });
+
+  it('legal play always ends', () => {
+    fc.assert(
+      fc.property(gameArb, (game) => {
+        expect(play({ ...game, pJunk: 0 }).state.finished).toBe(true);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('folding the same log twice gives the same state', () => {
+    fc.assert(
+      fc.property(gameArb, (game) => {
+        const { state, log } = play(game);
+        expectFoldReproduces(mm44, game.options, game.seed, log, state);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('never shows a seat another board’s part, nor a spectator any, before the end', () => {
+    fc.assert(
+      fc.property(gameArb, (game) => {
+        const rng = createRng(`${game.seed}/other`);
+        play(game, ({ after }) => {
+          if (after.finished) return;
+          const viewers: (Seat | null)[] = [...after.out.map((_, s) => s), null];
+          for (const viewer of viewers) {
+            const view = mm44.view(after, viewer);
+            const own = after.boards.filter((b) => b.holder === viewer).length;
+            expect(view.code).toBeNull();
+            view.boards.forEach((b) => {
+              expect(b.part).toEqual(b.holder === viewer ? after.boards[b.board]?.part : null);
+            });
+            expect(occurrences(JSON.stringify(view), '"position"')).toBe(own);
+            // What a seat sees must not depend on the parts it does not hold (the answers already given aside).
+            expect(mm44.view(withOtherParts(after, viewer, rng), viewer)).toEqual(view);
+          }
+        });
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('apply never mutates the state it is given', () => {
+    fc.assert(
+      fc.property(gameArb, junkArb, fc.integer({ min: -1, max: 4 }), (game, action, seat) => {
+        play(game, ({ before }) => {
+          expectUntouched(mm44, before, seat, action);
+        });
+      }),
+      { numRuns: 20 },
+    );
+  });
+});

@@ -1,0 +1,236 @@
+import { checkCode, sameCode, type Code, type CodeRules } from '../../core/code';
+import { fail, ok, type ApplyResult } from '../../core/errors';
+import type { Family, MatchStatus, Seat, Viewer } from '../../core/family';
+import { createRng, shuffle, type Rng } from '../../core/rng';
+import {
+  MM44_COLOURS,
+  MM44_COUNTERS_PER_COLOUR,
+  MM44_HOLES,
+  mm44ActionSchema,
+  mm44OptionsSchema,
+  type Mm44Action,
+  type Mm44Board,
+  type Mm44Options,
+  type Mm44OptionsInput,
+  type Mm44Part,
+  type Mm44Peg,
+  type Mm44Seating,
+  type Mm44State,
+  type Mm44View,
+} from './types';
+
+/**
+ * Who holds each board, by board index. With two boards each, boards alternate round the
+ * table (seat 0 holds boards 0 and 2, seat 1 boards 1 and 3), so turns alternate between players.
+ */
+export function mm44Boards(seating: Mm44Seating): Seat[] {
+  switch (seating) {
+    case '4x1':
+      return [0, 1, 2, 3];
+    case '3x1':
+      return [0, 1, 2];
+    case '2x1':
+      return [0, 1];
+    case '2x2':
+      return [0, 1, 0, 1];
+  }
+}
+
+export const mm44SeatCount = (seating: Mm44Seating): number => new Set(mm44Boards(seating)).size;
+
+/**
+ * RULES.md §4 setup: shuffle the 5 position counters and the 24 colour counters, then deal
+ * each board the next of each. Positions therefore never repeat; a colour at most 4 times.
+ */
+export function mm44Deal(rng: Rng, boards: number): Mm44Part[] {
+  if (!Number.isInteger(boards) || boards < 0 || boards > MM44_HOLES) {
+    throw new RangeError(`Between 0 and ${MM44_HOLES} boards can be dealt, not ${boards}.`);
+  }
+  const positions = shuffle(rng, Array.from({ length: MM44_HOLES }, (_, i) => i));
+  const colours = shuffle(
+    rng,
+    Array.from({ length: MM44_COLOURS * MM44_COUNTERS_PER_COLOUR }, (_, i) => Math.floor(i / MM44_COUNTERS_PER_COLOUR)),
+  );
+  return Array.from({ length: boards }, (_, b) => ({ position: positions[b] as number, colour: colours[b] as number }));
+}
+
+/** The hidden code the parts make: each dealt position holds its colour, the rest are empty. */
+export function mm44Code(parts: readonly Mm44Part[]): Code {
+  const code: Code = Array.from({ length: MM44_HOLES }, () => null);
+  for (const { position, colour } of parts) code[position] = colour;
+  return code;
+}
+
+/**
+ * A board's one key peg about its own part (RULES.md §4 play 2): black for its colour in its
+ * hole; else white when its colour stands anywhere in the row (once, however often it stands there).
+ */
+export function mm44Answer(part: Mm44Part, row: Code): Mm44Peg {
+  if (row[part.position] === part.colour) return 'black';
+  return row.includes(part.colour) ? 'white' : null;
+}
+
+// RULES §4 play 1, Decision: any hole may be left empty, and any colour may repeat (a probe or a bluff).
+const ROW_RULES: CodeRules = { pegs: MM44_HOLES, colours: MM44_COLOURS, repeats: true, blanks: true };
+
+const holderOf = (state: Mm44State, board: number): Seat => state.boards[board]?.holder ?? -1;
+
+const canPlay = (state: Mm44State, board: Mm44Board): boolean =>
+  board.rows.length < state.options.rows && state.out[board.holder] === false;
+
+/** The next board round the table after `after` that may still place a row (itself last); null if none. */
+function nextBoard(state: Mm44State, after: number): number | null {
+  const n = state.boards.length;
+  for (let step = 1; step <= n; step++) {
+    const b = (after + step) % n;
+    const board = state.boards[b];
+    if (board && canPlay(state, board)) return b;
+  }
+  return null;
+}
+
+/**
+ * Moves play on once the board `from` has played or its holder may have gone out: to the next
+ * board that can play, else to the final calls (RULES §4 play 5), or a draw when nobody is left to call.
+ */
+function advance(state: Mm44State, from: number): Mm44State {
+  const turn = nextBoard(state, from);
+  if (turn !== null) return { ...state, turn };
+  const remaining = state.out.flatMap((out, seat) => (out ? [] : [seat]));
+  if (remaining.length === 0) return { ...state, turn: null, finished: true };
+  return { ...state, turn: null, finalCalls: remaining };
+}
+
+function applyRow(state: Mm44State, seat: Seat, code: Code): ApplyResult<Mm44State> {
+  const turn = state.turn;
+  const board = turn === null ? undefined : state.boards[turn];
+  if (turn === null || !board) return fail('WRONG_PHASE', 'Every board has played its rows; only the final calls remain.');
+  if (seat !== board.holder) {
+    return fail('NOT_YOUR_TURN', `It is board ${turn}'s turn to place a row, and seat ${board.holder} holds it.`);
+  }
+  const error = checkCode(code, ROW_RULES);
+  if (error) return fail(error.code, error.message);
+  const row = {
+    code: [...code],
+    answers: state.boards.flatMap((other, b) => (b === turn ? [] : [{ board: b, peg: mm44Answer(other.part, code) }])),
+  };
+  const boards = state.boards.map((b, i) => (i === turn ? { ...b, rows: [...b.rows, row] } : b));
+  return ok(advance({ ...state, boards }, turn));
+}
+
+const notYourCall = (caller: Seat | undefined) =>
+  fail('NOT_YOUR_TURN', `In the final calls the seats call in order; it is seat ${String(caller)}'s call.`);
+
+function applyCall(state: Mm44State, seat: Seat, code: Code): ApplyResult<Mm44State> {
+  const caller = state.finalCalls?.[0];
+  if (state.finalCalls !== null && seat !== caller) return notYourCall(caller);
+  const error = checkCode(code, ROW_RULES);
+  if (error) return fail(error.code, error.message);
+  const correct = sameCode(code, mm44Code(state.boards.map((b) => b.part)));
+  const calls = [...state.calls, { seat, code: [...code], correct }];
+  if (correct) return ok({ ...state, calls, turn: null, finalCalls: state.finalCalls && [], winner: seat, finished: true });
+
+  const out = state.out.map((o, s) => o || s === seat);
+  const called: Mm44State = { ...state, calls, out };
+  if (state.finalCalls !== null) return ok(endOrNextCaller(called, state.finalCalls.slice(1)));
+  // The caller's boards stop playing but keep answering; play moves on only if it was one of theirs to play.
+  const turn = state.turn ?? 0;
+  return ok(holderOf(state, turn) === seat ? advance(called, turn) : called);
+}
+
+function endOrNextCaller(state: Mm44State, finalCalls: Seat[]): Mm44State {
+  return finalCalls.length === 0 ? { ...state, finalCalls: [], finished: true } : { ...state, finalCalls };
+}
+
+function applyPass(state: Mm44State, seat: Seat): ApplyResult<Mm44State> {
+  if (state.finalCalls === null) return fail('WRONG_PHASE', 'Passing is only for the final calls; on your turn, place a row.');
+  const caller = state.finalCalls[0];
+  if (seat !== caller) return notYourCall(caller);
+  return ok(endOrNextCaller({ ...state, passed: [...state.passed, seat] }, state.finalCalls.slice(1)));
+}
+
+const phaseOf = (state: Mm44State): Mm44View['phase'] =>
+  state.finished ? 'over' : state.finalCalls !== null ? 'finalCalls' : 'play';
+
+export const mm44: Family<Mm44Options, Mm44State, Mm44Action, Mm44View, Mm44OptionsInput> = {
+  id: 'mm44',
+  optionsSchema: mm44OptionsSchema,
+  actionSchema: mm44ActionSchema,
+
+  seatCount: (options) => mm44SeatCount(options.seating),
+
+  setup(options, seed) {
+    const holders = mm44Boards(options.seating);
+    const parts = mm44Deal(createRng(seed), holders.length);
+    return {
+      options: { ...options },
+      boards: holders.map((holder, b) => ({ holder, part: parts[b] as Mm44Part, rows: [] })),
+      turn: 0,
+      out: Array.from({ length: mm44SeatCount(options.seating) }, () => false),
+      calls: [],
+      passed: [],
+      finalCalls: null,
+      winner: null,
+      finished: false,
+    };
+  },
+
+  apply(state, seat, action) {
+    const seats = state.out.length;
+    if (!Number.isInteger(seat) || seat < 0 || seat >= seats) {
+      return fail('NOT_A_PLAYER', `This table has seats 0 to ${seats - 1}; there is no seat ${String(seat)}.`);
+    }
+    if (state.finished) return fail('MATCH_FINISHED', 'The game is over; nothing more can be played.');
+    if (state.out[seat]) return fail('ELIMINATED', 'You made a wrong call and are out of the game; your boards still answer.');
+    switch (action.type) {
+      case 'row':
+        return applyRow(state, seat, action.code);
+      case 'call':
+        return applyCall(state, seat, action.code);
+      case 'pass':
+        return applyPass(state, seat);
+      default: {
+        // Unreachable for a parsed action; kept so that an unparsed one is refused, not thrown on.
+        const unknown: { type?: unknown } = action;
+        return fail('INVALID_ACTION', `Master Mind 44 has no action of type ${JSON.stringify(unknown.type) ?? 'undefined'}.`);
+      }
+    }
+  },
+
+  view(state, viewer: Viewer): Mm44View {
+    const over = state.finished;
+    // Everything is copied so that nobody holding a view can reach into the state.
+    return {
+      family: 'mm44',
+      viewer,
+      options: { ...state.options },
+      boards: state.boards.map((board, b) => ({
+        board: b,
+        holder: board.holder,
+        part: over || viewer === board.holder ? { ...board.part } : null,
+        rows: board.rows.map((row) => ({ code: [...row.code], answers: row.answers.map((a) => ({ ...a })) })),
+        full: board.rows.length >= state.options.rows,
+      })),
+      phase: phaseOf(state),
+      turn: state.turn,
+      caller: state.finished ? null : (state.finalCalls?.[0] ?? null),
+      out: [...state.out],
+      calls: state.calls.map((c) => ({ ...c, code: [...c.code] })),
+      passed: [...state.passed],
+      winner: state.winner,
+      code: over ? mm44Code(state.boards.map((b) => b.part)) : null,
+      finished: state.finished,
+    };
+  },
+
+  status(state): MatchStatus {
+    const scores = state.out.map((_, seat) => (seat === state.winner ? 1 : 0));
+    if (state.finished) {
+      const winners = state.winner === null ? [] : [state.winner];
+      return { finished: true, toAct: [], scores, winners, draw: winners.length === 0 };
+    }
+    const caller = state.finalCalls?.[0];
+    const toAct = caller !== undefined ? [caller] : state.turn !== null ? [holderOf(state, state.turn)] : [];
+    return { finished: false, toAct, scores, winners: [], draw: false };
+  },
+};

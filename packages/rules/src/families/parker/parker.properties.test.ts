@@ -1,0 +1,219 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Code, CodeRules } from '../../core/code';
+import type { LoggedAction, Seat, Viewer } from '../../core/family';
+import { randomCode, type Rng } from '../../core/rng';
+import {
+  expectFoldReproduces,
+  expectUntouched,
+  occurrences,
+  playRandomly,
+  schemaValidCodeArb,
+  type Step,
+} from '../../core/testing';
+import { parker } from './parker';
+import {
+  PARKER_MOVES,
+  parkerActionSchema,
+  parkerOptionsSchema,
+  type ParkerAction,
+  type ParkerGame,
+  type ParkerOptions,
+  type ParkerState,
+} from './types';
+
+const optionsArb: fc.Arbitrary<ParkerOptions> = fc
+  .record({
+    pegs: fc.integer({ min: 3, max: 5 }),
+    colours: fc.integer({ min: 4, max: 10 }),
+    repeats: fc.boolean(),
+    games: fc.constantFrom(1, 3, 5, 7),
+  })
+  .filter((o) => o.repeats || o.colours >= o.pegs)
+  .map((o) => parkerOptionsSchema.parse(o));
+
+/** Anything the action schema lets through: the rules must refuse what is illegal without throwing. */
+const junkArb: fc.Arbitrary<ParkerAction> = fc.oneof(
+  fc.record({ type: fc.constant('setSecret' as const), code: schemaValidCodeArb }),
+  fc.record({ type: fc.constant('guess' as const), code: schemaValidCodeArb }),
+);
+
+const gameArb = fc.record({
+  options: optionsArb,
+  seed: fc.string(),
+  /** chance that a guess is the other secret itself, so games end early as often as late */
+  pBreak: fc.integer({ min: 2, max: 40 }).map((n) => n / 100),
+  /** chance that a step is a random action from a random seat instead of a legal move */
+  pJunk: fc.integer({ min: 0, max: 30 }).map((n) => n / 100),
+  junk: fc.array(fc.tuple(fc.integer({ min: -1, max: 2 }), junkArb), { minLength: 1, maxLength: 20 }),
+});
+type Game = typeof gameArb extends fc.Arbitrary<infer G> ? G : never;
+
+/** 7 games of at most 16 guesses and 2 secrets each, plus junk: well under this. */
+const MAX_STEPS = 400;
+
+function currentGame(state: ParkerState): ParkerGame {
+  const game = state.games.at(-1);
+  if (!game) throw new Error('a Parker match always has a game');
+  return game;
+}
+
+const secretRules = (o: ParkerOptions): CodeRules => ({ pegs: o.pegs, colours: o.colours, repeats: o.repeats, blanks: false });
+
+function legalMove(state: ParkerState, rng: Rng, game: Game): LoggedAction<ParkerAction> {
+  const toAct = parker.status(state).toAct;
+  const seat = toAct[rng.int(toAct.length)];
+  if (seat === undefined) throw new Error('nobody to act in an unfinished match');
+  const current = currentGame(state);
+  if (current.secrets[seat as 0 | 1] === null) {
+    return { seat, action: { type: 'setSecret', code: randomCode(rng, secretRules(state.options)) } };
+  }
+  const target = current.secrets[seat === 0 ? 1 : 0];
+  if (!target) throw new Error('a guess is due only once both secrets are set');
+  const code = rng.next() < game.pBreak ? [...target] : randomCode(rng, { ...secretRules(state.options), repeats: true });
+  return { seat, action: { type: 'guess', code } };
+}
+
+/** Within a game only one seat may guess at a time. */
+const outOfTurn = (_: ParkerState, legal: LoggedAction<ParkerAction>): Seat | null =>
+  legal.action.type === 'guess' ? 1 - legal.seat : null;
+
+const play = (game: Game, onStep?: (step: Step<ParkerState, ParkerAction>) => void) =>
+  playRandomly(
+    parker,
+    game.options,
+    { ...game, maxSteps: MAX_STEPS, legalMove: (state, rng) => legalMove(state, rng, game), outOfTurn },
+    onStep,
+  );
+
+const brokeOn = (game: ParkerGame, seat: 0 | 1, pegs: number): number | null => {
+  const i = game.guesses[seat].findIndex((t) => t.score.black === pegs);
+  return i < 0 ? null : i + 1;
+};
+
+function expectNoLeak(state: ParkerState, viewer: Viewer): void {
+  const game = currentGame(state);
+  if (game.outcome !== null) return;
+  const view = parker.view(state, viewer);
+  const shown = view.games.at(-1);
+  for (const owner of [0, 1] as const) {
+    const secret = game.secrets[owner];
+    if (secret === null || owner === viewer) continue;
+    expect(shown?.secrets[owner]).toBeNull();
+    // The secret's text may appear only where the view legitimately holds an equal code: a guess or a revealed secret.
+    const needle = JSON.stringify(secret);
+    const publicCodes: Code[] = view.games.flatMap((g) => [
+      ...g.guesses.flatMap((turns) => turns.map((t) => t.guess)),
+      ...g.secrets.filter((s): s is Code => s !== null),
+    ]);
+    const legit = publicCodes.filter((c) => JSON.stringify(c) === needle).length;
+    expect(occurrences(JSON.stringify(view), needle)).toBe(legit);
+  }
+}
+
+describe('parker properties', () => {
+  it('the generated junk actions are schema-valid, so the rules (not the schema) must refuse them', () => {
+    fc.assert(
+      fc.property(junkArb, (a) => {
+        expect(parkerActionSchema.safeParse(a).success).toBe(true);
+      }),
+    );
+  });
+
+  it('random play never throws, both seats always guess equally often, and games end by the rules', () => {
+    const seen = { finished: 0, drawnGames: 0, wonGames: 0 };
+    fc.assert(
+      fc.property(gameArb, (game) => {
+        const { state } = play(game, ({ after }) => {
+          const { pegs } = after.options;
+          for (const g of after.games) {
+            expect(g.first).toBe((g.number - 1) % 2);
+            const [n0, n1] = [g.guesses[0].length, g.guesses[1].length];
+            const nFirst = g.first === 0 ? n0 : n1;
+            const nSecond = g.first === 0 ? n1 : n0;
+            // the first mover is never behind, and never more than one guess ahead
+            expect(nFirst - nSecond === 0 || nFirst - nSecond === 1).toBe(true);
+            expect(Math.max(n0, n1)).toBeLessThanOrEqual(PARKER_MOVES);
+            const broke = [brokeOn(g, 0, pegs), brokeOn(g, 1, pegs)];
+            if (g.outcome === null) {
+              // an unfinished game holds no break from a completed move
+              expect(broke.every((b) => b === null || b > nSecond)).toBe(true);
+              continue;
+            }
+            expect(n0).toBe(n1);
+            const moves = n0;
+            expect(broke.every((b) => b === null || b === moves)).toBe(true);
+            if (broke[0] === null && broke[1] === null) expect(moves).toBe(PARKER_MOVES);
+            const winner = broke[0] !== null && broke[1] === null ? 0 : broke[1] !== null && broke[0] === null ? 1 : null;
+            expect(g.winner).toBe(winner);
+            expect(g.outcome).toBe(winner === null ? 'draw' : 'won');
+          }
+          const wins = [0, 1].map((s) => after.games.filter((g) => g.winner === s).length);
+          expect(after.scores).toEqual(wins);
+          const ended = after.games.filter((g) => g.outcome !== null).length;
+          expect(after.finished).toBe(ended === after.options.games);
+          const status = parker.status(after);
+          expect(status.scores).toEqual(after.scores);
+          if (after.finished) {
+            const [a, b] = after.scores;
+            expect(status.draw).toBe(a === b);
+            expect(status.winners).toEqual(a === b ? [] : [a > b ? 0 : 1]);
+          }
+        });
+        if (state.finished) seen.finished++;
+        seen.drawnGames += state.games.filter((g) => g.outcome === 'draw').length;
+        seen.wonGames += state.games.filter((g) => g.outcome === 'won').length;
+      }),
+      { numRuns: 60 },
+    );
+    // Guards the generator itself: the runs must reach the interesting situations.
+    expect(seen.finished).toBeGreaterThan(0);
+    expect(seen.drawnGames).toBeGreaterThan(0);
+    expect(seen.wonGames).toBeGreaterThan(0);
+  });
+
+  it('legal play finishes after exactly the chosen number of games', () => {
+    fc.assert(
+      fc.property(gameArb, (game) => {
+        const { state } = play({ ...game, pJunk: 0 });
+        expect(state.finished).toBe(true);
+        expect(state.games.map((g) => g.number)).toEqual(Array.from({ length: state.options.games }, (_, i) => i + 1));
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('folding the same log twice gives the same state', () => {
+    fc.assert(
+      fc.property(gameArb, (game) => {
+        const { state, log } = play(game);
+        expectFoldReproduces(parker, game.options, game.seed, log, state);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('never shows a seat the other seat’s secret, nor a spectator either, before the game ends', () => {
+    fc.assert(
+      fc.property(gameArb, (game) => {
+        play(game, ({ after }) => {
+          expectNoLeak(after, 0);
+          expectNoLeak(after, 1);
+          expectNoLeak(after, null);
+        });
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('apply never mutates the state it is given', () => {
+    fc.assert(
+      fc.property(gameArb, junkArb, fc.integer({ min: -1, max: 2 }), (game, action, seat: Seat) => {
+        play(game, ({ before }) => {
+          expectUntouched(parker, before, seat, action);
+        });
+      }),
+      { numRuns: 20 },
+    );
+  });
+});

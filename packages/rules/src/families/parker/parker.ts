@@ -1,0 +1,169 @@
+import { checkCode, type Code, type CodeRules } from '../../core/code';
+import { fail, ok, type ApplyResult } from '../../core/errors';
+import type { Family, MatchStatus, Seat } from '../../core/family';
+import { scoreGuess } from '../../core/score';
+import {
+  PARKER_MOVES,
+  parkerActionSchema,
+  parkerOptionsSchema,
+  type ParkerAction,
+  type ParkerGame,
+  type ParkerGameView,
+  type ParkerOptions,
+  type ParkerOptionsInput,
+  type ParkerState,
+  type ParkerTurn,
+  type ParkerView,
+} from './types';
+
+const SEATS = 2;
+
+const otherSeat = (seat: 0 | 1): 0 | 1 => (seat === 0 ? 1 : 0);
+
+/** Game 1 is opened by seat 0; the seats then take turns to move first (RULES.md §3 play 5). */
+const firstOf = (gameNumber: number): 0 | 1 => (gameNumber % 2 === 1 ? 0 : 1);
+
+const secretRules = (o: ParkerOptions): CodeRules => ({ pegs: o.pegs, colours: o.colours, repeats: o.repeats, blanks: false });
+
+// As in the duel (RULES §1 play 3, Decision): a guess may repeat colours even when the secret may not.
+const guessRules = (o: ParkerOptions): CodeRules => ({ ...secretRules(o), repeats: true });
+
+function newGame(number: number): ParkerGame {
+  return { number, first: firstOf(number), secrets: [null, null], guesses: [[], []], outcome: null, winner: null };
+}
+
+/** The game being played; `setup` always creates one, and a game ending either finishes the match or appends the next. */
+function currentGame(state: ParkerState): ParkerGame {
+  const game = state.games[state.games.length - 1];
+  if (!game) throw new Error('A Parker state always holds at least one game.');
+  return game;
+}
+
+/** The move number in which `seat` broke the other's code, or null. */
+function brokenAt(game: ParkerGame, seat: 0 | 1, pegs: number): number | null {
+  const i = game.guesses[seat].findIndex((turn) => turn.score.black === pegs);
+  return i < 0 ? null : i + 1;
+}
+
+/** Within a move number the first mover guesses, then the other; so equal counts mean the first mover is next. */
+function toGuess(game: ParkerGame): 0 | 1 | null {
+  if (game.outcome !== null || game.secrets[0] === null || game.secrets[1] === null) return null;
+  const second = otherSeat(game.first);
+  return game.guesses[game.first].length === game.guesses[second].length ? game.first : second;
+}
+
+function applySetSecret(state: ParkerState, seat: 0 | 1, code: Code): ApplyResult<ParkerState> {
+  const game = currentGame(state);
+  if (game.secrets[seat] !== null) return fail('WRONG_PHASE', 'Your secret for this game is already set; it cannot be changed.');
+  const error = checkCode(code, secretRules(state.options));
+  if (error) return fail(error.code, error.message);
+  const secrets: ParkerGame['secrets'] = seat === 0 ? [[...code], game.secrets[1]] : [game.secrets[0], [...code]];
+  return ok({ ...state, games: [...state.games.slice(0, -1), { ...game, secrets }] });
+}
+
+function applyGuess(state: ParkerState, seat: 0 | 1, code: Code): ApplyResult<ParkerState> {
+  const { options } = state;
+  const game = currentGame(state);
+  const target = game.secrets[otherSeat(seat)];
+  if (game.secrets[seat] === null || target === null) {
+    return fail('WRONG_PHASE', 'Both secrets must be set before anyone guesses.');
+  }
+  const next = toGuess(game);
+  if (seat !== next) return fail('NOT_YOUR_TURN', `It is seat ${String(next)}'s turn to guess.`);
+  const error = checkCode(code, guessRules(options));
+  if (error) return fail(error.code, error.message);
+
+  const turn = { guess: [...code], score: scoreGuess(target, code) };
+  const guesses: ParkerGame['guesses'] =
+    seat === 0 ? [[...game.guesses[0], turn], game.guesses[1]] : [game.guesses[0], [...game.guesses[1], turn]];
+  const played: ParkerGame = { ...game, guesses };
+
+  // RULES §3 play 3: a game can end only once a move number is complete, so both seats always guess equally often.
+  const moveComplete = seat !== game.first;
+  const broken = [brokenAt(played, 0, options.pegs), brokenAt(played, 1, options.pegs)];
+  const over = moveComplete && (broken[0] !== null || broken[1] !== null || guesses[seat].length === PARKER_MOVES);
+  if (!over) return ok({ ...state, games: [...state.games.slice(0, -1), played] });
+
+  // Only the move just completed can hold a break, so one break means fewer moves; two breaks or none draw.
+  const winner = broken[0] !== null && broken[1] === null ? 0 : broken[1] !== null && broken[0] === null ? 1 : null;
+  const ended: ParkerGame = { ...played, outcome: winner === null ? 'draw' : 'won', winner };
+  const scores: [number, number] = [state.scores[0] + (winner === 0 ? 1 : 0), state.scores[1] + (winner === 1 ? 1 : 0)];
+  const finished = game.number === options.games;
+  const games = [...state.games.slice(0, -1), ended];
+  if (!finished) games.push(newGame(game.number + 1));
+  return ok({ ...state, games, scores, finished });
+}
+
+const copyTurns = (turns: readonly ParkerTurn[]): ParkerTurn[] => turns.map((t) => ({ guess: [...t.guess], score: { ...t.score } }));
+
+function gameView(game: ParkerGame, viewer: Seat | null, pegs: number): ParkerGameView {
+  const over = game.outcome !== null;
+  const secretFor = (owner: 0 | 1): Code | null => {
+    const secret = game.secrets[owner];
+    return secret !== null && (over || viewer === owner) ? [...secret] : null;
+  };
+  // Everything is copied so that nobody holding a view can reach into the state.
+  return {
+    number: game.number,
+    first: game.first,
+    secretSet: [game.secrets[0] !== null, game.secrets[1] !== null],
+    secrets: [secretFor(0), secretFor(1)],
+    guesses: [copyTurns(game.guesses[0]), copyTurns(game.guesses[1])],
+    moves: Math.min(game.guesses[0].length, game.guesses[1].length),
+    brokenAt: [brokenAt(game, 0, pegs), brokenAt(game, 1, pegs)],
+    toGuess: toGuess(game),
+    outcome: game.outcome,
+    winner: game.winner,
+  };
+}
+
+export const parker: Family<ParkerOptions, ParkerState, ParkerAction, ParkerView, ParkerOptionsInput> = {
+  id: 'parker',
+  optionsSchema: parkerOptionsSchema,
+  actionSchema: parkerActionSchema,
+
+  seatCount: () => SEATS,
+
+  // Nothing here is random: the seed is accepted only to fit the common surface.
+  setup: (options) => ({ options: { ...options }, games: [newGame(1)], scores: [0, 0], finished: false }),
+
+  apply(state, seat, action) {
+    if (seat !== 0 && seat !== 1) {
+      return fail('NOT_A_PLAYER', `A Parker duel has seats 0 and 1; there is no seat ${String(seat)}.`);
+    }
+    if (state.finished) return fail('MATCH_FINISHED', 'The match is over; nothing more can be played.');
+    switch (action.type) {
+      case 'setSecret':
+        return applySetSecret(state, seat, action.code);
+      case 'guess':
+        return applyGuess(state, seat, action.code);
+      default: {
+        // Unreachable for a parsed action; kept so that an unparsed one is refused, not thrown on.
+        const unknown: { type?: unknown } = action;
+        return fail('INVALID_ACTION', `A Parker duel has no action of type ${JSON.stringify(unknown.type) ?? 'undefined'}.`);
+      }
+    }
+  },
+
+  view: (state, viewer) => ({
+    family: 'parker',
+    viewer,
+    options: { ...state.options },
+    games: state.games.map((game) => gameView(game, viewer, state.options.pegs)),
+    scores: [state.scores[0], state.scores[1]],
+    finished: state.finished,
+  }),
+
+  status(state): MatchStatus {
+    const scores = [state.scores[0], state.scores[1]];
+    if (state.finished) {
+      const [a, b] = state.scores;
+      return { finished: true, toAct: [], scores, winners: a === b ? [] : [a > b ? 0 : 1], draw: a === b };
+    }
+    const game = currentGame(state);
+    const next = toGuess(game);
+    // While secrets are missing both seats may be owed one, and they act at the same time.
+    const toAct = next !== null ? [next] : ([0, 1] as const).filter((s) => game.secrets[s] === null);
+    return { finished: false, toAct, scores, winners: [], draw: false };
+  },
+};

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { codeSchema, type Code } from '../../core/code';
+import type { Seat, Viewer } from '../../core/family';
+import type { Score } from '../../core/score';
+
+/**
+ * RULES.md §3: "neither broken after 8 moves: a draw". RULES gives no range for it, and a
+ * number without a range is fixed, so it is a constant rather than an option.
+ */
+export const PARKER_MOVES = 8;
+
+/** RULES.md §3 options; every field defaulted, ranges enforced. Blanks are not offered. */
+export const parkerOptionsSchema = z
+  .object({
+    pegs: z.number().int().min(3).max(5).default(3),
+    colours: z.number().int().min(4).max(10).default(6),
+    /** the 1974 rulebook allows any combination; "three different colours" is the beginners' option */
+    repeats: z.boolean().default(true),
+    /**
+     * A series of this many games, seats taking turns to move first. Every game is played
+     * (no early end when the series is decided), so the count stays what the room announced.
+     */
+    games: z
+      .number()
+      .int()
+      .min(1)
+      .max(7)
+      .refine((n) => n % 2 === 1, { message: 'games must be odd: a best-of series' })
+      .default(1),
+  })
+  .strict()
+  .refine((o) => o.repeats || o.colours >= o.pegs, {
+    path: ['colours'],
+    message: 'without repeated colours a secret needs at least as many colours as holes',
+  });
+export type ParkerOptions = z.output<typeof parkerOptionsSchema>;
+export type ParkerOptionsInput = z.input<typeof parkerOptionsSchema>;
+
+export const parkerActionSchema = z.discriminatedUnion('type', [
+  /** each seat sets its own secret, both at the start of a game, in either order */
+  z.object({ type: z.literal('setSecret'), code: codeSchema }).strict(),
+  /** a guess at the other seat's secret */
+  z.object({ type: z.literal('guess'), code: codeSchema }).strict(),
+]);
+export type ParkerAction = z.output<typeof parkerActionSchema>;
+
+export interface ParkerTurn {
+  guess: Code;
+  score: Score;
+}
+
+export interface ParkerGame {
+  /** 1-based number in the series */
+  number: number;
+  /** the seat that guesses first in every move number of this game */
+  first: 0 | 1;
+  /** `secrets[s]` is the code seat s made (and the other seat tries to break) */
+  secrets: [Code | null, Code | null];
+  /** `guesses[s]` are seat s's guesses at the other seat's code; `guesses[s][m - 1]` is its guess of move m */
+  guesses: [ParkerTurn[], ParkerTurn[]];
+  /** null while the game is played */
+  outcome: null | 'won' | 'draw';
+  winner: Seat | null;
+}
+
+export interface ParkerState {
+  options: ParkerOptions;
+  /** the games played so far and the one being played, in order */
+  games: ParkerGame[];
+  /** games won per seat */
+  scores: [number, number];
+  finished: boolean;
+}
+
+export interface ParkerGameView {
+  number: number;
+  first: Seat;
+  secretSet: [boolean, boolean];
+  /** a seat sees its own secret; both are shown to everyone once the game has ended */
+  secrets: [Code | null, Code | null];
+  /** public, as on the board between the players: both seats' guesses and the scores they got */
+  guesses: [ParkerTurn[], ParkerTurn[]];
+  /** move numbers completed (both seats have guessed) */
+  moves: number;
+  /** the move number in which seat s broke the other's code, or null */
+  brokenAt: [number | null, number | null];
+  /** who guesses next (null while secrets are missing and after the game) */
+  toGuess: Seat | null;
+  outcome: null | 'won' | 'draw';
+  winner: Seat | null;
+}
+
+export interface ParkerView {
+  family: 'parker';
+  viewer: Viewer;
+  options: ParkerOptions;
+  games: ParkerGameView[];
+  scores: [number, number];
+  finished: boolean;
+}

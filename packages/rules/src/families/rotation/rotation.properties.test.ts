@@ -1,0 +1,204 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Code, CodeRules } from '../../core/code';
+import type { LoggedAction, Seat, Viewer } from '../../core/family';
+import { randomCode, type Rng } from '../../core/rng';
+import {
+  expectFoldReproduces,
+  expectUntouched,
+  occurrences,
+  playRandomly,
+  schemaValidCodeArb,
+  type Step,
+} from '../../core/testing';
+import { rotation, rotationCodemakerPoints, rotationGuessPoints } from './rotation';
+import {
+  rotationActionSchema,
+  rotationOptionsSchema,
+  type RotationAction,
+  type RotationOptions,
+  type RotationRound,
+  type RotationState,
+} from './types';
+
+const optionsArb: fc.Arbitrary<RotationOptions> = fc
+  .record({
+    players: fc.constantFrom(3 as const, 4 as const, 5 as const),
+    pegs: fc.integer({ min: 3, max: 6 }),
+    colours: fc.integer({ min: 4, max: 10 }),
+    repeats: fc.boolean(),
+    guesses: fc.integer({ min: 8, max: 12 }),
+  })
+  .filter((o) => o.repeats || o.colours >= o.pegs)
+  .map((o) => rotationOptionsSchema.parse(o));
+
+/** Anything the action schema lets through: the rules must refuse what is illegal without throwing. */
+const junkArb: fc.Arbitrary<RotationAction> = fc.oneof(
+  fc.record({ type: fc.constant('setSecret' as const), code: schemaValidCodeArb }),
+  fc.record({ type: fc.constant('guess' as const), code: schemaValidCodeArb }),
+);
+
+const gameArb = fc.record({
+  options: optionsArb,
+  seed: fc.string(),
+  /** chance that a guess is the secret itself, so rounds end early as often as late */
+  pBreak: fc.integer({ min: 2, max: 40 }).map((n) => n / 100),
+  /** chance that a step is a random action from a random seat instead of a legal move */
+  pJunk: fc.integer({ min: 0, max: 30 }).map((n) => n / 100),
+  junk: fc.array(fc.tuple(fc.integer({ min: -1, max: 5 }), junkArb), { minLength: 1, maxLength: 20 }),
+});
+type Game = typeof gameArb extends fc.Arbitrary<infer G> ? G : never;
+
+/** 5 rounds of at most 12 rows and a secret each, plus junk: well under this. */
+const MAX_STEPS = 300;
+
+function currentRound(state: RotationState): RotationRound {
+  const round = state.rounds.at(-1);
+  if (!round) throw new Error('a rotation always has a round');
+  return round;
+}
+
+const secretRules = (o: RotationOptions): CodeRules => ({ pegs: o.pegs, colours: o.colours, repeats: o.repeats, blanks: false });
+
+function legalMove(state: RotationState, rng: Rng, game: Game): LoggedAction<RotationAction> {
+  const [seat] = rotation.status(state).toAct;
+  if (seat === undefined) throw new Error('nobody to act in an unfinished match');
+  const round = currentRound(state);
+  if (round.secret === null) return { seat, action: { type: 'setSecret', code: randomCode(rng, secretRules(state.options)) } };
+  const code = rng.next() < game.pBreak ? [...round.secret] : randomCode(rng, { ...secretRules(state.options), repeats: true });
+  return { seat, action: { type: 'guess', code } };
+}
+
+/** The very same move from any other seat is out of turn. */
+const outOfTurn = (state: RotationState, legal: LoggedAction<RotationAction>, rng: Rng): Seat =>
+  (legal.seat + 1 + rng.int(state.options.players - 1)) % state.options.players;
+
+const play = (game: Game, onStep?: (step: Step<RotationState, RotationAction>) => void) =>
+  playRandomly(
+    rotation,
+    game.options,
+    { ...game, maxSteps: MAX_STEPS, legalMove: (state, rng) => legalMove(state, rng, game), outOfTurn },
+    onStep,
+  );
+
+function expectNoLeak(state: RotationState, viewer: Viewer): void {
+  const round = currentRound(state);
+  if (round.outcome !== null || round.secret === null || viewer === round.codemaker) return;
+  const view = rotation.view(state, viewer);
+  expect(view.rounds.at(-1)?.secret).toBeNull();
+  // The secret's text may appear only where the view legitimately holds an equal array: a row, a revealed
+  // secret, or (a coincidence with codes of 3 to 5 pegs) the points per seat.
+  const needle = JSON.stringify(round.secret);
+  const publicCodes: Code[] = [
+    view.scores,
+    ...view.rounds.flatMap((r) => [...r.rows.map((row) => row.guess), ...(r.secret ? [r.secret] : []), r.gained]),
+  ];
+  const legit = publicCodes.filter((c) => JSON.stringify(c) === needle).length;
+  expect(occurrences(JSON.stringify(view), needle)).toBe(legit);
+}
+
+describe('rotation properties', () => {
+  it('the generated junk actions are schema-valid, so the rules (not the schema) must refuse them', () => {
+    fc.assert(
+      fc.property(junkArb, (a) => {
+        expect(rotationActionSchema.safeParse(a).success).toBe(true);
+      }),
+    );
+  });
+
+  it('random play never throws, and every total is the sum of its events', () => {
+    const seen = { finished: 0, failed: 0 };
+    fc.assert(
+      fc.property(gameArb, (game) => {
+        const { state } = play(game, ({ after }) => {
+          const { options } = after;
+          // Recompute every point from the rows and round ends alone, independently of the bookkeeping.
+          const events = Array.from({ length: options.players }, () => 0);
+          for (const round of after.rounds) {
+            for (const row of round.rows) {
+              expect(row.points).toBe(rotationGuessPoints(row.score, options.pegs));
+              events[row.seat] = (events[row.seat] ?? 0) + row.points;
+            }
+            if (round.outcome !== null) {
+              const brokenOn = round.outcome === 'broken' ? round.rows.length : null;
+              expect(round.codemakerPoints).toBe(rotationCodemakerPoints(options.players, brokenOn));
+              events[round.codemaker] = (events[round.codemaker] ?? 0) + (round.codemakerPoints ?? 0);
+            } else {
+              expect(round.codemakerPoints).toBeNull();
+            }
+            expect(round.rows.length).toBeLessThanOrEqual(options.guesses);
+            expect(round.rows.every((row) => row.seat !== round.codemaker)).toBe(true);
+          }
+          expect(after.scores).toEqual(events);
+          const sums = after.rounds.reduce((acc, r) => acc.map((v, s) => v + (r.gained[s] ?? 0)), Array<number>(options.players).fill(0));
+          expect(after.scores).toEqual(sums);
+          const status = rotation.status(after);
+          expect(status.scores).toEqual(after.scores);
+          expect(status.toAct).toHaveLength(after.finished ? 0 : 1);
+          if (after.finished) {
+            const best = Math.max(...after.scores);
+            const top = after.scores.flatMap((s, seat) => (s === best ? [seat] : []));
+            expect(status.draw).toBe(top.length === options.players);
+            expect(status.winners).toEqual(status.draw ? [] : top);
+          }
+        });
+        if (state.finished) seen.finished++;
+        if (state.rounds.some((r) => r.outcome === 'failed')) seen.failed++;
+      }),
+      { numRuns: 60 },
+    );
+    // Guards the generator itself: the runs must reach the interesting situations.
+    expect(seen.finished).toBeGreaterThan(0);
+    expect(seen.failed).toBeGreaterThan(0);
+  });
+
+  it('legal play finishes after N rounds, seat r − 1 making round r, the guessers taking turns', () => {
+    fc.assert(
+      fc.property(gameArb, (game) => {
+        const { state } = play({ ...game, pJunk: 0 });
+        const n = state.options.players;
+        expect(state.finished).toBe(true);
+        expect(state.rounds.map((r) => r.codemaker)).toEqual(Array.from({ length: n }, (_, i) => i));
+        for (const round of state.rounds) {
+          const breakers = Array.from({ length: n - 1 }, (_, i) => (round.codemaker + 1 + i) % n);
+          expect(round.rows.map((row) => row.seat)).toEqual(round.rows.map((_, i) => breakers[i % (n - 1)]));
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('folding the same log twice gives the same state', () => {
+    fc.assert(
+      fc.property(gameArb, (game) => {
+        const { state, log } = play(game);
+        expectFoldReproduces(rotation, game.options, game.seed, log, state);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('never shows the secret to a codebreaker or a spectator before the round ends', () => {
+    fc.assert(
+      fc.property(gameArb, (game) => {
+        play(game, ({ after }) => {
+          for (let seat = 0; seat < after.options.players; seat++) expectNoLeak(after, seat);
+          expectNoLeak(after, null);
+        });
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('apply never mutates the state it is given', () => {
+    fc.assert(
+      fc.property(gameArb, junkArb, fc.integer({ min: -1, max: 5 }), (game, action, seat) => {
+        // play() already hands apply only deep-frozen states; here also compare before and after
+        play(game, ({ before }) => {
+          expectUntouched(rotation, before, seat, action);
+        });
+      }),
+      { numRuns: 20 },
+    );
+  });
+});

@@ -1,0 +1,205 @@
+import { checkCode, type Code, type CodeRules } from '../../core/code';
+import { fail, ok, type ApplyResult } from '../../core/errors';
+import type { Family, MatchStatus, Seat } from '../../core/family';
+import { scoreGuess, type Score } from '../../core/score';
+import {
+  ROTATION_MAX_GUESSES,
+  rotationActionSchema,
+  rotationOptionsSchema,
+  type RotationAction,
+  type RotationOptions,
+  type RotationOptionsInput,
+  type RotationPlayers,
+  type RotationRound,
+  type RotationRoundView,
+  type RotationState,
+  type RotationView,
+} from './types';
+
+/** RULES.md §2 play 3: what the breaking guess earns, in total. */
+export const ROTATION_BREAK_POINTS = 10;
+
+/**
+ * RULES.md §2 play 5, the codemaker's points (the same in the French and German rulebooks):
+ * `rows[i]` when the code is broken on row i + 1, `failed` when it is not broken at all.
+ */
+export const ROTATION_CODEMAKER_TABLE: Readonly<Record<RotationPlayers, { rows: readonly number[]; failed: number }>> = {
+  3: { rows: [5, 6, 7, 8, 9, 10, 14, 18, 22, 26, 30, 34], failed: 40 },
+  4: { rows: [5, 6, 7, 8, 9, 10, 13, 16, 19, 22, 25, 28], failed: 30 },
+  5: { rows: [5, 6, 7, 8, 9, 10, 12, 14, 16, 18, 20, 22], failed: 25 },
+};
+
+/**
+ * The points a codebreaker's row earns at once: 2 per black, 1 per white, and
+ * RULES.md §2 Decision: 10 in total (not 10 plus the blacks) for the row that breaks the code.
+ */
+export function rotationGuessPoints(score: Score, pegs: number): number {
+  return score.black === pegs ? ROTATION_BREAK_POINTS : 2 * score.black + score.white;
+}
+
+/**
+ * The codemaker's points for a round broken on row `brokenOnRow` (counted from 1), or the
+ * failure figure when it is `null`. A smaller guess limit only cuts the table, so the
+ * figures never depend on the limit.
+ */
+export function rotationCodemakerPoints(players: RotationPlayers, brokenOnRow: number | null): number {
+  const line = ROTATION_CODEMAKER_TABLE[players];
+  if (brokenOnRow === null) return line.failed;
+  const points = Number.isInteger(brokenOnRow) ? line.rows[brokenOnRow - 1] : undefined;
+  if (points === undefined) throw new RangeError(`The codemaker table has rows 1 to ${ROTATION_MAX_GUESSES}, not ${brokenOnRow}.`);
+  return points;
+}
+
+/** Round r (from 1) is made by seat r − 1, so every seat makes the code exactly once. */
+const codemakerOf = (roundNumber: number): Seat => roundNumber - 1;
+
+/** RULES.md §2 play 2: the codebreakers take rows in turn from the seat after the codemaker, skipping the codemaker. */
+function guesserOf(round: RotationRound, players: number): Seat {
+  const breakers = players - 1;
+  return (round.codemaker + 1 + (round.rows.length % breakers)) % players;
+}
+
+const secretRules = (o: RotationOptions): CodeRules => ({ pegs: o.pegs, colours: o.colours, repeats: o.repeats, blanks: false });
+
+// As in the duel (RULES §1 play 3, Decision): a guess may repeat colours even when the secret may not.
+const guessRules = (o: RotationOptions): CodeRules => ({ ...secretRules(o), repeats: true });
+
+function newRound(number: number, players: number): RotationRound {
+  return {
+    number,
+    codemaker: codemakerOf(number),
+    secret: null,
+    rows: [],
+    outcome: null,
+    codemakerPoints: null,
+    gained: Array.from({ length: players }, () => 0),
+  };
+}
+
+/** The round being played; `setup` always creates one, and a round ending either finishes the match or appends the next. */
+function currentRound(state: RotationState): RotationRound {
+  const round = state.rounds[state.rounds.length - 1];
+  if (!round) throw new Error('A rotation state always holds at least one round.');
+  return round;
+}
+
+const addAt = (values: readonly number[], seat: Seat, amount: number): number[] =>
+  values.map((v, i) => (i === seat ? v + amount : v));
+
+function applySetSecret(state: RotationState, seat: Seat, code: Code): ApplyResult<RotationState> {
+  const round = currentRound(state);
+  if (seat !== round.codemaker) {
+    return fail('NOT_YOUR_TURN', `Only the codemaker of round ${round.number} (seat ${round.codemaker}) sets the secret.`);
+  }
+  if (round.secret !== null) return fail('WRONG_PHASE', 'The secret of this round is already set; it cannot be changed.');
+  const error = checkCode(code, secretRules(state.options));
+  if (error) return fail(error.code, error.message);
+  return ok({ ...state, rounds: [...state.rounds.slice(0, -1), { ...round, secret: [...code] }] });
+}
+
+function applyGuess(state: RotationState, seat: Seat, code: Code): ApplyResult<RotationState> {
+  const { options } = state;
+  const round = currentRound(state);
+  if (seat === round.codemaker) {
+    return fail('NOT_YOUR_TURN', `Seat ${seat} makes the code of round ${round.number}; the codemaker does not guess.`);
+  }
+  if (round.secret === null) return fail('WRONG_PHASE', 'The codemaker has not set the secret yet; wait before guessing.');
+  const guesser = guesserOf(round, options.players);
+  if (seat !== guesser) return fail('NOT_YOUR_TURN', `It is seat ${guesser}'s turn to place the next row.`);
+  const error = checkCode(code, guessRules(options));
+  if (error) return fail(error.code, error.message);
+
+  const score = scoreGuess(round.secret, code);
+  const points = rotationGuessPoints(score, options.pegs);
+  const rows = [...round.rows, { seat, guess: [...code], score, points }];
+  let gained = addAt(round.gained, seat, points);
+  let scores = addAt(state.scores, seat, points);
+  const broken = score.black === options.pegs;
+  if (!broken && rows.length < options.guesses) {
+    return ok({ ...state, rounds: [...state.rounds.slice(0, -1), { ...round, rows, gained }], scores });
+  }
+
+  const codemakerPoints = rotationCodemakerPoints(options.players, broken ? rows.length : null);
+  gained = addAt(gained, round.codemaker, codemakerPoints);
+  scores = addAt(scores, round.codemaker, codemakerPoints);
+  const ended: RotationRound = { ...round, rows, outcome: broken ? 'broken' : 'failed', codemakerPoints, gained };
+  const finished = round.number === options.players;
+  const rounds = [...state.rounds.slice(0, -1), ended];
+  if (!finished) rounds.push(newRound(round.number + 1, options.players));
+  return ok({ ...state, rounds, scores, finished });
+}
+
+function roundView(round: RotationRound, viewer: Seat | null, players: number): RotationRoundView {
+  const over = round.outcome !== null;
+  // Everything is copied so that nobody holding a view can reach into the state.
+  return {
+    number: round.number,
+    codemaker: round.codemaker,
+    guesser: round.secret !== null && !over ? guesserOf(round, players) : null,
+    secretSet: round.secret !== null,
+    secret: round.secret !== null && (over || viewer === round.codemaker) ? [...round.secret] : null,
+    rows: round.rows.map((row) => ({ seat: row.seat, guess: [...row.guess], score: { ...row.score }, points: row.points })),
+    outcome: round.outcome,
+    codemakerPoints: round.codemakerPoints,
+    gained: [...round.gained],
+  };
+}
+
+export const rotation: Family<RotationOptions, RotationState, RotationAction, RotationView, RotationOptionsInput> = {
+  id: 'rotation',
+  optionsSchema: rotationOptionsSchema,
+  actionSchema: rotationActionSchema,
+
+  seatCount: (options) => options.players,
+
+  // Nothing in a rotation is random: the seed is accepted only to fit the common surface.
+  setup: (options) => ({
+    options: { ...options },
+    rounds: [newRound(1, options.players)],
+    scores: Array.from({ length: options.players }, () => 0),
+    finished: false,
+  }),
+
+  apply(state, seat, action) {
+    const players = state.options.players;
+    if (!Number.isInteger(seat) || seat < 0 || seat >= players) {
+      return fail('NOT_A_PLAYER', `This table has seats 0 to ${players - 1}; there is no seat ${String(seat)}.`);
+    }
+    if (state.finished) return fail('MATCH_FINISHED', 'The match is over; nothing more can be played.');
+    switch (action.type) {
+      case 'setSecret':
+        return applySetSecret(state, seat, action.code);
+      case 'guess':
+        return applyGuess(state, seat, action.code);
+      default: {
+        // Unreachable for a parsed action; kept so that an unparsed one is refused, not thrown on.
+        const unknown: { type?: unknown } = action;
+        return fail('INVALID_ACTION', `A rotation game has no action of type ${JSON.stringify(unknown.type) ?? 'undefined'}.`);
+      }
+    }
+  },
+
+  view: (state, viewer) => ({
+    family: 'rotation',
+    viewer,
+    options: { ...state.options },
+    rounds: state.rounds.map((round) => roundView(round, viewer, state.options.players)),
+    scores: [...state.scores],
+    finished: state.finished,
+  }),
+
+  status(state): MatchStatus {
+    const scores = [...state.scores];
+    if (state.finished) {
+      // RULES §2 play 6: ties share the win. When every seat shares it nobody has won more than
+      // anyone else, so that (and only that) is a draw; `winners` is then empty, as in the duel.
+      const best = Math.max(...scores);
+      const winners = scores.flatMap((s, seat) => (s === best ? [seat] : []));
+      const draw = winners.length === scores.length;
+      return { finished: true, toAct: [], scores, winners: draw ? [] : winners, draw };
+    }
+    const round = currentRound(state);
+    const toAct = round.secret === null ? round.codemaker : guesserOf(round, state.options.players);
+    return { finished: false, toAct: [toAct], scores, winners: [], draw: false };
+  },
+};
