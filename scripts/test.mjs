@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { PNPM, pnpm } from './pnpm.mjs';
 
-const packages = ['@mm/rules', '@mm/protocol', '@mm/server', '@mm/web', '@mm/e2e'];
+const packages = ['@mm/rules', '@mm/solver', '@mm/protocol', '@mm/server', '@mm/web', '@mm/e2e'];
 const reports = resolve('test-output/reports');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });

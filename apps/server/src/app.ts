@@ -38,10 +38,14 @@ export async function buildApp(input: ConfigInput = {}): Promise<App> {
 
   const io: IoServer = new Server(http.server, { maxHttpBufferSize: SOCKET_BUFFER_BYTES, serveClient: false });
   const closeRedis = config.redisUrl ? await attachRedisAdapter(io, config.redisUrl) : async () => {};
-  const broadcaster = new Broadcaster(io);
-  const rooms = new RoomService(store, (room) => void broadcaster.publish(room));
+  const broadcaster = new Broadcaster(io, (err, roomId) => http.log.warn({ err, roomId }, 'broadcast failed'));
+  const rooms = new RoomService(
+    store,
+    (room) => void broadcaster.publish(room),
+    (room) => void broadcaster.rejoin(room),
+  );
   attachSocketHandlers(io, rooms, broadcaster, http.log, config.roomIdleMs);
-  registerApiRoutes(http, { config, rooms, broadcaster, dbKind: db.kind });
+  registerApiRoutes(http, { config, rooms, store, broadcaster, dbKind: db.kind });
 
   const webDist = config.webDist;
   const hasWeb = webDist !== undefined && existsSync(join(webDist, 'index.html'));

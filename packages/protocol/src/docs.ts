@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { families } from '@mm/rules';
 import { RULE_ERRORS, TRANSPORT_ERRORS } from './errors';
-import { createRoomBodySchema } from './http';
+import { createRoomBodySchema, DEVICE_TOKEN_HEADER, matchListQuerySchema } from './http';
 import { clientMessages, MAX_PAYLOAD_BYTES, PROTOCOL_VERSION, serverMessages } from './socket';
 
 const json = (schema: z.ZodType): string =>
@@ -35,6 +35,16 @@ export function renderProtocolDoc(): string {
     '- Actions carry a client-chosen `actionId`: a resend of an accepted action is answered `DUPLICATE_ACTION`',
     '  with the `seq` it got, never applied twice. `expectSeq` guards against acting on an old state.',
     '- An action is acknowledged only after it is committed to the database.',
+    '- A person is an anonymous device: a token kept in the browser (`mm.device`), sent as `deviceToken` in',
+    `  \`room:join\` / \`seat:claim\` and as the \`${DEVICE_TOKEN_HEADER}\` header over HTTP. Only its SHA-256 is stored.`,
+    '- Spectators: a socket without a seat watches (public view). The device that created the room may turn',
+    '  that off (`room:settings`); watchers then get the room summary with `snapshot: null`.',
+    '- Rematch: once a match is over each seated player may accept (`match:rematch`); the votes are in the',
+    '  summary (`rematch`). When all have accepted, a new match begins in the same room with everyone one seat',
+    '  on (seat i → i + 1 mod N, tokens follow their people) and every socket gets `room:rejoin`.',
+    '- Provably fair: every snapshot carries `commitments` (SHA-256 of `salt:secret` for each secret set, and',
+    '  of `salt:seed` for a family dealt from the seed); `GET /api/matches/:id` publishes salts and seed once the',
+    '  match is finished (see docs/architecture.md, "Provably fair secrets").',
     '',
     '## HTTP',
     '',
@@ -43,6 +53,14 @@ export function renderProtocolDoc(): string {
     '| `GET /api/health` | | `{ ok: true, db: "embedded" \\| "postgres" }` |',
     '| `POST /api/rooms` | see below | 201 `{ id, url }`; 400 `{ error: { code, message } }` |',
     '| `GET /api/rooms/:id` | | the public room summary; 404 for an unknown id |',
+    `| \`GET /api/matches?player=me\` | header \`${DEVICE_TOKEN_HEADER}\` | this device's matches, newest first: \`{ matches, nextCursor }\`; 400 without a valid token |`,
+    '| `GET /api/matches/:id` | | finished: the full log, salts, seed and final view (`review`); playing: the public snapshot only, 403 `SPECTATING_OFF` when spectating is off; 404 `MATCH_NOT_FOUND` |',
+    '',
+    `\`POST /api/rooms\` may carry the \`${DEVICE_TOKEN_HEADER}\` header: that device becomes the room's creator.`,
+    '',
+    '`GET /api/matches` query:',
+    '',
+    json(matchListQuerySchema),
     '',
     '`POST /api/rooms` body (every option may be left out and gets its default):',
     '',

@@ -17,6 +17,11 @@ export const TRANSPORT_ERRORS = {
   DUPLICATE_ACTION: 'This actionId was already accepted (a resend): nothing changed; `seq` says where it was accepted.',
   STALE_SEQ: 'The client acted on an old state (`expectSeq` is behind): catch up and try again; `seq` is the current one.',
   RATE_LIMITED: 'Too many messages: slow down.',
+  NOT_CREATOR: "Only the room's creator (the device that made it) may change its settings.",
+  SPECTATING_OFF: "The room's creator has turned spectating off: only seated players see the match until it ends.",
+  MATCH_NOT_FOUND: 'No match has this id.',
+  MATCH_NOT_FINISHED: 'A rematch can be voted for only once the match is over.',
+  MATCH_CHANGED: 'A new match began in this room and the seats moved: join the room again (room:rejoin).',
   INTERNAL: 'The server failed; nothing was changed.',
 } as const;
 

@@ -6,7 +6,11 @@ import {
   parkerOptionsSchema,
   rotationOptionsSchema,
   type MatchStatus,
+  type MatchView,
+  type Seat,
 } from '@mm/rules';
+import type { Commitment } from './fairness';
+import type { Snapshot } from './socket';
 
 /** POST /api/rooms. Options may be left out entirely: `prefault` parses `{}`, so every field gets its default. */
 export const createRoomBodySchema = z.discriminatedUnion('family', [
@@ -19,6 +23,35 @@ export type CreateRoomBody = z.input<typeof createRoomBodySchema>;
 
 /** Room ids carry 96 random bits as 16 base64url characters. */
 export const roomIdSchema = z.string().regex(/^[A-Za-z0-9_-]{11,32}$/, 'not a room id');
+/** Match ids: as random and as long as room ids. */
+export const matchIdSchema = z.string().regex(/^[A-Za-z0-9_-]{11,32}$/, 'not a match id');
+
+/** A seat or device token: at least 128 random bits, base64url. */
+export const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/, 'not a token');
+
+/**
+ * The header that names this device (its `mm.device` token) over HTTP: it makes the
+ * caller the creator of a room it creates, and selects "my matches". Only its hash is stored.
+ */
+export const DEVICE_TOKEN_HEADER = 'x-device-token';
+
+/** Headers of POST /api/rooms: the device token is optional (a room without it has no creator). */
+export const createRoomHeadersSchema = z.object({ [DEVICE_TOKEN_HEADER]: tokenSchema.optional() });
+/** Headers of GET /api/matches: "me" is this device. */
+export const matchListHeadersSchema = z.object({ [DEVICE_TOKEN_HEADER]: tokenSchema });
+
+/** GET /api/matches?player=me&limit=…&cursor=…: newest first; `cursor` is the `nextCursor` of the previous page. */
+export const matchListQuerySchema = z
+  .object({
+    player: z.literal('me'),
+    limit: z.coerce.number().int().min(1).max(50).default(20),
+    cursor: matchIdSchema.optional(),
+  })
+  .strict();
+export type MatchListQuery = z.input<typeof matchListQuerySchema>;
+
+/** GET /api/matches/:id */
+export const matchParamsSchema = z.object({ id: matchIdSchema }).strict();
 
 export interface CreateRoomReply {
   id: string;
@@ -38,9 +71,92 @@ export interface RoomSummary {
   options: Record<string, unknown>;
   seats: SeatSummary[];
   spectators: number;
+  /** false when the creator turned spectating off: watchers then get no snapshot */
+  spectating: boolean;
+  /** the room's current match (the newest) */
+  match: { id: string; number: number };
+  /** seats that accepted a rematch of the finished current match */
+  rematch: Seat[];
   status: MatchStatus;
   createdAt: string;
 }
+
+/** Who sat where in one match (a rematch moves everyone one seat on). */
+export interface MatchPlayer {
+  seat: Seat;
+  name: string;
+}
+
+/** The result stored when a match finished. */
+export interface MatchResult {
+  winners: Seat[];
+  draw: boolean;
+  scores: number[];
+}
+
+/** One line of GET /api/matches. */
+export interface MatchListItem {
+  id: string;
+  roomId: string;
+  /** 1 for the room's first match, +1 for every rematch */
+  number: number;
+  family: (typeof FAMILY_IDS)[number];
+  players: (MatchPlayer & { you: boolean })[];
+  /** null while the match is played */
+  result: MatchResult | null;
+  createdAt: string;
+  finishedAt: string | null;
+  /** the replay (finished) or public view (unfinished): /m/<id> */
+  url: string;
+}
+
+export interface MatchListReply {
+  matches: MatchListItem[];
+  /** pass as `cursor` for the next (older) page; null on the last page */
+  nextCursor: string | null;
+}
+
+/** One accepted action of a finished match's log, with the salt of its commitment if it set a secret. */
+export interface LoggedMatchAction {
+  seq: number;
+  seat: Seat;
+  action: unknown;
+  salt: string | null;
+  at: string;
+}
+
+interface MatchDetailBase {
+  id: string;
+  roomId: string;
+  number: number;
+  family: (typeof FAMILY_IDS)[number];
+  options: Record<string, unknown>;
+  players: MatchPlayer[];
+  status: MatchStatus;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+/** GET /api/matches/:id of a finished match: everything, to replay and verify it. */
+export interface FinishedMatchDetail extends MatchDetailBase {
+  finished: true;
+  seed: string;
+  /** the match-level salt of the deal commitment (null for matches older than commitments) */
+  salt: string | null;
+  log: LoggedMatchAction[];
+  /** the commitments every snapshot carried while the match was played */
+  commitments: Commitment[];
+  /** the final state with nothing hidden (`review`) */
+  view: MatchView;
+}
+
+/** GET /api/matches/:id of a match still being played: only what a spectator may see. */
+export interface LiveMatchDetail extends MatchDetailBase {
+  finished: false;
+  snapshot: Snapshot;
+}
+
+export type MatchDetail = FinishedMatchDetail | LiveMatchDetail;
 
 export interface HealthReply {
   ok: true;

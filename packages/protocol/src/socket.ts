@@ -1,16 +1,14 @@
 import { z } from 'zod';
 import type { MatchStatus, MatchView, Seat } from '@mm/rules';
 import type { ErrorReply } from './errors';
-import { roomIdSchema, type RoomSummary } from './http';
+import type { Commitment } from './fairness';
+import { roomIdSchema, tokenSchema, type RoomSummary } from './http';
 
 /** Bumped on any incompatible change of the messages below. */
 export const PROTOCOL_VERSION = 1;
 
 /** The largest payload any legal message can need, as JSON. Larger ones are refused unread. */
 export const MAX_PAYLOAD_BYTES = 4096;
-
-/** A seat or device token: at least 128 random bits, base64url. */
-export const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/, 'not a token');
 
 export const displayNameSchema = z
   .string()
@@ -64,6 +62,16 @@ export const clientMessages = {
     summary: "Ask for this socket's current snapshot (catch-up after missed updates).",
     schema: z.object({}).strict(),
   },
+  'room:settings': {
+    summary:
+      "The room's creator (the device whose token came with POST /api/rooms) turns spectating on or off; anyone else gets NOT_CREATOR.",
+    schema: z.object({ spectators: z.boolean() }).strict(),
+  },
+  'match:rematch': {
+    summary:
+      'A seated player accepts (or withdraws from) a rematch of the finished match; when every seated player has accepted, it starts with everyone one seat on.',
+    schema: z.object({ accept: z.boolean() }).strict(),
+  },
 } as const;
 
 export type ClientMessageName = keyof typeof clientMessages;
@@ -73,12 +81,16 @@ export type ParsedClientMessage<N extends ClientMessageName> = z.output<(typeof 
 /** What a seat or spectator sees of the current match. */
 export interface Snapshot {
   matchId: string;
+  /** 1 for the room's first match, +1 for every rematch: a client keeps the newest match */
+  matchNumber: number;
   /** the number of accepted actions; every update carries a higher one */
   seq: number;
   view: MatchView;
   status: MatchStatus;
   /** who played the latest action and its kind (`guess`, `setSecret`…), for "what was just played" */
   last: { seq: number; seat: Seat; type: string } | null;
+  /** hashes of every secret set so far (and of the seed of a dealt family): see fairness.ts */
+  commitments: Commitment[];
 }
 
 export interface JoinReply {
@@ -86,7 +98,10 @@ export interface JoinReply {
   room: RoomSummary;
   /** the seat this socket holds (from a valid seat token), or null to watch */
   seat: Seat | null;
-  snapshot: Snapshot;
+  /** null for a watcher while spectating is off */
+  snapshot: Snapshot | null;
+  /** this device created the room (it may change the room's settings) */
+  creator: boolean;
 }
 export interface ClaimReply {
   ok: true;
@@ -100,10 +115,19 @@ export interface ActReply {
 }
 export interface SyncReply {
   ok: true;
-  snapshot: Snapshot;
+  /** null for a watcher while spectating is off */
+  snapshot: Snapshot | null;
 }
 export interface LeaveReply {
   ok: true;
+}
+export interface SettingsReply {
+  ok: true;
+}
+export interface RematchReply {
+  ok: true;
+  /** the vote completed the table and the new match has begun (expect room:rejoin) */
+  started: boolean;
 }
 
 export interface ClientReplies {
@@ -112,6 +136,8 @@ export interface ClientReplies {
   'seat:leave': LeaveReply;
   'match:act': ActReply;
   'room:sync': SyncReply;
+  'room:settings': SettingsReply;
+  'match:rematch': RematchReply;
 }
 export type Reply<N extends ClientMessageName> = ClientReplies[N] | ErrorReply;
 
@@ -119,11 +145,20 @@ export type Reply<N extends ClientMessageName> = ClientReplies[N] | ErrorReply;
 export const serverMessages = {
   'room:update': 'The room or the match changed: the room summary and this socket\'s own snapshot.',
   'server:error': 'A message arrived without an acknowledgement callback and was refused: an ErrorReply.',
+  'room:rejoin':
+    'A rematch began and everyone moved one seat on: send `room:join` again (with the same seat token) to get the new seat and view.',
 } as const;
+
+export interface RoomRejoin {
+  roomId: string;
+  /** the match that just began */
+  matchId: string;
+}
 
 export interface RoomUpdate {
   room: RoomSummary;
-  snapshot: Snapshot;
+  /** null for a watcher while spectating is off */
+  snapshot: Snapshot | null;
   /** the seat this socket holds (null to watch) */
   seat: Seat | null;
 }
@@ -131,6 +166,7 @@ export interface RoomUpdate {
 export interface ServerToClient {
   'room:update': (update: RoomUpdate) => void;
   'server:error': (error: ErrorReply) => void;
+  'room:rejoin': (notice: RoomRejoin) => void;
 }
 export type ClientToServer = {
   [N in ClientMessageName]: (payload: ClientMessage<N>, ack: (reply: Reply<N>) => void) => void;

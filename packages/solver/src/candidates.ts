@@ -66,12 +66,41 @@ export function scoresAgainst(space: Space, guess: number, cands: Int32Array, ou
 
 /** The candidates (code indices) that would have given `score` to `guess`. */
 export function filterIndex(space: Space, cands: Int32Array, guess: number, score: number): Int32Array {
-  const scores = scoresAgainst(space, guess, cands);
-  let n = 0;
-  for (let i = 0; i < scores.length; i++) if (scores[i] === score) n++;
-  const out = new Int32Array(n);
-  for (let i = 0, j = 0; i < scores.length; i++) if (scores[i] === score) out[j++] = cands[i]!;
-  return out;
+  const out = new Int32Array(cands.length);
+  let k = 0;
+  const n = cands.length;
+  if (space.table) {
+    const row = space.table.subarray(guess * space.size, guess * space.size + space.size);
+    for (let i = 0; i < n; i++) if (row[cands[i]!] === score) out[k++] = cands[i]!;
+    return out.slice(0, k);
+  }
+  const t = guessTables(space, guess, n > space.msTotal);
+  const { hi, lo, common } = t;
+  const { loSize, hiSize, msId } = space;
+  if (common && n === space.size) {
+    // every code is a candidate (the first row with repeats on): walk the halves, and skip
+    // a whole block of codes when its first half already has too many blacks
+    for (let h = 0; h < hiSize; h++) {
+      const bh = hi[h]!;
+      if (bh > score) continue;
+      const base = h * loSize;
+      for (let l = 0; l < loSize; l++) {
+        const c = base + l;
+        if (bh + lo[l]! + common[msId[c]!]! === score) out[k++] = c;
+      }
+    }
+    return out.slice(0, k);
+  }
+  if (common) {
+    for (let i = 0; i < n; i++) {
+      const c = cands[i]!;
+      const h = (c / loSize) | 0;
+      if (hi[h]! + lo[c - h * loSize]! + common[msId[c]!]! === score) out[k++] = c;
+    }
+    return out.slice(0, k);
+  }
+  for (let i = 0; i < n; i++) if (scoreWith(space, t, cands[i]!) === score) out[k++] = cands[i]!;
+  return out.slice(0, k);
 }
 
 /** `filterIndex` in the rules' own terms. */
@@ -130,4 +159,54 @@ export function candidatesFor(space: Space, history: readonly Row[]): Int32Array
 /** How many secrets are still possible after `history`. */
 export function countConsistent(space: Space, history: readonly Row[]): number {
   return candidatesFor(space, history).length;
+}
+
+/**
+ * Scores one fixed set of candidates against many guesses, for spaces without a score
+ * table. The candidates' halves and colour counts are laid out once, column by column,
+ * so that each guess costs a few straight passes over small typed arrays.
+ */
+export class SampleScorer {
+  private readonly hIdx: Int32Array;
+  private readonly lIdx: Int32Array;
+  /** per value: how many times it stands in each candidate */
+  private readonly columns: Uint8Array[];
+  private readonly acc: Uint8Array;
+
+  constructor(
+    private readonly space: Space,
+    readonly cands: Int32Array,
+  ) {
+    const n = cands.length;
+    const { loSize, values, msId, msCounts } = space;
+    this.hIdx = new Int32Array(n);
+    this.lIdx = new Int32Array(n);
+    this.columns = Array.from({ length: values }, () => new Uint8Array(n));
+    for (let i = 0; i < n; i++) {
+      const c = cands[i]!;
+      const h = Math.floor(c / loSize);
+      this.hIdx[i] = h;
+      this.lIdx[i] = c - h * loSize;
+      const base = msId[c]! * values;
+      for (let v = 0; v < values; v++) this.columns[v]![i] = msCounts[base + v]!;
+    }
+    this.acc = new Uint8Array(n);
+  }
+
+  partition(guess: number, counts: Int32Array): void {
+    counts.fill(0);
+    const { hi, lo, distinct } = guessTables(this.space, guess, false);
+    const { hIdx, lIdx, acc } = this;
+    const n = acc.length;
+    for (let i = 0; i < n; i++) acc[i] = hi[hIdx[i]!]! + lo[lIdx[i]!]!;
+    for (let j = 0; j < distinct.length; j += 2) {
+      const col = this.columns[distinct[j]!]!;
+      const k = distinct[j + 1]!;
+      for (let i = 0; i < n; i++) {
+        const a = col[i]!;
+        acc[i] = acc[i]! + (a < k ? a : k);
+      }
+    }
+    for (let i = 0; i < n; i++) counts[acc[i]!]!++;
+  }
 }

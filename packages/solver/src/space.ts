@@ -44,19 +44,26 @@ export interface Space {
 export const TABLE_LIMIT = 2901;
 
 const cache = new Map<string, Space>();
+const SPACES_KEPT = 8;
 
 const rulesKey = (r: CodeRules): string => `${r.pegs}x${r.colours}${r.repeats ? 'r' : ''}${r.blanks ? 'b' : ''}`;
 
 /**
- * The space for `rules`, built once per set of options and then shared: building a
- * million-code space takes a few hundred milliseconds, a move must not.
+ * The space for `rules`, built once per set of options and then shared (the last few
+ * are kept): building a million-code space takes a few hundred milliseconds, a move must not.
  */
 export function createSpace(rules: CodeRules): Space {
   const key = rulesKey(rules);
   const hit = cache.get(key);
-  if (hit) return hit;
+  if (hit) {
+    cache.delete(key);
+    cache.set(key, hit); // most recently used last
+    return hit;
+  }
   const space = build(rules);
   cache.set(key, space);
+  // a big space holds about 12 MB and a table space up to 8 MB: keep the few in use
+  if (cache.size > SPACES_KEPT) cache.delete(cache.keys().next().value!);
   return space;
 }
 
@@ -156,18 +163,19 @@ export function guessTables(space: Space, guess: number, withCommon = true): Gue
   const loPegs = pegs - hiPegs;
   const gHi = Math.floor(guess / loSize);
   const gLo = guess % loSize;
+  // For each hole of the half, every code with the guess's colour there gains a black:
+  // those codes form blocks of `stride` consecutive indices, one block every values·stride.
   const halfBlacks = (own: number, n: number, size: number): Uint8Array => {
     const out = new Uint8Array(size);
-    for (let x = 0; x < size; x++) {
-      let b = 0;
-      let a = x;
-      let o = own;
-      for (let p = 0; p < n; p++) {
-        if (a % values === o % values) b++;
-        a = Math.floor(a / values);
-        o = Math.floor(o / values);
+    let o = own;
+    let stride = 1;
+    for (let p = 0; p < n; p++) {
+      const d = o % values;
+      o = (o - d) / values;
+      for (let block = d * stride; block < size; block += values * stride) {
+        for (let j = block; j < block + stride; j++) out[j] = out[j]! + pegs;
       }
-      out[x] = b * pegs;
+      stride *= values;
     }
     return out;
   };

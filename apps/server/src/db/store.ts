@@ -5,7 +5,15 @@
 import { Prisma } from '../generated/prisma/client.js';
 import type { Database } from './database.js';
 
-export interface StoredAction { seq: number; seat: number; actionId: string; payload: unknown; createdAt: Date }
+export interface StoredAction {
+  seq: number;
+  seat: number;
+  actionId: string;
+  payload: unknown;
+  /** the salt of a setSecret's commitment; null for every other action */
+  salt: string | null;
+  createdAt: Date;
+}
 export interface StoredSeat { index: number; name: string | null; tokenHash: string | null; deviceId: string | null }
 export interface StoredMatch {
   id: string;
@@ -16,28 +24,69 @@ export interface StoredMatch {
   createdAt: Date;
   finishedAt: Date | null;
   result: unknown | null;
+  /** the salt of the commitment to the seed; null for matches made before commitments */
+  salt: string | null;
 }
 export interface StoredRoom {
   id: string;
   family: string;
   options: unknown;
   createdAt: Date;
+  /** sha256 of the creating device's token, if it sent one */
+  creatorDeviceId: string | null;
+  /** watchers see the match */
+  spectators: boolean;
   seats: StoredSeat[];
+  /** seats that accepted a rematch of the newest match */
+  rematchVotes: number[];
   /** The newest match. */
   match: StoredMatch;
   /** Of that match, by seq. */
   actions: StoredAction[];
 }
+export interface StoredMatchPlayer { seat: number; name: string; deviceId: string | null }
+
+/** One match with everything a replay or the history needs. */
+export interface StoredMatchRecord {
+  match: StoredMatch;
+  roomId: string;
+  /** the room's spectating setting (it governs the public view of an unfinished match) */
+  spectators: boolean;
+  players: StoredMatchPlayer[];
+  actions: StoredAction[];
+}
+
+/** One line of a device's history. */
+export interface StoredMatchSummary {
+  match: StoredMatch;
+  roomId: string;
+  players: StoredMatchPlayer[];
+}
+
 export type AppendOutcome = { ok: true } | { ok: false; reason: 'seq-taken' } | { ok: false; reason: 'duplicate'; seq: number };
 
 export interface Store {
   kind: 'embedded' | 'postgres';
   /** The room, its empty seats and match number 1, in one transaction. */
-  createRoom(input: { roomId: string; family: string; options: unknown; seatCount: number; matchId: string; seed: string }): Promise<void>;
+  createRoom(input: {
+    roomId: string;
+    family: string;
+    options: unknown;
+    seatCount: number;
+    matchId: string;
+    seed: string;
+    salt?: string | null;
+    creatorDeviceId?: string | null;
+  }): Promise<void>;
   loadRoom(roomId: string): Promise<StoredRoom | null>;
-  /** False when the seat is already taken (or does not exist). */
+  /** The id of the room's newest match, or null for an unknown room. */
+  currentMatchId(roomId: string): Promise<string | null>;
+  /**
+   * False when the seat is already taken (or does not exist). The claimant also becomes a
+   * player of the room's newest match (MatchPlayer), in the same transaction.
+   */
   claimSeat(roomId: string, index: number, claim: { name: string; tokenHash: string; deviceId: string | null }): Promise<boolean>;
-  /** False unless `tokenHash` holds the seat. */
+  /** False unless `tokenHash` holds the seat; the newest match forgets that player too. */
   releaseSeat(roomId: string, index: number, tokenHash: string): Promise<boolean>;
   /** False unless `tokenHash` holds the seat. */
   renameSeat(roomId: string, index: number, tokenHash: string, name: string): Promise<boolean>;
@@ -47,10 +96,25 @@ export interface Store {
    * that collides on both keys is reported as `duplicate`, since that is the
    * answer its sender needs.
    */
-  appendAction(matchId: string, action: { seq: number; seat: number; actionId: string; payload: unknown }): Promise<AppendOutcome>;
+  appendAction(
+    matchId: string,
+    action: { seq: number; seat: number; actionId: string; payload: unknown; salt?: string | null },
+  ): Promise<AppendOutcome>;
   actionsSince(matchId: string, afterSeq: number): Promise<StoredAction[]>;
   finishMatch(matchId: string, result: unknown): Promise<void>;
   upsertDevice(deviceId: string, name: string): Promise<void>;
+  setSpectators(roomId: string, on: boolean): Promise<void>;
+  /** Every seat's vote after this one (votes of other servers' sockets included); null unless `tokenHash` holds the seat. */
+  voteRematch(roomId: string, index: number, tokenHash: string, accept: boolean): Promise<number[] | null>;
+  /**
+   * Match `number` of the room, with every person one seat on (seat i → i + 1 mod N, their
+   * token and device with them) and every vote cleared, in one transaction. False when that
+   * match already exists (another server started it first).
+   */
+  startRematch(roomId: string, match: { id: string; number: number; family: string; options: unknown; seed: string; salt: string }): Promise<boolean>;
+  /** A device's matches, newest first; `cursor` is the id of the last match of the previous page. */
+  listMatches(deviceId: string, page: { limit: number; cursor?: string | undefined }): Promise<StoredMatchSummary[]>;
+  loadMatch(matchId: string): Promise<StoredMatchRecord | null>;
   close(): Promise<void>;
 }
 
@@ -91,9 +155,21 @@ export function uniqueViolationTarget(e: unknown): string[] | null {
   return names;
 }
 
-type ActionRow = { seq: number; seat: number; actionId: string; payload: Prisma.JsonValue; createdAt: Date };
+type ActionRow = { seq: number; seat: number; actionId: string; payload: Prisma.JsonValue; salt: string | null; createdAt: Date };
 const toAction = (a: ActionRow): StoredAction => ({
-  seq: a.seq, seat: a.seat, actionId: a.actionId, payload: a.payload, createdAt: a.createdAt,
+  seq: a.seq, seat: a.seat, actionId: a.actionId, payload: a.payload, salt: a.salt, createdAt: a.createdAt,
+});
+
+type MatchRow = {
+  id: string; number: number; family: string; options: Prisma.JsonValue; seed: string; salt: string | null;
+  createdAt: Date; finishedAt: Date | null; result: Prisma.JsonValue;
+};
+const toMatch = (m: MatchRow): StoredMatch => ({
+  id: m.id, number: m.number, family: m.family, options: m.options, seed: m.seed, salt: m.salt,
+  createdAt: m.createdAt, finishedAt: m.finishedAt, result: m.result,
+});
+const toPlayer = (p: { seat: number; name: string; deviceId: string | null }): StoredMatchPlayer => ({
+  seat: p.seat, name: p.name, deviceId: p.deviceId,
 });
 
 export function createStore(db: Database): Store {
@@ -101,7 +177,7 @@ export function createStore(db: Database): Store {
   return {
     kind: db.kind,
 
-    async createRoom({ roomId, family, options, seatCount, matchId, seed }) {
+    async createRoom({ roomId, family, options, seatCount, matchId, seed, salt = null, creatorDeviceId = null }) {
       if (!Number.isInteger(seatCount) || seatCount < 1) throw new RangeError(`seatCount must be a positive integer, got ${seatCount}`);
       const opts = json(options, 'room options');
       // One nested create is one transaction.
@@ -110,8 +186,9 @@ export function createStore(db: Database): Store {
           id: roomId,
           family,
           options: opts,
+          creatorDeviceId,
           seats: { create: Array.from({ length: seatCount }, (_, index) => ({ index })) },
-          matches: { create: { id: matchId, number: 1, family, options: opts, seed } },
+          matches: { create: { id: matchId, number: 1, family, options: opts, seed, salt } },
         },
       });
     },
@@ -132,36 +209,52 @@ export function createStore(db: Database): Store {
         family: room.family,
         options: room.options,
         createdAt: room.createdAt,
+        creatorDeviceId: room.creatorDeviceId,
+        spectators: room.spectators,
         seats: room.seats.map((s) => ({ index: s.index, name: s.name, tokenHash: s.tokenHash, deviceId: s.deviceId })),
-        match: {
-          id: match.id,
-          number: match.number,
-          family: match.family,
-          options: match.options,
-          seed: match.seed,
-          createdAt: match.createdAt,
-          finishedAt: match.finishedAt,
-          result: match.result,
-        },
+        rematchVotes: room.seats.filter((s) => s.rematch).map((s) => s.index),
+        match: toMatch(match),
         actions: match.actions.map(toAction),
       };
     },
 
+    async currentMatchId(roomId) {
+      const match = await prisma.match.findFirst({ where: { roomId }, orderBy: { number: 'desc' }, select: { id: true } });
+      return match?.id ?? null;
+    },
+
     async claimSeat(roomId, index, claim) {
-      // A single conditional UPDATE: of two racing claims, the database lets one through.
-      const { count } = await prisma.seat.updateMany({
-        where: { roomId, index, tokenHash: null },
-        data: { name: claim.name, tokenHash: claim.tokenHash, deviceId: claim.deviceId, claimedAt: new Date() },
+      return prisma.$transaction(async (tx) => {
+        // A single conditional UPDATE: of two racing claims, the database lets one through.
+        const { count } = await tx.seat.updateMany({
+          where: { roomId, index, tokenHash: null },
+          data: { name: claim.name, tokenHash: claim.tokenHash, deviceId: claim.deviceId, claimedAt: new Date(), rematch: false },
+        });
+        if (count !== 1) return false;
+        const match = await tx.match.findFirst({ where: { roomId }, orderBy: { number: 'desc' }, select: { id: true } });
+        if (match) {
+          const player = { name: claim.name, deviceId: claim.deviceId };
+          await tx.matchPlayer.upsert({
+            where: { matchId_seat: { matchId: match.id, seat: index } },
+            update: player,
+            create: { matchId: match.id, seat: index, ...player },
+          });
+        }
+        return true;
       });
-      return count === 1;
     },
 
     async releaseSeat(roomId, index, tokenHash) {
-      const { count } = await prisma.seat.updateMany({
-        where: { roomId, index, tokenHash },
-        data: { name: null, tokenHash: null, deviceId: null, claimedAt: null },
+      return prisma.$transaction(async (tx) => {
+        const { count } = await tx.seat.updateMany({
+          where: { roomId, index, tokenHash },
+          data: { name: null, tokenHash: null, deviceId: null, claimedAt: null, rematch: false },
+        });
+        if (count !== 1) return false;
+        const match = await tx.match.findFirst({ where: { roomId }, orderBy: { number: 'desc' }, select: { id: true } });
+        if (match) await tx.matchPlayer.deleteMany({ where: { matchId: match.id, seat: index } });
+        return true;
       });
-      return count === 1;
     },
 
     async renameSeat(roomId, index, tokenHash, name) {
@@ -172,7 +265,14 @@ export function createStore(db: Database): Store {
     async appendAction(matchId, action) {
       try {
         await prisma.action.create({
-          data: { matchId, seq: action.seq, seat: action.seat, actionId: action.actionId, payload: json(action.payload, 'action payload') },
+          data: {
+            matchId,
+            seq: action.seq,
+            seat: action.seat,
+            actionId: action.actionId,
+            payload: json(action.payload, 'action payload'),
+            salt: action.salt ?? null,
+          },
         });
         return { ok: true };
       } catch (e) {
@@ -204,6 +304,75 @@ export function createStore(db: Database): Store {
 
     async upsertDevice(deviceId, name) {
       await prisma.device.upsert({ where: { id: deviceId }, update: { name }, create: { id: deviceId, name } });
+    },
+
+    async setSpectators(roomId, on) {
+      await prisma.room.update({ where: { id: roomId }, data: { spectators: on } });
+    },
+
+    async voteRematch(roomId, index, tokenHash, accept) {
+      const { count } = await prisma.seat.updateMany({ where: { roomId, index, tokenHash }, data: { rematch: accept } });
+      if (count !== 1) return null;
+      const votes = await prisma.seat.findMany({ where: { roomId, rematch: true }, select: { index: true }, orderBy: { index: 'asc' } });
+      return votes.map((v) => v.index);
+    },
+
+    async startRematch(roomId, m) {
+      try {
+        await prisma.$transaction(async (tx) => {
+          const seats = await tx.seat.findMany({ where: { roomId }, orderBy: { index: 'asc' } });
+          const opts = json(m.options, 'match options');
+          // Created first: the unique (roomId, number) makes a second server's attempt fail here, before any seat moves.
+          await tx.match.create({
+            data: { id: m.id, roomId, number: m.number, family: m.family, options: opts, seed: m.seed, salt: m.salt },
+          });
+          const n = seats.length;
+          for (const seat of seats) {
+            const from = seats[(seat.index - 1 + n) % n] ?? seat;
+            await tx.seat.update({
+              where: { roomId_index: { roomId, index: seat.index } },
+              data: { name: from.name, tokenHash: from.tokenHash, deviceId: from.deviceId, claimedAt: from.claimedAt, rematch: false },
+            });
+            if (from.name !== null) {
+              await tx.matchPlayer.create({ data: { matchId: m.id, seat: seat.index, name: from.name, deviceId: from.deviceId } });
+            }
+          }
+        });
+        return true;
+      } catch (e) {
+        if (uniqueViolationTarget(e) !== null) return false;
+        throw e;
+      }
+    },
+
+    async listMatches(deviceId, { limit, cursor }) {
+      const rows = await prisma.match.findMany({
+        where: { players: { some: { deviceId } } },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        take: limit,
+        ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}),
+        include: { players: { orderBy: { seat: 'asc' } } },
+      });
+      return rows.map((m) => ({ match: toMatch(m), roomId: m.roomId, players: m.players.map(toPlayer) }));
+    },
+
+    async loadMatch(matchId) {
+      const m = await prisma.match.findUnique({
+        where: { id: matchId },
+        include: {
+          actions: { orderBy: { seq: 'asc' } },
+          players: { orderBy: { seat: 'asc' } },
+          room: { select: { spectators: true } },
+        },
+      });
+      if (m === null) return null;
+      return {
+        match: toMatch(m),
+        roomId: m.roomId,
+        spectators: m.room.spectators,
+        players: m.players.map(toPlayer),
+        actions: m.actions.map(toAction),
+      };
     },
 
     close: () => db.close(),

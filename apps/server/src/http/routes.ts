@@ -1,10 +1,24 @@
-import { createRoomBodySchema, roomIdSchema, type CreateRoomReply, type HealthReply } from '@mm/protocol';
+import {
+  createRoomBodySchema,
+  createRoomHeadersSchema,
+  DEVICE_TOKEN_HEADER,
+  matchListHeadersSchema,
+  matchListQuerySchema,
+  matchParamsSchema,
+  roomIdSchema,
+  type CreateRoomReply,
+  type HealthReply,
+  type MatchListReply,
+} from '@mm/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
+import type { Store } from '../db/store';
 import type { RoomService } from '../rooms/room-service';
 import { describeIssues } from '../rooms/room-service';
+import { hashToken } from '../security/tokens';
 import type { Broadcaster } from '../socket/broadcaster';
 import { TokenBucket } from '../socket/rate-limit';
+import { matchDetail, matchListItem } from './matches';
 
 export interface HttpError {
   error: { code: string; message: string };
@@ -25,7 +39,7 @@ function perAddressLimiter(burst: number, perSecond: number): (req: FastifyReque
 
 export function registerApiRoutes(
   app: FastifyInstance,
-  deps: { config: Config; rooms: RoomService; broadcaster: Broadcaster; dbKind: 'embedded' | 'postgres' },
+  deps: { config: Config; rooms: RoomService; store: Store; broadcaster: Broadcaster; dbKind: 'embedded' | 'postgres' },
 ): void {
   const { rooms, broadcaster } = deps;
   const allowCreate = perAddressLimiter(deps.config.roomCreateBurst, 1);
@@ -34,9 +48,12 @@ export function registerApiRoutes(
 
   app.post('/api/rooms', async (req, reply) => {
     if (!allowCreate(req)) return httpError(reply, 429, 'RATE_LIMITED', 'Too many rooms created: wait a little.');
+    const headers = createRoomHeadersSchema.safeParse(req.headers);
+    if (!headers.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(headers.error));
     const parsed = createRoomBodySchema.safeParse(req.body ?? {});
     if (!parsed.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(parsed.error));
-    const room = await rooms.create(parsed.data.family, parsed.data.options);
+    const device = headers.data[DEVICE_TOKEN_HEADER];
+    const room = await rooms.create(parsed.data.family, parsed.data.options, device ? hashToken(device) : null);
     const origin = deps.config.publicUrl ?? `${req.protocol}://${req.host}`;
     const body: CreateRoomReply = { id: room.id, url: new URL(`/r/${room.id}`, origin).toString() };
     return reply.code(201).send(body);
@@ -49,5 +66,37 @@ export function registerApiRoutes(
     if (!room) return httpError(reply, 404, 'ROOM_NOT_FOUND', 'This room does not exist.');
     const { connected, spectators } = await broadcaster.presence(room.id);
     return room.summary(connected, spectators);
+  });
+
+  app.get('/api/matches', async (req, reply) => {
+    const headers = matchListHeadersSchema.safeParse(req.headers);
+    if (!headers.success) {
+      return httpError(reply, 400, 'BAD_REQUEST', `the ${DEVICE_TOKEN_HEADER} header names this device: ${describeIssues(headers.error)}`);
+    }
+    const query = matchListQuerySchema.safeParse(req.query);
+    if (!query.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(query.error));
+    const deviceId = hashToken(headers.data[DEVICE_TOKEN_HEADER]);
+    const { limit, cursor } = query.data;
+    // One more than asked tells whether an older page exists.
+    const rows = await deps.store.listMatches(deviceId, { limit: limit + 1, cursor });
+    const page = rows.slice(0, limit);
+    const body: MatchListReply = {
+      matches: page.map((row) => matchListItem(row, deviceId)),
+      nextCursor: rows.length > limit ? (page.at(-1)?.match.id ?? null) : null,
+    };
+    return body;
+  });
+
+  app.get('/api/matches/:id', async (req, reply) => {
+    const params = matchParamsSchema.safeParse(req.params);
+    if (!params.success) return httpError(reply, 404, 'MATCH_NOT_FOUND', 'No match has this id.');
+    const record = await deps.store.loadMatch(params.data.id);
+    if (!record) return httpError(reply, 404, 'MATCH_NOT_FOUND', 'No match has this id.');
+    const detail = matchDetail(record);
+    if (!detail) return httpError(reply, 404, 'MATCH_NOT_FOUND', 'This match belongs to no game this server knows.');
+    if (!detail.finished && !record.spectators) {
+      return httpError(reply, 403, 'SPECTATING_OFF', 'Spectating is off in this room: the match can be seen once it is over.');
+    }
+    return detail;
   });
 }

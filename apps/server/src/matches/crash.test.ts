@@ -48,7 +48,7 @@ describe.each(['embedded', 'postgres'] as const)('a server killed mid-round on t
     expect(bobBack).toMatchObject({ ok: true, seat: 1 });
     if (!bobBack.ok) throw new Error('unreachable');
     expect(bobBack.snapshot).toEqual(before.snapshot);
-    expect((bobBack.snapshot.view as DuelView).rounds[0]!.rows).toHaveLength(2);
+    expect((bobBack.snapshot!.view as DuelView).rounds[0]!.rows).toHaveLength(2);
 
     // Finish the match on the new process.
     expect(await bob2.act({ type: 'guess', code: [2, 3, 4, 5] })).toEqual({ ok: true, seq: 4 });

@@ -1,6 +1,7 @@
 import { getFamily, type AnyFamily, type FamilyId, type MatchStatus, type Seat, type Viewer } from '@mm/rules';
-import type { RoomSummary, Snapshot } from '@mm/protocol';
+import { DEALT_FAMILIES, secretOf, type Commitment, type RoomSummary, type Snapshot } from '@mm/protocol';
 import type { StoredAction, StoredRoom, StoredSeat } from '../db/store';
+import { dealHash, secretCommitment } from '../security/commitments';
 
 /** Every family's actions carry a `type`; which kind of move was made is public. */
 export const actionType = (action: unknown): string =>
@@ -17,11 +18,19 @@ export class LiveRoom {
   readonly options: unknown;
   readonly createdAt: Date;
   readonly matchId: string;
+  readonly matchNumber: number;
   readonly seed: string;
+  readonly creatorDeviceId: string | null;
+  /** watchers see the match (the creator may turn it off) */
+  spectating: boolean;
   seats: StoredSeat[];
+  /** seats that accepted a rematch of this (finished) match */
+  rematchVotes: Set<Seat>;
   state: unknown;
   seq = 0;
   last: { seq: number; seat: Seat; type: string } | null = null;
+  /** public hashes of the secrets set so far, and of the seed for a dealt family */
+  commitments: Commitment[] = [];
   finishedRecorded: boolean;
 
   constructor(stored: StoredRoom) {
@@ -31,7 +40,14 @@ export class LiveRoom {
     this.family = family;
     this.createdAt = stored.createdAt;
     this.matchId = stored.match.id;
+    this.matchNumber = stored.match.number;
     this.seed = stored.match.seed;
+    this.creatorDeviceId = stored.creatorDeviceId;
+    this.spectating = stored.spectators;
+    this.rematchVotes = new Set(stored.rematchVotes);
+    if (stored.match.salt !== null && DEALT_FAMILIES.includes(family.id)) {
+      this.commitments.push({ kind: 'deal', hash: dealHash(stored.match.salt, stored.match.seed) });
+    }
     // Stored options were parsed when the room was made; parsing again fills any default added since.
     this.options = family.optionsSchema.parse(stored.match.options);
     this.seats = stored.seats;
@@ -48,10 +64,17 @@ export class LiveRoom {
       const parsed = this.family.actionSchema.parse(a.payload);
       const r = this.family.apply(this.state, a.seat, parsed);
       if (!r.ok) throw new Error(`Room ${this.id}: stored action ${a.seq} refused: ${r.error.code}`);
-      this.state = r.state;
-      this.seq = a.seq;
-      this.last = { seq: a.seq, seat: a.seat, type: actionType(parsed) };
+      this.accept(a.seq, a.seat, parsed, r.state, a.salt);
     }
+  }
+
+  /** Moves to the state after the action committed at `seq` (with its commitment salt, for a secret). */
+  accept(seq: number, seat: Seat, action: unknown, state: unknown, salt: string | null): void {
+    this.state = state;
+    this.seq = seq;
+    this.last = { seq, seat, type: actionType(action) };
+    const code = secretOf(action);
+    if (code && salt !== null) this.commitments.push(secretCommitment(seq, seat, salt, code));
   }
 
   status(): MatchStatus {
@@ -61,11 +84,22 @@ export class LiveRoom {
   snapshot(viewer: Viewer): Snapshot {
     return {
       matchId: this.matchId,
+      matchNumber: this.matchNumber,
       seq: this.seq,
       view: this.family.view(this.state, viewer),
       status: this.status(),
       last: this.last,
+      commitments: this.commitments.map((c) => ({ ...c })),
     };
+  }
+
+  /** What a socket with this seat (null: a watcher) may see of the match: nothing for a watcher while spectating is off. */
+  snapshotFor(seat: Seat | null): Snapshot | null {
+    return seat === null && !this.spectating ? null : this.snapshot(seat);
+  }
+
+  isCreator(deviceId: string | null): boolean {
+    return deviceId !== null && this.creatorDeviceId !== null && deviceId === this.creatorDeviceId;
   }
 
   seatByTokenHash(hash: string): Seat | null {
@@ -79,6 +113,9 @@ export class LiveRoom {
       options: this.options as Record<string, unknown>,
       seats: this.seats.map((s) => ({ index: s.index, name: s.name, connected: connected.has(s.index) })),
       spectators,
+      spectating: this.spectating,
+      match: { id: this.matchId, number: this.matchNumber },
+      rematch: [...this.rematchVotes].sort((a, b) => a - b),
       status: this.status(),
       createdAt: this.createdAt.toISOString(),
     };

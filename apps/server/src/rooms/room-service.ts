@@ -1,8 +1,19 @@
-import type { ActReply, ClaimReply, ErrorCode, ErrorReply, LeaveReply, ParsedClientMessage } from '@mm/protocol';
+import {
+  secretOf,
+  type ActReply,
+  type ClaimReply,
+  type ErrorCode,
+  type ErrorReply,
+  type LeaveReply,
+  type ParsedClientMessage,
+  type RematchReply,
+  type SettingsReply,
+} from '@mm/protocol';
 import { getFamily, type Seat } from '@mm/rules';
 import type { Store } from '../db/store';
+import { newSalt } from '../security/commitments';
 import { hashToken, newMatchId, newRoomId, newSeatToken, newSeed } from '../security/tokens';
-import { actionType, LiveRoom } from './live-room';
+import { LiveRoom } from './live-room';
 import { SerialQueue } from './serial-queue';
 
 export const fault = (code: ErrorCode, message: string, extra: { seq?: number } = {}): ErrorReply => ({
@@ -24,6 +35,15 @@ export function describeIssues(error: { issues: readonly { path: readonly Proper
 const APPEND_ATTEMPTS = 3;
 
 /**
+ * A seat-bound message from a socket that got its seat in an earlier match of the room:
+ * a rematch has moved everyone one seat on since, so that seat number is someone else's now.
+ */
+const seatMoved = (room: LiveRoom, matchId: string | null): ErrorReply | null =>
+  matchId !== null && matchId !== room.matchId
+    ? fault('MATCH_CHANGED', 'A new match began in this room and the seats moved: join the room again.')
+    : null;
+
+/**
  * The authority over rooms: every change goes through here, one at a time per
  * room, and is committed to the store before memory changes or anyone is told.
  */
@@ -37,9 +57,12 @@ export class RoomService {
     private readonly store: Store,
     /** called after every committed change, in commit order per room */
     private readonly onChange: (room: LiveRoom) => void,
+    /** called when a rematch has begun (before its first onChange): every socket of the room must join again */
+    private readonly onRematch: (room: LiveRoom) => void = () => {},
   ) {}
 
-  async create(familyId: string, options: unknown): Promise<LiveRoom> {
+  /** `creatorDeviceId`: the hash of the creating device's token; that device may change the room's settings. */
+  async create(familyId: string, options: unknown, creatorDeviceId: string | null = null): Promise<LiveRoom> {
     const family = getFamily(familyId);
     if (!family) throw new Error(`unknown family ${familyId}`);
     const roomId = newRoomId();
@@ -50,6 +73,8 @@ export class RoomService {
       seatCount: family.seatCount(options),
       matchId: newMatchId(),
       seed: newSeed(),
+      salt: newSalt(),
+      creatorDeviceId,
     });
     const room = await this.get(roomId);
     if (!room) throw new Error(`room ${roomId} vanished after creation`);
@@ -66,10 +91,13 @@ export class RoomService {
     return this.live.get(roomId);
   }
 
-  /** Catches a cached room up with actions another server may have appended. */
+  /** Catches a cached room up with actions (or a rematch) another server may have committed. */
   refresh(roomId: string): Promise<LiveRoom | null> {
     return this.queue.run(roomId, async () => {
-      const room = await this.load(roomId);
+      let room = await this.load(roomId);
+      if (!room) return null;
+      const current = await this.store.currentMatchId(roomId);
+      if (current !== null && current !== room.matchId) room = await this.reload(room);
       if (room) await this.catchUp(room);
       return room;
     });
@@ -102,15 +130,19 @@ export class RoomService {
         return fault('SEAT_TAKEN', 'Someone already sits there.');
       }
       room.seats = room.seats.map((s) => (s.index === seat ? { index: seat, name, tokenHash, deviceId } : s));
+      room.rematchVotes.delete(seat);
       this.onChange(room);
       return { ok: true, seat, seatToken: token };
     });
   }
 
-  async leave(roomId: string, seat: Seat): Promise<LeaveReply | ErrorReply> {
+  /** `matchId`: the match the socket got its seat in (null: not checked). */
+  async leave(roomId: string, seat: Seat, matchId: string | null = null): Promise<LeaveReply | ErrorReply> {
     return this.queue.run(roomId, async () => {
       const room = await this.load(roomId);
       if (!room) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
+      const moved = seatMoved(room, matchId);
+      if (moved) return moved;
       await this.catchUp(room);
       if (room.seq > 0) return fault('MATCH_STARTED', 'The match has begun: the seat cannot be given up now.');
       const current = room.seats.find((s) => s.index === seat);
@@ -119,15 +151,24 @@ export class RoomService {
       room.seats = room.seats.map((s) =>
         s.index === seat ? { index: seat, name: null, tokenHash: null, deviceId: null } : s,
       );
+      room.rematchVotes.delete(seat);
       this.onChange(room);
       return { ok: true };
     });
   }
 
-  async act(roomId: string, seat: Seat, msg: ParsedClientMessage<'match:act'>): Promise<ActReply | ErrorReply> {
+  /** `matchId`: the match the socket got its seat in (null: not checked). */
+  async act(
+    roomId: string,
+    seat: Seat,
+    msg: ParsedClientMessage<'match:act'>,
+    matchId: string | null = null,
+  ): Promise<ActReply | ErrorReply> {
     return this.queue.run(roomId, async () => {
       const room = await this.load(roomId);
       if (!room) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
+      const moved = seatMoved(room, matchId);
+      if (moved) return moved;
       const parsed = room.family.actionSchema.safeParse(msg.action);
       if (!parsed.success) return fault('INVALID_ACTION', `Not an action of this game: ${describeIssues(parsed.error)}`);
       // Another server process may have appended since: judge against the stored log, not a stale memory.
@@ -145,16 +186,17 @@ export class RoomService {
         const next = room.family.apply(room.state, seat, parsed.data);
         if (!next.ok) return fault(next.error.code, next.error.message);
         const seq = room.seq + 1;
+        // A secret is committed to with a salt of its own, published only once the match is over.
+        const salt = secretOf(parsed.data) ? newSalt() : null;
         const outcome = await this.store.appendAction(room.matchId, {
           seq,
           seat,
           actionId: msg.actionId,
           payload: parsed.data,
+          salt,
         });
         if (outcome.ok) {
-          room.state = next.state;
-          room.seq = seq;
-          room.last = { seq, seat, type: actionType(parsed.data) };
+          room.accept(seq, seat, parsed.data, next.state, salt);
           this.acceptedIds(room).set(msg.actionId, seq);
           await this.recordFinish(room);
           this.onChange(room);
@@ -168,6 +210,66 @@ export class RoomService {
       }
       return fault('STALE_SEQ', 'The match is busy: try again.', { seq: room.seq });
     });
+  }
+
+  /** The creator's device turns spectating on or off. */
+  async setSpectators(roomId: string, deviceId: string | null, on: boolean): Promise<SettingsReply | ErrorReply> {
+    return this.queue.run(roomId, async () => {
+      const room = await this.load(roomId);
+      if (!room) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
+      if (!room.isCreator(deviceId)) return fault('NOT_CREATOR', 'Only the device that created this room may change its settings.');
+      await this.store.setSpectators(roomId, on);
+      room.spectating = on;
+      this.onChange(room);
+      return { ok: true };
+    });
+  }
+
+  /**
+   * A seated player's vote for a rematch of the finished match. The last missing vote starts
+   * match number + 1 in the same room with the same options, a new seed, and everyone one
+   * seat on, so that the first codemaker changes.
+   */
+  async rematch(roomId: string, seat: Seat, accept: boolean, matchId: string | null = null): Promise<RematchReply | ErrorReply> {
+    return this.queue.run(roomId, async () => {
+      const room = await this.load(roomId);
+      if (!room) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
+      const moved = seatMoved(room, matchId);
+      if (moved) return moved;
+      await this.catchUp(room);
+      if (!room.status().finished) return fault('MATCH_NOT_FINISHED', 'The match is still being played.');
+      const tokenHash = room.seats.find((s) => s.index === seat)?.tokenHash;
+      if (!tokenHash) return fault('NOT_SEATED', 'This seat is free.');
+      const votes = await this.store.voteRematch(roomId, seat, tokenHash, accept);
+      if (votes === null) return fault('MATCH_CHANGED', 'The seats have moved: join the room again.');
+      room.rematchVotes = new Set(votes);
+      const seated = room.seats.filter((s) => s.tokenHash !== null).map((s) => s.index);
+      if (!seated.every((s) => room.rematchVotes.has(s))) {
+        this.onChange(room);
+        return { ok: true, started: false };
+      }
+      // Another server may win this race (the match number is unique); either way the room now has the new match.
+      await this.store.startRematch(roomId, {
+        id: newMatchId(),
+        number: room.matchNumber + 1,
+        family: room.family.id,
+        options: room.options,
+        seed: newSeed(),
+        salt: newSalt(),
+      });
+      const next = await this.reload(room);
+      if (!next) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
+      this.onRematch(next);
+      this.onChange(next);
+      return { ok: true, started: true };
+    });
+  }
+
+  /** Replaces the cached room by what the store holds now (its newest match). */
+  private async reload(room: LiveRoom): Promise<LiveRoom | null> {
+    this.accepted.delete(room.matchId);
+    this.live.delete(room.id);
+    return this.load(room.id);
   }
 
   private async load(roomId: string): Promise<LiveRoom | null> {

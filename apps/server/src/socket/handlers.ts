@@ -44,9 +44,12 @@ export function attachSocketHandlers(
       roomId,
       setTimeout(() => {
         idleTimers.delete(roomId);
-        void broadcaster.presence(roomId).then(({ connected, spectators }) => {
-          if (connected.size === 0 && spectators === 0) return rooms.forget(roomId);
-        });
+        void broadcaster
+          .presence(roomId)
+          .then(({ connected, spectators }) => {
+            if (connected.size === 0 && spectators === 0) return rooms.forget(roomId);
+          })
+          .catch((err: unknown) => log.warn({ err, roomId }, 'idle check failed'));
       }, roomIdleMs).unref(),
     );
   };
@@ -63,11 +66,18 @@ export function attachSocketHandlers(
       leaveCurrentRoom(socket);
       socket.data.roomId = room.id;
       socket.data.seat = seat;
+      socket.data.matchId = room.matchId;
       if (msg.deviceToken) socket.data.deviceId = hashToken(msg.deviceToken);
       await socket.join([roomChannel(room.id), seat === null ? watchChannel(room.id) : seatChannel(room.id, seat)]);
       const { connected, spectators } = await broadcaster.presence(room.id);
       void broadcaster.publish(room);
-      return { ok: true, room: room.summary(connected, spectators), seat, snapshot: room.snapshot(seat) };
+      return {
+        ok: true,
+        room: room.summary(connected, spectators),
+        seat,
+        snapshot: room.snapshotFor(seat),
+        creator: room.isCreator(socket.data.deviceId),
+      };
     },
 
     'seat:claim': async (socket, msg) => {
@@ -81,6 +91,7 @@ export function attachSocketHandlers(
         await socket.leave(watchChannel(roomId));
         await socket.join(seatChannel(roomId, reply.seat));
         const room = rooms.cached(roomId);
+        socket.data.matchId = room?.matchId ?? null;
         if (room) void broadcaster.publish(room);
       }
       return reply;
@@ -90,7 +101,7 @@ export function attachSocketHandlers(
       const { roomId, seat } = socket.data;
       if (!roomId) return fault('NOT_IN_ROOM', 'Join a room first.');
       if (seat === null) return fault('NOT_SEATED', 'You do not sit at this table.');
-      const reply = await rooms.leave(roomId, seat);
+      const reply = await rooms.leave(roomId, seat, socket.data.matchId);
       if (reply.ok) {
         // every socket holding that seat (other tabs, other servers) becomes a spectator
         io.in(seatChannel(roomId, seat)).socketsJoin(watchChannel(roomId));
@@ -104,7 +115,7 @@ export function attachSocketHandlers(
       const { roomId, seat } = socket.data;
       if (!roomId) return fault('NOT_IN_ROOM', 'Join a room first.');
       if (seat === null) return fault('NOT_SEATED', 'Take a seat to play.');
-      return rooms.act(roomId, seat, msg);
+      return rooms.act(roomId, seat, msg, socket.data.matchId);
     },
 
     'room:sync': async (socket) => {
@@ -112,7 +123,24 @@ export function attachSocketHandlers(
       if (!roomId) return fault('NOT_IN_ROOM', 'Join a room first.');
       const room = await rooms.refresh(roomId);
       if (!room) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
-      return { ok: true, snapshot: room.snapshot(socket.data.seat) };
+      // A seat taken in an earlier match is someone else's now: its view must not go to this socket.
+      if (socket.data.seat !== null && socket.data.matchId !== room.matchId) {
+        return fault('MATCH_CHANGED', 'A new match began in this room and the seats moved: join the room again.');
+      }
+      return { ok: true, snapshot: room.snapshotFor(socket.data.seat) };
+    },
+
+    'room:settings': async (socket, msg) => {
+      const roomId = socket.data.roomId;
+      if (!roomId) return fault('NOT_IN_ROOM', 'Join a room first.');
+      return rooms.setSpectators(roomId, socket.data.deviceId, msg.spectators);
+    },
+
+    'match:rematch': async (socket, msg) => {
+      const { roomId, seat } = socket.data;
+      if (!roomId) return fault('NOT_IN_ROOM', 'Join a room first.');
+      if (seat === null) return fault('NOT_SEATED', 'Only the players vote for a rematch.');
+      return rooms.rematch(roomId, seat, msg.accept, socket.data.matchId);
     },
   };
 
@@ -128,7 +156,7 @@ export function attachSocketHandlers(
   }
 
   io.on('connection', (socket) => {
-    const data: SocketData = { roomId: null, seat: null, deviceId: null };
+    const data: SocketData = { roomId: null, seat: null, deviceId: null, matchId: null };
     socket.data = data;
     const bucket = new TokenBucket(30, 10);
 

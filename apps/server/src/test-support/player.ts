@@ -3,44 +3,70 @@ import {
   type ClientMessage,
   type ClientMessageName,
   type Reply,
+  type RoomSummary,
   type RoomUpdate,
+  type Snapshot,
 } from '@mm/protocol';
 import { randomBytes } from 'node:crypto';
 import { io as connect, type Socket } from 'socket.io-client';
 
+/** A room update with a match view in it (a watcher gets none while spectating is off). */
+export type SeenUpdate = RoomUpdate & { snapshot: Snapshot };
+
+/** Is `a` a later state than `b`: a newer match (a rematch), or a higher seq of the same one. */
+const newer = (a: Snapshot, b: Snapshot): boolean =>
+  a.matchNumber !== b.matchNumber ? a.matchNumber > b.matchNumber : a.seq >= b.seq;
+
 /**
  * A test client that speaks the real protocol over a real socket and keeps
- * every payload it ever received, so a test can scan them for leaks.
+ * every payload it ever received, so a test can scan them for leaks. Like the web
+ * client, it joins again when the server says seats moved (`room:rejoin`).
  */
 export class Player {
   readonly received: { event: string; payload: unknown }[] = [];
-  latest: RoomUpdate | null = null;
+  /** the newest update that carried a match view (a null snapshot never replaces a held one) */
+  latest: SeenUpdate | null = null;
+  /** the newest room summary, from any update (with or without a view) */
+  room: RoomSummary | null = null;
   seatToken: string | undefined;
   roomId: string | undefined;
-  private waiters: { test: (u: RoomUpdate) => boolean; resolve: (u: RoomUpdate) => void }[] = [];
+  /** the join that answered the latest room:rejoin, once it is sent */
+  rejoined: Promise<Reply<'room:join'>> | null = null;
+  private waiters: { test: (u: SeenUpdate) => boolean; resolve: (u: SeenUpdate) => void }[] = [];
 
-  private constructor(readonly socket: Socket) {
+  private constructor(
+    readonly socket: Socket,
+    /** sent as `deviceToken` in room:join and seat:claim, when given */
+    readonly deviceToken: string | undefined,
+    autoRejoin: boolean,
+  ) {
     socket.onAny((event: string, payload: unknown) => {
       this.received.push({ event, payload });
       if (event === 'room:update') this.onUpdate(payload as RoomUpdate);
+      if (event === 'room:rejoin' && autoRejoin && this.roomId) this.rejoined = this.join(this.roomId);
     });
   }
 
-  static async connect(url: string): Promise<Player> {
+  /** `autoRejoin: false` plays a client that ignores room:rejoin (to prove the server does not rely on it). */
+  static async connect(url: string, opts: { deviceToken?: string; autoRejoin?: boolean } = {}): Promise<Player> {
     const socket = connect(url, { transports: ['websocket'], reconnection: false, forceNew: true });
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', () => resolve());
       socket.once('connect_error', reject);
     });
-    return new Player(socket);
+    return new Player(socket, opts.deviceToken, opts.autoRejoin ?? true);
   }
 
   private onUpdate(update: RoomUpdate): void {
+    this.room = update.room;
+    const { snapshot } = update;
+    if (!snapshot) return;
+    const seen: SeenUpdate = { ...update, snapshot };
     // updates may race on the wire; keep the newest match state
-    if (!this.latest || update.snapshot.seq >= this.latest.snapshot.seq) this.latest = update;
+    if (!this.latest || newer(snapshot, this.latest.snapshot)) this.latest = seen;
     this.waiters = this.waiters.filter((w) => {
-      if (!w.test(update)) return true;
-      w.resolve(update);
+      if (!w.test(seen)) return true;
+      w.resolve(seen);
       return false;
     });
   }
@@ -54,13 +80,15 @@ export class Player {
 
   async join(roomId: string, seatToken = this.seatToken): Promise<Reply<'room:join'>> {
     this.roomId = roomId;
-    const reply = await this.send('room:join', { protocol: PROTOCOL_VERSION, roomId, ...(seatToken ? { seatToken } : {}) });
+    const device = this.deviceToken ? { deviceToken: this.deviceToken } : {};
+    const reply = await this.send('room:join', { protocol: PROTOCOL_VERSION, roomId, ...(seatToken ? { seatToken } : {}), ...device });
     if (reply.ok) this.onUpdate({ room: reply.room, snapshot: reply.snapshot, seat: reply.seat });
     return reply;
   }
 
   async claim(seat: number, name: string): Promise<Reply<'seat:claim'>> {
-    const reply = await this.send('seat:claim', { seat, name });
+    const device = this.deviceToken ? { deviceToken: this.deviceToken } : {};
+    const reply = await this.send('seat:claim', { seat, name, ...device });
     if (reply.ok) this.seatToken = reply.seatToken;
     return reply;
   }
@@ -69,8 +97,8 @@ export class Player {
     return this.send('match:act', { actionId: opts.actionId ?? randomBytes(9).toString('base64url'), action, ...opts });
   }
 
-  /** Resolves with the first update (already held or coming) that passes `test`. */
-  waitFor(test: (u: RoomUpdate) => boolean, timeoutMs = 10_000): Promise<RoomUpdate> {
+  /** Resolves with the first update with a view (already held or coming) that passes `test`. */
+  waitFor(test: (u: SeenUpdate) => boolean, timeoutMs = 10_000): Promise<SeenUpdate> {
     if (this.latest && test(this.latest)) return Promise.resolve(this.latest);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('timed out waiting for a room update')), timeoutMs);
@@ -84,8 +112,15 @@ export class Player {
     });
   }
 
-  waitForSeq(seq: number): Promise<RoomUpdate> {
-    return this.waitFor((u) => u.snapshot.seq >= seq);
+  /** Waits for `seq` of the match this socket holds now (a later match counts too). */
+  waitForSeq(seq: number): Promise<SeenUpdate> {
+    const match = this.latest?.snapshot.matchNumber ?? 1;
+    return this.waitFor((u) => u.snapshot.matchNumber > match || u.snapshot.seq >= seq);
+  }
+
+  /** Waits until this socket holds a view of match `number` of the room (after a rematch and its re-join). */
+  waitForMatch(number: number): Promise<SeenUpdate> {
+    return this.waitFor((u) => u.snapshot.matchNumber >= number);
   }
 
   close(): void {

@@ -12,6 +12,11 @@ export interface GameProps {
   connected: boolean;
   /** plays an action; resolves to null when accepted, else a translated error text ('' = already reported) */
   act: (action: unknown) => Promise<string | null>;
+  /**
+   * Shown read-only in a replay (/m/<id>): `snapshot.view` is the family's `review`, so
+   * secrets show before their reveal; no move can be made and nothing links on to a new game.
+   */
+  replay?: boolean;
 }
 
 /**
@@ -32,4 +37,10 @@ export interface ClientFamily {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   OptionsForm: Component<{ options: any }, object, 'options'>;
   Game: Component<GameProps>;
+  /**
+   * The room's public options in a line or two of text, translated (call it where `t()` is
+   * reactive: markup or $derived). The options arrive as the server stored them.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  summary: (options: any) => string[];
 }

@@ -31,6 +31,8 @@ export interface MatchStatus {
  * - `apply` never throws on a parsed action: it returns the next state or a rule error,
  *   and never mutates the state it was given.
  * - `view` is the only way hidden information leaves a state.
+ * - `review` is the view with nothing hidden, only for finished matches (and the states
+ *   their log folds through, for a replay): every secret and part, whoever made it.
  */
 export interface Family<Options, State, Action, View, OptionsInput = unknown> {
   id: FamilyId;
@@ -40,6 +42,7 @@ export interface Family<Options, State, Action, View, OptionsInput = unknown> {
   setup(options: Options, seed: string): State;
   apply(state: State, seat: Seat, action: Action): ApplyResult<State>;
   view(state: State, viewer: Viewer): View;
+  review(state: State): View;
   status(state: State): MatchStatus;
 }
 

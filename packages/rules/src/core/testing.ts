@@ -118,3 +118,22 @@ export function expectUntouched<O, S, A, V, I>(family: Family<O, S, A, V, I>, st
   family.status(state);
   expect(state).toEqual(copy);
 }
+
+/**
+ * `review` against the spectator view, on every state a match passes through: once `hide`
+ * has blanked the hidden fields (secrets, parts) both say the same, so `review` differs only
+ * by revealing; on the finished match nothing is hidden any more and they are equal outright.
+ * `hidden` lists what `review` must show: none of it may be null.
+ */
+export function expectReviewReveals<S extends { finished: boolean }, V>(
+  family: Family<unknown, S, unknown, V, unknown>,
+  state: S,
+  hide: (view: V) => V,
+  hidden: (view: V) => readonly unknown[],
+): void {
+  const review = family.review(state);
+  const spectator = family.view(state, null);
+  expect(hide(structuredClone(review))).toEqual(hide(structuredClone(spectator)));
+  for (const value of hidden(review)) expect(value).not.toBeNull();
+  if (state.finished) expect(review).toEqual(spectator);
+}

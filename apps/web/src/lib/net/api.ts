@@ -1,4 +1,11 @@
-import type { CreateRoomBody, CreateRoomReply } from '@mm/protocol';
+import {
+  DEVICE_TOKEN_HEADER,
+  type CreateRoomBody,
+  type CreateRoomReply,
+  type MatchDetail,
+  type MatchListReply,
+} from '@mm/protocol';
+import { browserStore, deviceToken } from './storage';
 
 /** A failed HTTP call: a protocol error code when the server sent one, else NETWORK/UNKNOWN. */
 export class ApiError extends Error {
@@ -26,13 +33,16 @@ async function errorFrom(res: Response): Promise<ApiError> {
   return new ApiError(code, message, res.status);
 }
 
-/** POST /api/rooms → 201 { id, url }. */
+/** This device's identity for the API: it makes the room's creator and selects "my matches". */
+const deviceHeader = (): Record<string, string> => ({ [DEVICE_TOKEN_HEADER]: deviceToken(browserStore()) });
+
+/** POST /api/rooms → 201 { id, url }; this device becomes the room's creator. */
 export async function createRoom(body: CreateRoomBody, fetchImpl: typeof fetch = fetch): Promise<CreateRoomReply> {
   let res: Response;
   try {
     res = await fetchImpl('/api/rooms', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...deviceHeader() },
       body: JSON.stringify(body),
     });
   } catch (e) {
@@ -42,4 +52,27 @@ export async function createRoom(body: CreateRoomBody, fetchImpl: typeof fetch =
   const reply = (await res.json()) as CreateRoomReply;
   if (typeof reply?.id !== 'string') throw new ApiError('UNKNOWN', 'The server sent no room id.', res.status);
   return reply;
+}
+
+async function getJson<T>(path: string, headers: Record<string, string>, fetchImpl: typeof fetch): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetchImpl(path, { headers: { accept: 'application/json', ...headers } });
+  } catch (e) {
+    throw new ApiError('NETWORK', e instanceof Error ? e.message : String(e), 0);
+  }
+  if (res.status !== 200) throw await errorFrom(res);
+  return (await res.json()) as T;
+}
+
+/** GET /api/matches?player=me: this device's matches, newest first, one page at a time. */
+export function fetchMyMatches(page: { cursor?: string | null; limit?: number } = {}, fetchImpl: typeof fetch = fetch): Promise<MatchListReply> {
+  const query = new URLSearchParams({ player: 'me', limit: String(page.limit ?? 10) });
+  if (page.cursor) query.set('cursor', page.cursor);
+  return getJson(`/api/matches?${query.toString()}`, deviceHeader(), fetchImpl);
+}
+
+/** GET /api/matches/:id: the whole finished match, or the public view of one being played. */
+export function fetchMatch(id: string, fetchImpl: typeof fetch = fetch): Promise<MatchDetail> {
+  return getJson(`/api/matches/${encodeURIComponent(id)}`, {}, fetchImpl);
 }

@@ -9,13 +9,23 @@ import {
   type ClientToServer,
   type ErrorReply,
   type JoinReply,
+  type RematchReply,
   type RoomSummary,
   type RoomUpdate,
   type ServerToClient,
   type Snapshot,
 } from '@mm/protocol';
 import type { Seat } from '@mm/rules';
-import { browserStore, deviceToken, forgetSeatToken, saveName, saveSeatToken, seatToken, type KeyValueStore } from './storage';
+import {
+  browserStore,
+  deviceToken,
+  forgetSeatToken,
+  rememberCommitments,
+  saveName,
+  saveSeatToken,
+  seatToken,
+  type KeyValueStore,
+} from './storage';
 import { newActionId } from './tokens';
 
 /**
@@ -54,10 +64,12 @@ export function defaultSocket(): RoomSocket {
 export class RoomConnection {
   /** the public room summary: seats, names, who is connected, status */
   room = $state.raw<RoomSummary | null>(null);
-  /** this socket's own view of the match (hidden information only for its seat) */
+  /** this socket's own view of the match (hidden information only for its seat); null for a watcher while spectating is off */
   snapshot = $state.raw<Snapshot | null>(null);
   /** the seat this browser holds, or null when watching */
   seat = $state<Seat | null>(null);
+  /** this device created the room: it may turn spectating on or off */
+  creator = $state(false);
   connection = $state<ConnectionState>('connecting');
   /** true once the room has been joined on the current connection */
   joined = $state(false);
@@ -109,8 +121,8 @@ export class RoomConnection {
     this.#releaseJoinWaiters();
   }
 
-  /** The latest RoomUpdate, as one value. */
-  get update(): RoomUpdate | null {
+  /** The latest RoomUpdate with a match view, as one value (null while there is none). */
+  get update(): (RoomUpdate & { snapshot: Snapshot }) | null {
     return this.room && this.snapshot ? { room: this.room, snapshot: this.snapshot, seat: this.seat } : null;
   }
 
@@ -150,6 +162,7 @@ export class RoomConnection {
       await this.sync();
       this.#notify('STALE_SEQ');
     }
+    if (!r.ok && r.code === 'MATCH_CHANGED') this.#rejoin();
     return r;
   }
 
@@ -158,6 +171,21 @@ export class RoomConnection {
     if (!this.joined) return;
     const r = await this.#request('room:sync', {});
     if (r.ok) this.#takeSnapshot(r.value.snapshot);
+    else if (r.code === 'MATCH_CHANGED') this.#rejoin();
+  }
+
+  /** The room's creator turns spectating on or off. */
+  setSpectators(on: boolean): Promise<Outcome<{ ok: true }>> {
+    if (!this.joined) return Promise.resolve(this.#fail('NOT_CONNECTED'));
+    return this.#request('room:settings', { spectators: on });
+  }
+
+  /** Accepts (or withdraws from) a rematch of the finished match. */
+  async voteRematch(accept: boolean): Promise<Outcome<RematchReply>> {
+    if (!this.joined) return this.#fail('NOT_CONNECTED');
+    const r = await this.#request('match:rematch', { accept });
+    if (!r.ok && r.code === 'MATCH_CHANGED') this.#rejoin();
+    return r;
   }
 
   // ——— internals ———
@@ -186,6 +214,8 @@ export class RoomConnection {
     });
     s.on('room:update', (u) => this.#takeUpdate(u));
     s.on('server:error', (e) => this.#notify(e.code));
+    // a rematch moved everyone one seat on: the same seat token now holds the next seat
+    s.on('room:rejoin', () => this.#rejoin());
 
     if (typeof window !== 'undefined') {
       const offline = (): void => {
@@ -246,9 +276,17 @@ export class RoomConnection {
     }
   }
 
+  /** Joins again on the current connection (the server moved the seats). */
+  #rejoin(): void {
+    if (this.#destroyed || !this.#socket.connected) return;
+    this.joined = false;
+    void this.#join(this.#generation, true);
+  }
+
   #takeJoin(reply: JoinReply): void {
     this.room = reply.room;
     this.seat = reply.seat;
+    this.creator = reply.creator;
     this.#takeSnapshot(reply.snapshot);
     this.joined = true;
     this.#releaseJoinWaiters();
@@ -261,11 +299,20 @@ export class RoomConnection {
     this.#takeSnapshot(u.snapshot);
   }
 
-  /** Keeps the newest snapshot: an older seq of the same match never replaces a newer one. */
-  #takeSnapshot(s: Snapshot): void {
+  /**
+   * Keeps the newest snapshot: an older seq of the same match, or any state of an earlier
+   * match of the room, never replaces a newer one. Null (a watcher while spectating is off)
+   * clears it. The commitments seen are kept for the replay's check.
+   */
+  #takeSnapshot(s: Snapshot | null): void {
+    if (s === null) {
+      this.snapshot = null;
+      return;
+    }
     const cur = this.snapshot;
-    if (cur && cur.matchId === s.matchId && s.seq < cur.seq) return;
+    if (cur && (s.matchNumber < cur.matchNumber || (cur.matchId === s.matchId && s.seq < cur.seq))) return;
     this.snapshot = s;
+    rememberCommitments(this.#store, s.matchId, s.commitments);
   }
 
   async #request<N extends ClientMessageName>(name: N, payload: ClientMessage<N>): Promise<Outcome<ClientReplies[N]>> {

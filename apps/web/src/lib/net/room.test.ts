@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { actionIdSchema, PROTOCOL_VERSION, type RoomSummary, type Snapshot } from '@mm/protocol';
 import { duel, duelOptionsSchema } from '@mm/rules';
 import { RoomConnection, type RoomSocket } from './room.svelte';
-import { KEYS, memoryStore } from './storage';
+import { KEYS, liveCommitments, memoryStore } from './storage';
 
 const ROOM = 'RoomRoomRoom1234';
 const TOKEN = 'S'.repeat(43);
@@ -67,18 +67,23 @@ const room: RoomSummary = {
     { index: 1, name: null, connected: false },
   ],
   spectators: 0,
+  spectating: true,
+  match: { id: 'm1', number: 1 },
+  rematch: [],
   status: duel.status(state),
   createdAt: new Date(0).toISOString(),
 };
 const snapshot = (seq: number, viewer: number | null = null): Snapshot => ({
   matchId: 'm1',
+  matchNumber: 1,
   seq,
   view: duel.view(state, viewer),
   status: duel.status(state),
   last: null,
+  commitments: seq > 0 ? [{ kind: 'secret', seq: 1, seat: 0, hash: 'a'.repeat(64) }] : [],
 });
 
-const joinOk = (seat: number | null = null, seq = 0) => ({ ok: true, room, seat, snapshot: snapshot(seq, seat) });
+const joinOk = (seat: number | null = null, seq = 0, creator = false) => ({ ok: true, room, seat, snapshot: snapshot(seq, seat), creator });
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
 function setup(respond: Responder, store = memoryStore()) {
@@ -233,5 +238,68 @@ describe('RoomConnection', () => {
     expect(conn.snapshot?.seq).toBe(8);
     socket.fire('room:update', { room, seat: null, snapshot: { ...snapshot(1), matchId: 'm2' } });
     expect(conn.snapshot?.matchId).toBe('m2');
+  });
+
+  it('joins again on room:rejoin (a rematch moved the seats), with the same seat token', async () => {
+    const store = memoryStore();
+    store.setItem(KEYS.seat(ROOM), TOKEN);
+    let seatNow = 0;
+    const { socket, conn } = setup((ev) => (ev === 'room:join' ? { ...joinOk(seatNow, 9), snapshot: { ...snapshot(0, seatNow), matchId: 'm2', matchNumber: seatNow + 1 } } : { ok: true }), store);
+    conn.start();
+    await tick();
+    expect(conn.seat).toBe(0);
+    seatNow = 1;
+    socket.fire('room:rejoin', { roomId: ROOM, matchId: 'm2' });
+    await tick();
+    expect(socket.of('room:join').map((j) => j.seatToken)).toEqual([TOKEN, TOKEN]);
+    expect(conn.seat).toBe(1);
+    expect(conn.snapshot).toMatchObject({ matchId: 'm2', matchNumber: 2, seq: 0 });
+    // A late update of the earlier match never replaces the new one.
+    socket.fire('room:update', { room, seat: 1, snapshot: { ...snapshot(12, 1), matchNumber: 1 } });
+    expect(conn.snapshot?.matchNumber).toBe(2);
+  });
+
+  it('holds no snapshot while spectating is off, and knows whether this device created the room', async () => {
+    const { socket, conn } = setup((ev) => (ev === 'room:join' ? { ...joinOk(null, 0, true), snapshot: null } : { ok: true }));
+    conn.start();
+    await tick();
+    expect(conn.joined).toBe(true);
+    expect(conn.creator).toBe(true);
+    expect(conn.snapshot).toBeNull();
+    expect(conn.update).toBeNull();
+    socket.fire('room:update', { room, seat: null, snapshot: snapshot(2) });
+    expect(conn.snapshot?.seq).toBe(2);
+    socket.fire('room:update', { room: { ...room, spectating: false }, seat: null, snapshot: null });
+    expect(conn.snapshot).toBeNull();
+    expect(conn.room?.spectating).toBe(false);
+  });
+
+  it('keeps the commitments it saw live, per match, for the replay to check', async () => {
+    const { socket, conn, store } = setup((ev) => (ev === 'room:join' ? joinOk(null, 0) : { ok: true }));
+    conn.start();
+    await tick();
+    expect(liveCommitments(store, 'm1')).toBeNull();
+    socket.fire('room:update', { room, seat: null, snapshot: snapshot(3) });
+    expect(liveCommitments(store, 'm1')).toEqual([{ kind: 'secret', seq: 1, seat: 0, hash: 'a'.repeat(64) }]);
+    // a later, different hash for the same move does not overwrite what was seen first
+    const changed = { ...snapshot(4), commitments: [{ kind: 'secret' as const, seq: 1, seat: 0, hash: 'b'.repeat(64) }] };
+    socket.fire('room:update', { room, seat: null, snapshot: changed });
+    expect(liveCommitments(store, 'm1')).toEqual([{ kind: 'secret', seq: 1, seat: 0, hash: 'a'.repeat(64) }]);
+  });
+
+  it('sends settings and rematch votes, and joins again when told the seats moved', async () => {
+    const { socket, conn } = setup((ev) => {
+      if (ev === 'room:join') return joinOk(0, 5);
+      if (ev === 'match:rematch') return { ok: false, code: 'MATCH_CHANGED', message: '' };
+      return { ok: true };
+    });
+    conn.start();
+    await tick();
+    expect(await conn.setSpectators(false)).toMatchObject({ ok: true });
+    expect(socket.of('room:settings')).toEqual([{ spectators: false }]);
+    expect(await conn.voteRematch(true)).toMatchObject({ ok: false, code: 'MATCH_CHANGED' });
+    expect(socket.of('match:rematch')).toEqual([{ accept: true }]);
+    await tick();
+    expect(socket.of('room:join')).toHaveLength(2);
   });
 });

@@ -1,3 +1,4 @@
+import type { Commitment } from '@mm/protocol';
 import { isToken, randomToken } from './tokens';
 
 /**
@@ -6,12 +7,14 @@ import { isToken, randomToken } from './tokens';
  * - `mm.name`            the display name last used
  * - `mm.seat.<roomId>`   the secret token that holds a seat in that room
  * - `mm.lang`            the chosen language
+ * - `mm.commit.<matchId>` the commitments this device received live in that match (JSON)
  */
 export const KEYS = {
   device: 'mm.device',
   name: 'mm.name',
   lang: 'mm.lang',
   seat: (roomId: string): string => `mm.seat.${roomId}`,
+  commitments: (matchId: string): string => `mm.commit.${matchId}`,
 } as const;
 
 /** The subset of the Storage API we use; tests pass a Map-backed fake. */
@@ -67,3 +70,41 @@ export function forgetSeatToken(store: KeyValueStore, roomId: string): void {
 
 export const savedName = (store: KeyValueStore): string => store.getItem(KEYS.name) ?? '';
 export const saveName = (store: KeyValueStore, name: string): void => store.setItem(KEYS.name, name);
+
+const commitmentKey = (c: Commitment): string => (c.kind === 'deal' ? 'deal' : `secret:${c.seq}`);
+
+function isCommitment(c: unknown): c is Commitment {
+  if (!c || typeof c !== 'object') return false;
+  const o = c as Record<string, unknown>;
+  if (typeof o['hash'] !== 'string') return false;
+  return o['kind'] === 'deal' || (o['kind'] === 'secret' && typeof o['seq'] === 'number' && typeof o['seat'] === 'number');
+}
+
+/** The commitments this device saw live in a match, or null when it saw none (it did not watch). */
+export function liveCommitments(store: KeyValueStore, matchId: string): Commitment[] | null {
+  const raw = store.getItem(KEYS.commitments(matchId));
+  if (raw === null) return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return Array.isArray(parsed) ? parsed.filter(isCommitment) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Keeps every commitment seen live, so that a replay can check the published ones against
+ * them. The first hash seen for a seq is kept: a server that changed one later would be caught.
+ */
+export function rememberCommitments(store: KeyValueStore, matchId: string, seen: readonly Commitment[]): void {
+  if (seen.length === 0) return;
+  const known = liveCommitments(store, matchId) ?? [];
+  const keys = new Set(known.map(commitmentKey));
+  const fresh = seen.filter((c) => !keys.has(commitmentKey(c)));
+  if (fresh.length === 0) return;
+  try {
+    store.setItem(KEYS.commitments(matchId), JSON.stringify([...known, ...fresh]));
+  } catch {
+    // storage full or refused: the replay then checks against the published commitments only
+  }
+}

@@ -153,8 +153,9 @@ function applyScore(state: DuelState, seat: Seat, score: Score): ApplyResult<Due
   return ok(afterScoredRow(state, { ...round, rows: [...round.rows.slice(0, -1), scored] }));
 }
 
-function roundView(round: DuelRound, viewer: Viewer): DuelRoundView {
-  const over = round.outcome !== null;
+/** `reveal`: everything shown, as for a review of a finished match. */
+function roundView(round: DuelRound, viewer: Viewer, reveal = false): DuelRoundView {
+  const over = reveal || round.outcome !== null;
   const last = round.rows[round.rows.length - 1];
   // Everything is copied so that nobody holding a view can reach into the state.
   return {
@@ -175,6 +176,15 @@ function roundView(round: DuelRound, viewer: Viewer): DuelRoundView {
     awaitingScore: last !== undefined && last.score === null,
   };
 }
+
+const duelView = (state: DuelState, viewer: Viewer, reveal: boolean): DuelView => ({
+  family: 'duel',
+  viewer,
+  options: { ...state.options },
+  rounds: state.rounds.map((round) => roundView(round, viewer, reveal)),
+  scores: [state.scores[0], state.scores[1]],
+  finished: state.finished,
+});
 
 export const duel: Family<DuelOptions, DuelState, DuelAction, DuelView, DuelOptionsInput> = {
   id: 'duel',
@@ -211,14 +221,8 @@ export const duel: Family<DuelOptions, DuelState, DuelAction, DuelView, DuelOpti
     }
   },
 
-  view: (state, viewer) => ({
-    family: 'duel',
-    viewer,
-    options: { ...state.options },
-    rounds: state.rounds.map((round) => roundView(round, viewer)),
-    scores: [state.scores[0], state.scores[1]],
-    finished: state.finished,
-  }),
+  view: (state, viewer) => duelView(state, viewer, false),
+  review: (state) => duelView(state, null, true),
 
   status(state): MatchStatus {
     const scores = [state.scores[0], state.scores[1]];

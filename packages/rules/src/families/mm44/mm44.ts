@@ -152,6 +152,33 @@ function applyPass(state: Mm44State, seat: Seat): ApplyResult<Mm44State> {
 const phaseOf = (state: Mm44State): Mm44View['phase'] =>
   state.finished ? 'over' : state.finalCalls !== null ? 'finalCalls' : 'play';
 
+/** `reveal`: every part and the whole code shown to anyone, as for a review of a finished match. */
+function mm44View(state: Mm44State, viewer: Viewer, reveal: boolean): Mm44View {
+  const over = reveal || state.finished;
+  // Everything is copied so that nobody holding a view can reach into the state.
+  return {
+    family: 'mm44',
+    viewer,
+    options: { ...state.options },
+    boards: state.boards.map((board, b) => ({
+      board: b,
+      holder: board.holder,
+      part: over || viewer === board.holder ? { ...board.part } : null,
+      rows: board.rows.map((row) => ({ code: [...row.code], answers: row.answers.map((a) => ({ ...a })) })),
+      full: board.rows.length >= state.options.rows,
+    })),
+    phase: phaseOf(state),
+    turn: state.turn,
+    caller: state.finished ? null : (state.finalCalls?.[0] ?? null),
+    out: [...state.out],
+    calls: state.calls.map((c) => ({ ...c, code: [...c.code] })),
+    passed: [...state.passed],
+    winner: state.winner,
+    code: over ? mm44Code(state.boards.map((b) => b.part)) : null,
+    finished: state.finished,
+  };
+}
+
 export const mm44: Family<Mm44Options, Mm44State, Mm44Action, Mm44View, Mm44OptionsInput> = {
   id: 'mm44',
   optionsSchema: mm44OptionsSchema,
@@ -197,31 +224,8 @@ export const mm44: Family<Mm44Options, Mm44State, Mm44Action, Mm44View, Mm44Opti
     }
   },
 
-  view(state, viewer: Viewer): Mm44View {
-    const over = state.finished;
-    // Everything is copied so that nobody holding a view can reach into the state.
-    return {
-      family: 'mm44',
-      viewer,
-      options: { ...state.options },
-      boards: state.boards.map((board, b) => ({
-        board: b,
-        holder: board.holder,
-        part: over || viewer === board.holder ? { ...board.part } : null,
-        rows: board.rows.map((row) => ({ code: [...row.code], answers: row.answers.map((a) => ({ ...a })) })),
-        full: board.rows.length >= state.options.rows,
-      })),
-      phase: phaseOf(state),
-      turn: state.turn,
-      caller: state.finished ? null : (state.finalCalls?.[0] ?? null),
-      out: [...state.out],
-      calls: state.calls.map((c) => ({ ...c, code: [...c.code] })),
-      passed: [...state.passed],
-      winner: state.winner,
-      code: over ? mm44Code(state.boards.map((b) => b.part)) : null,
-      finished: state.finished,
-    };
-  },
+  view: (state, viewer) => mm44View(state, viewer, false),
+  review: (state) => mm44View(state, null, true),
 
   status(state): MatchStatus {
     const scores = state.out.map((_, seat) => (seat === state.winner ? 1 : 0));

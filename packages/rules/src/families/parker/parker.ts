@@ -1,6 +1,6 @@
 import { checkCode, type Code, type CodeRules } from '../../core/code';
 import { fail, ok, type ApplyResult } from '../../core/errors';
-import type { Family, MatchStatus, Seat } from '../../core/family';
+import type { Family, MatchStatus, Seat, Viewer } from '../../core/family';
 import { scoreGuess } from '../../core/score';
 import {
   PARKER_MOVES,
@@ -96,8 +96,9 @@ function applyGuess(state: ParkerState, seat: 0 | 1, code: Code): ApplyResult<Pa
 
 const copyTurns = (turns: readonly ParkerTurn[]): ParkerTurn[] => turns.map((t) => ({ guess: [...t.guess], score: { ...t.score } }));
 
-function gameView(game: ParkerGame, viewer: Seat | null, pegs: number): ParkerGameView {
-  const over = game.outcome !== null;
+/** `reveal`: both secrets shown to anyone, as for a review of a finished match. */
+function gameView(game: ParkerGame, viewer: Seat | null, pegs: number, reveal: boolean): ParkerGameView {
+  const over = reveal || game.outcome !== null;
   const secretFor = (owner: 0 | 1): Code | null => {
     const secret = game.secrets[owner];
     return secret !== null && (over || viewer === owner) ? [...secret] : null;
@@ -116,6 +117,15 @@ function gameView(game: ParkerGame, viewer: Seat | null, pegs: number): ParkerGa
     winner: game.winner,
   };
 }
+
+const parkerView = (state: ParkerState, viewer: Viewer, reveal: boolean): ParkerView => ({
+  family: 'parker',
+  viewer,
+  options: { ...state.options },
+  games: state.games.map((game) => gameView(game, viewer, state.options.pegs, reveal)),
+  scores: [state.scores[0], state.scores[1]],
+  finished: state.finished,
+});
 
 export const parker: Family<ParkerOptions, ParkerState, ParkerAction, ParkerView, ParkerOptionsInput> = {
   id: 'parker',
@@ -145,14 +155,8 @@ export const parker: Family<ParkerOptions, ParkerState, ParkerAction, ParkerView
     }
   },
 
-  view: (state, viewer) => ({
-    family: 'parker',
-    viewer,
-    options: { ...state.options },
-    games: state.games.map((game) => gameView(game, viewer, state.options.pegs)),
-    scores: [state.scores[0], state.scores[1]],
-    finished: state.finished,
-  }),
+  view: (state, viewer) => parkerView(state, viewer, false),
+  review: (state) => parkerView(state, null, true),
 
   status(state): MatchStatus {
     const scores = [state.scores[0], state.scores[1]];

@@ -1,6 +1,6 @@
 import { checkCode, type Code, type CodeRules } from '../../core/code';
 import { fail, ok, type ApplyResult } from '../../core/errors';
-import type { Family, MatchStatus, Seat } from '../../core/family';
+import type { Family, MatchStatus, Seat, Viewer } from '../../core/family';
 import { scoreGuess, type Score } from '../../core/score';
 import {
   ROTATION_MAX_GUESSES,
@@ -129,7 +129,8 @@ function applyGuess(state: RotationState, seat: Seat, code: Code): ApplyResult<R
   return ok({ ...state, rounds, scores, finished });
 }
 
-function roundView(round: RotationRound, viewer: Seat | null, players: number): RotationRoundView {
+/** `reveal`: the secret shown to anyone, as for a review of a finished match. */
+function roundView(round: RotationRound, viewer: Seat | null, players: number, reveal: boolean): RotationRoundView {
   const over = round.outcome !== null;
   // Everything is copied so that nobody holding a view can reach into the state.
   return {
@@ -137,13 +138,22 @@ function roundView(round: RotationRound, viewer: Seat | null, players: number): 
     codemaker: round.codemaker,
     guesser: round.secret !== null && !over ? guesserOf(round, players) : null,
     secretSet: round.secret !== null,
-    secret: round.secret !== null && (over || viewer === round.codemaker) ? [...round.secret] : null,
+    secret: round.secret !== null && (reveal || over || viewer === round.codemaker) ? [...round.secret] : null,
     rows: round.rows.map((row) => ({ seat: row.seat, guess: [...row.guess], score: { ...row.score }, points: row.points })),
     outcome: round.outcome,
     codemakerPoints: round.codemakerPoints,
     gained: [...round.gained],
   };
 }
+
+const rotationView = (state: RotationState, viewer: Viewer, reveal: boolean): RotationView => ({
+  family: 'rotation',
+  viewer,
+  options: { ...state.options },
+  rounds: state.rounds.map((round) => roundView(round, viewer, state.options.players, reveal)),
+  scores: [...state.scores],
+  finished: state.finished,
+});
 
 export const rotation: Family<RotationOptions, RotationState, RotationAction, RotationView, RotationOptionsInput> = {
   id: 'rotation',
@@ -179,14 +189,8 @@ export const rotation: Family<RotationOptions, RotationState, RotationAction, Ro
     }
   },
 
-  view: (state, viewer) => ({
-    family: 'rotation',
-    viewer,
-    options: { ...state.options },
-    rounds: state.rounds.map((round) => roundView(round, viewer, state.options.players)),
-    scores: [...state.scores],
-    finished: state.finished,
-  }),
+  view: (state, viewer) => rotationView(state, viewer, false),
+  review: (state) => rotationView(state, null, true),
 
   status(state): MatchStatus {
     const scores = [...state.scores];

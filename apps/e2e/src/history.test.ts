@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, phone, screenshot } from './support/browser';
+import { startProduct } from './support/server';
+
+/** Taps a code into the composer and submits it. */
+async function play(page: Page, code: number[]): Promise<void> {
+  for (const c of code) await page.getByTestId(`palette-${c}`).tap();
+  await page.getByTestId('submit').tap();
+}
+
+async function waitSeq(page: Page, n: number): Promise<void> {
+  await page.waitForFunction((want) => Number(document.querySelector('[data-testid="room"]')?.getAttribute('data-seq')) >= want, n);
+}
+
+async function myTurn(page: Page): Promise<void> {
+  await page.locator('[data-testid="status"][data-my-turn="true"]').waitFor();
+}
+
+async function noSideScroll(page: Page): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+}
+
+describe('history and replay in the browser', () => {
+  let product: Awaited<ReturnType<typeof startProduct>>;
+  let browser: Browser;
+  beforeAll(async () => {
+    product = await startProduct();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+  });
+
+  it('plays a duel to the end on two phones, lists it in /history and replays it move by move, verified', async () => {
+    const alice = await phone(browser, 'en-GB');
+    const bob = await phone(browser, 'en-GB');
+    const carol = await phone(browser, 'en-GB');
+
+    await alice.page.goto(product.url);
+    await alice.page.getByTestId('family-duel').tap();
+    await alice.page.getByTestId('create-room').tap();
+    await alice.page.waitForURL(/\/r\/[A-Za-z0-9_-]{16}$/);
+    const roomUrl = alice.page.url();
+    const roomId = roomUrl.split('/r/')[1]!;
+    await alice.page.getByTestId('seat-name-input').fill('Alice');
+    await alice.page.getByTestId('seat-claim-0').tap();
+    await alice.page.locator('[data-testid="seat-0"][data-you="true"]').waitFor();
+    await bob.page.goto(roomUrl);
+    await bob.page.getByTestId('seat-name-input').fill('Bob');
+    await bob.page.getByTestId('seat-claim-1').tap();
+    await bob.page.locator('[data-testid="seat-1"][data-you="true"]').waitFor();
+
+    // Round 1: Bob breaks Alice's code on his second row.
+    await myTurn(alice.page);
+    await play(alice.page, [0, 1, 2, 3]);
+    await myTurn(bob.page);
+    await play(bob.page, [3, 2, 1, 0]);
+    await waitSeq(bob.page, 2);
+
+    // Mid-match, the match's link shows only the public view to anyone.
+    const summary = (await (await fetch(`${product.url}/api/rooms/${roomId}`)).json()) as { match: { id: string } };
+    const matchId = summary.match.id;
+    await carol.page.goto(`${product.url}/m/${matchId}`);
+    await carol.page.getByTestId('replay-live').waitFor();
+    expect(await carol.page.locator('[data-testid="secret-reveal"], [data-testid="my-secret"]').count()).toBe(0);
+    expect(await carol.page.getByTestId('row-1').getAttribute('data-code')).toBe('3,2,1,0');
+    expect(await carol.page.getByTestId('watch-live').getAttribute('href')).toBe(`/r/${roomId}`);
+
+    await myTurn(bob.page);
+    await play(bob.page, [0, 1, 2, 3]);
+    // Round 2: roles swap; Alice misses once, then breaks Bob's code.
+    await waitSeq(bob.page, 3);
+    await myTurn(bob.page);
+    await play(bob.page, [5, 4, 3, 2]);
+    await myTurn(alice.page);
+    await play(alice.page, [2, 3, 4, 5]);
+    await waitSeq(alice.page, 5);
+    await myTurn(alice.page);
+    await play(alice.page, [5, 4, 3, 2]);
+    await waitSeq(alice.page, 6);
+    await alice.page.getByTestId('match-end').waitFor();
+    await bob.page.getByTestId('match-end').waitFor();
+    const shared = await alice.page.getByTestId('share-result').getAttribute('data-text');
+    expect(shared).toContain('⚫⚫⚫⚫');
+    expect(shared).toContain(`/m/${matchId}`);
+    await screenshot(alice.page, 'history-alice-match-end');
+
+    // My matches: the duel, newest first, with its result.
+    await alice.page.getByTestId('history-link').tap();
+    await alice.page.waitForURL(/\/history$/);
+    const item = alice.page.getByTestId('history-item');
+    await item.first().waitFor();
+    expect(await item.count()).toBe(1);
+    expect(await item.getAttribute('data-match-id')).toBe(matchId);
+    expect(await item.getAttribute('data-family')).toBe('duel');
+    expect(await item.getAttribute('data-outcome')).toBe('draw');
+    expect(await item.textContent()).toContain('Bob');
+    await noSideScroll(alice.page);
+    await screenshot(alice.page, 'history-list');
+    // A reload keeps it: the list lives on the server, the identity in localStorage.
+    await alice.page.reload();
+    await alice.page.getByTestId('history-item').first().waitFor();
+
+    // The replay opens at the end, and the secrets check out against what this phone saw live.
+    await alice.page.getByTestId('history-item').tap();
+    await alice.page.waitForURL(new RegExp(`/m/${matchId}$`));
+    const replay = alice.page.getByTestId('replay');
+    await replay.waitFor();
+    expect(await replay.getAttribute('data-steps')).toBe('6');
+    expect(await replay.getAttribute('data-step')).toBe('6');
+    await expect.poll(() => alice.page.getByTestId('verify').getAttribute('data-state')).toBe('verified');
+    expect(await alice.page.getByTestId('verify').textContent()).toContain('this device received');
+
+    // Step to the middle of round 1: after Bob's first guess.
+    await alice.page.getByTestId('replay-first').tap();
+    expect(await replay.getAttribute('data-step')).toBe('0');
+    await alice.page.getByTestId('replay-next').tap();
+    await alice.page.getByTestId('replay-next').tap();
+    expect(await replay.getAttribute('data-step')).toBe('2');
+    expect(await alice.page.getByTestId('replay-move').textContent()).toContain('Bob guessed');
+    expect(await alice.page.getByTestId('row-1').getAttribute('data-code')).toBe('3,2,1,0');
+    expect(await alice.page.getByTestId('keys-1').getAttribute('data-black')).toBe('0');
+    expect(await alice.page.getByTestId('keys-1').getAttribute('data-white')).toBe('4');
+    expect(await alice.page.getByTestId('row-2').count()).toBe(0);
+    // Nothing is hidden in a replay: the secret of the round being played shows.
+    expect(await alice.page.getByTestId('secret-reveal').getAttribute('data-code')).toBe('0,1,2,3');
+    expect(await alice.page.getByTestId('status').textContent()).toContain('Bob');
+    expect(await alice.page.getByTestId('match-score').getAttribute('data-scores')).toBe('0,0');
+    await noSideScroll(alice.page);
+    await screenshot(alice.page, 'replay-step-2');
+
+    // The slider jumps anywhere: round 2 after Alice's miss, with round 1's point on the board.
+    await alice.page.getByTestId('replay-slider').fill('5');
+    expect(await replay.getAttribute('data-step')).toBe('5');
+    expect(await alice.page.getByTestId('round-number').getAttribute('data-round')).toBe('2');
+    expect(await alice.page.getByTestId('secret-reveal').getAttribute('data-code')).toBe('5,4,3,2');
+    expect(await alice.page.getByTestId('row-1').getAttribute('data-code')).toBe('2,3,4,5');
+    expect(await alice.page.getByTestId('match-score').getAttribute('data-scores')).toBe('0,1');
+    await screenshot(alice.page, 'replay-step-5');
+
+    // Anyone with the link may open the finished match; it verifies against the published commitments.
+    await carol.page.goto(`${product.url}/m/${matchId}`);
+    await carol.page.getByTestId('replay').waitFor();
+    await expect.poll(() => carol.page.getByTestId('verify').getAttribute('data-state')).toBe('verified');
+    await carol.page.getByTestId('history-link').tap();
+    await carol.page.getByTestId('history-empty').waitFor();
+
+    for (const p of [alice, bob, carol]) await p.context.close();
+  });
+});

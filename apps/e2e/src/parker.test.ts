@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, phone, screenshot } from './support/browser';
+import { startProduct } from './support/server';
+import { createRoom, expectNoOverflow, join, myTurn, onlyTurn, play, sit, waitAll, type Player, reviewReplay } from './support/table';
+
+describe('two phones play a Parker 1974 game in the browser', () => {
+  let product: Awaited<ReturnType<typeof startProduct>>;
+  let browser: Browser;
+  const players: Player[] = [];
+  beforeAll(async () => {
+    product = await startProduct();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    for (const p of players) await p.context.close();
+    await browser?.close();
+    await product?.stop();
+  });
+
+  it('sets both secrets at once, alternates guesses, and ends the game after the move that broke a code', async () => {
+    const alice = await phone(browser, 'en-GB');
+    players.push({ name: 'Alice', ...alice });
+    await alice.page.goto(product.url);
+    await alice.page.getByTestId('family-parker').tap();
+    await alice.page.getByTestId('option-games-1').waitFor();
+    await screenshot(alice.page, 'parker-home-options');
+    const link = await createRoom(alice.page, product.url, 'parker');
+    await sit(alice.page, 'Alice', 0);
+    const bob = await join(browser, link, 'Bob', 1, 'de-DE');
+    players.push(bob);
+    const pages: Page[] = [alice.page, bob.page];
+
+    // Both set a secret at the same time: both phones say "your turn".
+    for (const p of pages) await expect.poll(() => myTurn(p)).toBe('true');
+    await play(bob.page, [3, 4, 5]);
+    await waitAll(pages, 1);
+    await onlyTurn(pages, alice.page);
+    expect(await bob.page.getByTestId('my-secret').getAttribute('data-code')).toBe('3,4,5');
+    expect(await alice.page.getByTestId('my-secret').count()).toBe(0);
+    await play(alice.page, [0, 1, 2]);
+    await waitAll(pages, 2);
+
+    // Move 1: Alice guesses Bob's code, then Bob guesses Alice's.
+    await onlyTurn(pages, alice.page);
+    for (const p of pages) expect(await p.getByTestId('move-number').getAttribute('data-move')).toBe('1');
+    await play(alice.page, [0, 0, 0]);
+    await waitAll(pages, 3);
+    await onlyTurn(pages, bob.page);
+    await play(bob.page, [0, 1, 3]); // 2 black
+    await waitAll(pages, 4);
+
+    // Each phone: its own board (its guesses) and the opponent's (their guesses at its code, with the scores).
+    const own = (p: Page) => p.getByTestId('parker-own-board');
+    const opp = (p: Page) => p.getByTestId('parker-opponent-board');
+    expect(await own(alice.page).getByTestId('row-1').getAttribute('data-code')).toBe('0,0,0');
+    expect(await opp(alice.page).getByTestId('row-1').getAttribute('data-code')).toBe('0,1,3');
+    expect(await opp(alice.page).getByTestId('keys-1').getAttribute('data-black')).toBe('2');
+    expect(await own(bob.page).getByTestId('keys-1').getAttribute('data-black')).toBe('2');
+    expect(await opp(bob.page).getByTestId('keys-1').getAttribute('data-black')).toBe('0');
+    for (const p of pages) expect(await p.getByTestId('move-number').getAttribute('data-move')).toBe('2');
+    await onlyTurn(pages, alice.page);
+    await screenshot(alice.page, 'parker-alice-move-2');
+    await screenshot(bob.page, 'parker-bob-move-2');
+
+    // Move 2: Alice breaks Bob's code; Bob still gets his guess of move 2, misses, and Alice wins.
+    await play(alice.page, [3, 4, 5]);
+    await waitAll(pages, 5);
+    await onlyTurn(pages, bob.page);
+    await play(bob.page, [0, 1, 1]);
+    await waitAll(pages, 6);
+
+    await alice.page.getByTestId('result').waitFor();
+    expect(await alice.page.getByTestId('result').getAttribute('data-outcome')).toBe('win');
+    expect(await bob.page.getByTestId('result').getAttribute('data-outcome')).toBe('lose');
+    for (const p of pages) {
+      expect(await p.getByTestId('status').getAttribute('data-turn')).toBe('finished');
+      expect(await p.getByTestId('game-result').textContent()).toMatch(/Alice/);
+      // both secrets are revealed at the end
+      expect(await own(p).getByTestId('secret-reveal').count()).toBe(1);
+    }
+    expect(await own(alice.page).getByTestId('secret-reveal').getAttribute('data-code')).toBe('3,4,5');
+    expect(await own(bob.page).getByTestId('secret-reveal').getAttribute('data-code')).toBe('0,1,2');
+    await screenshot(alice.page, 'parker-alice-game-over');
+    await screenshot(bob.page, 'parker-bob-game-over');
+    await reviewReplay(bob.page, 'parker');
+
+    await expectNoOverflow(pages);
+  });
+});

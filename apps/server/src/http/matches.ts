@@ -1,0 +1,72 @@
+import type { FinishedMatchDetail, MatchDetail, MatchListItem, MatchResult } from '@mm/protocol';
+import { getFamily, type FamilyId } from '@mm/rules';
+import type { StoredMatchRecord, StoredMatchSummary } from '../db/store';
+import { LiveRoom } from '../rooms/live-room';
+
+/** One line of a device's history: names only, never another device's identity. */
+export function matchListItem(row: StoredMatchSummary, deviceId: string): MatchListItem {
+  const { match } = row;
+  return {
+    id: match.id,
+    roomId: row.roomId,
+    number: match.number,
+    family: match.family as FamilyId,
+    players: row.players.map((p) => ({ seat: p.seat, name: p.name, you: p.deviceId === deviceId })),
+    result: match.finishedAt === null ? null : (match.result as MatchResult | null),
+    createdAt: match.createdAt.toISOString(),
+    finishedAt: match.finishedAt?.toISOString() ?? null,
+    url: `/m/${match.id}`,
+  };
+}
+
+/**
+ * A match for GET /api/matches/:id, folded from its log by the same code that serves live
+ * rooms (so the commitments are the very ones the snapshots carried). Finished: everything,
+ * salts and seed included. Still played: only the spectator's snapshot. Null for a family
+ * this server does not know.
+ */
+export function matchDetail(record: StoredMatchRecord): MatchDetail | null {
+  const { match } = record;
+  if (!getFamily(match.family)) return null;
+  const folded = new LiveRoom({
+    id: record.roomId,
+    family: match.family,
+    options: match.options,
+    createdAt: match.createdAt,
+    creatorDeviceId: null,
+    spectators: record.spectators,
+    seats: [],
+    rematchVotes: [],
+    match,
+    actions: record.actions,
+  });
+  const status = folded.status();
+  const base = {
+    id: match.id,
+    roomId: record.roomId,
+    number: match.number,
+    family: folded.family.id,
+    options: folded.options as Record<string, unknown>,
+    players: record.players.map((p) => ({ seat: p.seat, name: p.name })),
+    status,
+    createdAt: match.createdAt.toISOString(),
+    finishedAt: match.finishedAt?.toISOString() ?? null,
+  };
+  if (!status.finished) return { ...base, finished: false, snapshot: folded.snapshot(null) };
+  const detail: FinishedMatchDetail = {
+    ...base,
+    finished: true,
+    seed: match.seed,
+    salt: match.salt,
+    log: record.actions.map((a) => ({
+      seq: a.seq,
+      seat: a.seat,
+      action: folded.family.actionSchema.parse(a.payload),
+      salt: a.salt,
+      at: a.createdAt.toISOString(),
+    })),
+    commitments: folded.commitments.map((c) => ({ ...c })),
+    view: folded.family.review(folded.state),
+  };
+  return detail;
+}

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { mm44, mm44Code, mm44OptionsSchema, type Code, type Mm44Action, type Mm44OptionsInput, type Mm44State } from '@mm/rules';
+import { boardsOf, canCall, lastPlayed, latestRowBoard, mm44OptionsProblem, mm44Turn, resultFor, seatingShape, wrongCallOf } from './model';
+
+/** Plays actions through the real rules; `act` takes the state so a test can read the dealt code. */
+function play(input: Mm44OptionsInput, actions: ((s: Mm44State) => [number, Mm44Action])[]) {
+  let state: Mm44State = mm44.setup(mm44OptionsSchema.parse(input), 'seed-44');
+  let last: { seq: number; seat: number; type: string } | null = null;
+  actions.forEach((make, i) => {
+    const [seat, action] = make(state);
+    const r = mm44.apply(state, seat, action);
+    if (!r.ok) throw new Error(r.error.message);
+    state = r.state;
+    last = { seq: i + 1, seat, type: action.type };
+  });
+  return { state, view: (viewer: number | null) => mm44.view(state, viewer), status: mm44.status(state), last };
+}
+
+const row = (seat: number, code: Code) => (): [number, Mm44Action] => [seat, { type: 'row', code }];
+const EMPTY: Code = [null, null, null, null, null];
+
+describe('mm44 model', () => {
+  it('reads the seatings as players × boards each', () => {
+    expect(seatingShape('4x1')).toEqual({ players: 4, boardsEach: 1 });
+    expect(seatingShape('3x1')).toEqual({ players: 3, boardsEach: 1 });
+    expect(seatingShape('2x1')).toEqual({ players: 2, boardsEach: 1 });
+    expect(seatingShape('2x2')).toEqual({ players: 2, boardsEach: 2 });
+  });
+
+  it('follows the boards round the table, with the latest row on the right board', () => {
+    let g = play({ seating: '2x2' }, []);
+    let v = g.view(0);
+    expect(boardsOf(v, 0)).toEqual([0, 2]);
+    expect(boardsOf(v, 1)).toEqual([1, 3]);
+    expect(boardsOf(v, null)).toEqual([]);
+    expect(mm44Turn(v, g.status)).toEqual({ kind: 'row', board: 0, actor: 0 });
+    expect(latestRowBoard(v)).toBeNull();
+    expect(lastPlayed(v, g.last)).toBeNull();
+    expect(canCall(v, 0) && canCall(v, 1)).toBe(true);
+    expect(canCall(v, null)).toBe(false);
+
+    g = play({ seating: '2x2' }, [row(0, EMPTY), row(1, EMPTY), row(0, [0, 1, 2, 3, 4])]);
+    v = g.view(1);
+    expect(mm44Turn(v, g.status)).toEqual({ kind: 'row', board: 3, actor: 1 });
+    expect(latestRowBoard(v)).toEqual({ board: 2, row: 1 });
+    expect(lastPlayed(v, g.last)).toEqual({ kind: 'row', seat: 0, board: 2, row: 1 });
+
+    g = play({ seating: '2x2' }, [row(0, EMPTY), row(1, EMPTY), row(0, EMPTY), row(1, EMPTY), row(0, EMPTY)]);
+    expect(latestRowBoard(g.view(0))).toEqual({ board: 0, row: 2 });
+  });
+
+  it('puts a wrong caller out and lets play move on', () => {
+    const g = play({ seating: '2x1' }, [row(0, EMPTY), () => [0, { type: 'call', code: EMPTY }]]);
+    const v = g.view(1);
+    expect(v.out).toEqual([true, false]);
+    expect(canCall(v, 0)).toBe(false);
+    expect(canCall(v, 1)).toBe(true);
+    expect(wrongCallOf(v, 0)?.code).toEqual(EMPTY);
+    expect(wrongCallOf(v, 1)).toBeUndefined();
+    expect(lastPlayed(v, g.last)).toEqual({ kind: 'call', seat: 0, correct: false });
+    expect(mm44Turn(v, g.status)).toEqual({ kind: 'row', board: 1, actor: 1 });
+  });
+
+  it('ends with a right call, and gives each seat its result', () => {
+    const g = play({ seating: '3x1' }, [(s) => [1, { type: 'call', code: mm44Code(s.boards.map((b) => b.part)) }]]);
+    const v = g.view(0);
+    expect(mm44Turn(v, g.status)).toEqual({ kind: 'finished' });
+    expect(resultFor(v, g.status, 1)).toBe('win');
+    expect(resultFor(v, g.status, 0)).toBe('lose');
+    expect(resultFor(v, g.status, null)).toBeNull();
+    expect(lastPlayed(v, g.last)).toEqual({ kind: 'call', seat: 1, correct: true });
+  });
+
+  it('opens the final calls when every board is full, and passing through them is a draw', () => {
+    const rows = Array.from({ length: 8 }, (_, i) => row(i % 2, EMPTY));
+    let g = play({ seating: '2x1' }, rows);
+    let v = g.view(0);
+    expect(v.phase).toBe('finalCalls');
+    expect(mm44Turn(v, g.status)).toEqual({ kind: 'finalCall', actor: 0 });
+    expect(canCall(v, 0)).toBe(true);
+    expect(canCall(v, 1)).toBe(false);
+
+    g = play({ seating: '2x1' }, [...rows, () => [0, { type: 'pass' }]]);
+    v = g.view(0);
+    expect(mm44Turn(v, g.status)).toEqual({ kind: 'finalCall', actor: 1 });
+    expect(lastPlayed(v, g.last)).toEqual({ kind: 'pass', seat: 0 });
+
+    g = play({ seating: '2x1' }, [...rows, () => [0, { type: 'pass' }], () => [1, { type: 'pass' }]]);
+    expect(resultFor(g.view(0), g.status, 0)).toBe('draw');
+  });
+
+  it('accepts every seating and row count the rules accept', () => {
+    expect(mm44OptionsProblem(mm44OptionsSchema.parse({}))).toBeNull();
+    expect(mm44OptionsProblem({ seating: '2x2', rows: 10 })).toBeNull();
+    expect(mm44OptionsProblem({ rows: 11 })).toBe('option.invalid');
+  });
+});

@@ -1,0 +1,101 @@
+import {
+  MM44_COLOURS,
+  MM44_HOLES,
+  mm44Boards,
+  mm44OptionsSchema,
+  type CodeRules,
+  type MatchStatus,
+  type Mm44BoardView,
+  type Mm44Call,
+  type Mm44OptionsInput,
+  type Mm44Seating,
+  type Mm44View,
+  type Seat,
+} from '@mm/rules';
+
+/** Pure readings of a Master Mind 44 view (RULES §4) for the UI. */
+
+/** A row or an answer row: 5 holes, 6 colours, any hole may stay empty, colours may repeat. */
+export const ROW_RULES: CodeRules = { pegs: MM44_HOLES, colours: MM44_COLOURS, repeats: true, blanks: true };
+
+/** Players and boards each of a seating ('2x2' → 2 players holding 2 boards each). */
+export function seatingShape(seating: Mm44Seating): { players: number; boardsEach: number } {
+  const holders = mm44Boards(seating);
+  const players = new Set(holders).size;
+  return { players, boardsEach: holders.length / players };
+}
+
+/** The boards `seat` holds, by index. */
+export const boardsOf = (view: Mm44View, seat: Seat | null): number[] =>
+  seat === null ? [] : view.boards.filter((b) => b.holder === seat).map((b) => b.board);
+
+export type Mm44Turn =
+  | { kind: 'row'; board: number; actor: Seat }
+  | { kind: 'finalCall'; actor: Seat }
+  | { kind: 'finished' }
+  | { kind: 'none' };
+
+/** What the game waits for: a board's row, or (in the final calls) one seat's call or pass. */
+export function mm44Turn(view: Mm44View, status: MatchStatus): Mm44Turn {
+  if (view.finished || status.finished) return { kind: 'finished' };
+  if (view.phase === 'finalCalls') return view.caller === null ? { kind: 'none' } : { kind: 'finalCall', actor: view.caller };
+  const board = view.turn === null ? undefined : view.boards[view.turn];
+  return board ? { kind: 'row', board: board.board, actor: board.holder } : { kind: 'none' };
+}
+
+/** May `seat` call "Master Mind!" now? At any time while in play, in the final calls only on its own call. */
+export function canCall(view: Mm44View, seat: Seat | null): boolean {
+  if (seat === null || view.finished || view.out[seat] !== false) return false;
+  return view.phase === 'play' || (view.phase === 'finalCalls' && view.caller === seat);
+}
+
+/**
+ * The board that placed the latest row: rows are placed round the table from board 0 and a
+ * board only ever stops playing, so round k gives every board still playing its k-th row, in
+ * board order. The latest row is thus on the board with the most rows, the last such board.
+ */
+export function latestRowBoard(view: Mm44View): { board: number; row: number } | null {
+  let best: Mm44BoardView | null = null;
+  for (const b of view.boards) if (b.rows.length > 0 && (!best || b.rows.length >= best.rows.length)) best = b;
+  return best ? { board: best.board, row: best.rows.length } : null;
+}
+
+export type LastPlayed =
+  | { kind: 'row'; seat: Seat; board: number; row: number }
+  | { kind: 'call'; seat: Seat; correct: boolean }
+  | { kind: 'pass'; seat: Seat };
+
+/** What the latest action was, from the snapshot's `last` (its kind says which) and the view. */
+export function lastPlayed(view: Mm44View, last: { seat: Seat; type: string } | null): LastPlayed | null {
+  if (!last) return null;
+  switch (last.type) {
+    case 'row': {
+      const at = latestRowBoard(view);
+      return at ? { kind: 'row', seat: last.seat, ...at } : null;
+    }
+    case 'call': {
+      const call = view.calls[view.calls.length - 1];
+      return call ? { kind: 'call', seat: call.seat, correct: call.correct } : null;
+    }
+    case 'pass':
+      return { kind: 'pass', seat: last.seat };
+    default:
+      return null;
+  }
+}
+
+/** The wrong call that put `seat` out, if any. */
+export const wrongCallOf = (view: Mm44View, seat: Seat): Mm44Call | undefined => view.calls.find((c) => c.seat === seat && !c.correct);
+
+export type Result = 'win' | 'lose' | 'draw';
+
+export function resultFor(view: Mm44View, status: MatchStatus, seat: Seat | null): Result | null {
+  if (!status.finished || seat === null) return null;
+  if (view.winner === null) return 'draw';
+  return view.winner === seat ? 'win' : 'lose';
+}
+
+/** Why the rules' options schema refuses these options (it is the judge), as a message key; null when they are fine. */
+export function mm44OptionsProblem(o: Mm44OptionsInput): 'option.invalid' | null {
+  return mm44OptionsSchema.safeParse(o).success ? null : 'option.invalid';
+}

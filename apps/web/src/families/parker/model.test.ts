@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { parker, parkerOptionsSchema, type ParkerAction, type ParkerOptionsInput, type ParkerState } from '@mm/rules';
+import {
+  currentGame,
+  earlierGames,
+  gameEnd,
+  gameResultFor,
+  lastPlayed,
+  moveNumber,
+  otherSeat,
+  parkerOptionsProblem,
+  parkerTurn,
+  resultFor,
+  waitsFor,
+} from './model';
+
+/** Plays actions through the real rules and returns what `viewer` sees after them. */
+function play(input: ParkerOptionsInput, actions: [number, ParkerAction][]) {
+  let state: ParkerState = parker.setup(parkerOptionsSchema.parse(input), 'seed');
+  for (const [seat, action] of actions) {
+    const r = parker.apply(state, seat, action);
+    if (!r.ok) throw new Error(r.error.message);
+    state = r.state;
+  }
+  const a = actions[actions.length - 1];
+  const last = a ? { seq: actions.length, seat: a[0], type: a[1].type } : null;
+  return { view: (viewer: number | null) => parker.view(state, viewer), status: parker.status(state), last };
+}
+
+const secret = (code: number[]): ParkerAction => ({ type: 'setSecret', code });
+const guess = (code: number[]): ParkerAction => ({ type: 'guess', code });
+
+describe('parker model', () => {
+  it('waits for both secrets at once, then for one guess at a time', () => {
+    let g = play({}, []);
+    let turn = parkerTurn(g.view(0), g.status);
+    expect(turn).toEqual({ kind: 'setSecret', actors: [0, 1] });
+    expect(waitsFor(turn, 0) && waitsFor(turn, 1)).toBe(true);
+    expect(waitsFor(turn, null)).toBe(false);
+    expect(otherSeat(0)).toBe(1);
+
+    g = play({}, [[1, secret([0, 1, 2])]]);
+    turn = parkerTurn(g.view(0), g.status);
+    expect(turn).toEqual({ kind: 'setSecret', actors: [0] });
+    expect(waitsFor(turn, 1)).toBe(false);
+    expect(lastPlayed(g.view(0), g.last)).toEqual({ kind: 'secret', seat: 1, game: 0 });
+
+    g = play({}, [
+      [1, secret([0, 1, 2])],
+      [0, secret([3, 4, 5])],
+    ]);
+    expect(parkerTurn(g.view(0), g.status)).toEqual({ kind: 'guess', actor: 0 });
+    expect(moveNumber(currentGame(g.view(0))!)).toBe(1);
+
+    g = play({}, [
+      [1, secret([0, 1, 2])],
+      [0, secret([3, 4, 5])],
+      [0, guess([0, 0, 0])],
+    ]);
+    expect(parkerTurn(g.view(0), g.status)).toEqual({ kind: 'guess', actor: 1 });
+    expect(moveNumber(currentGame(g.view(0))!)).toBe(1);
+    expect(lastPlayed(g.view(1), g.last)).toEqual({ kind: 'guess', seat: 0, game: 0, move: 1 });
+  });
+
+  it('ends a game after the move in which a code was broken', () => {
+    const g = play({}, [
+      [0, secret([3, 4, 5])],
+      [1, secret([0, 1, 2])],
+      [0, guess([0, 0, 0])],
+      [1, guess([0, 0, 0])],
+      [0, guess([0, 1, 2])],
+      [1, guess([1, 1, 1])],
+    ]);
+    const v = g.view(0);
+    const game = currentGame(v)!;
+    expect(parkerTurn(v, g.status)).toEqual({ kind: 'finished' });
+    expect(moveNumber(game)).toBe(2);
+    expect(gameEnd(game)).toEqual({ kind: 'won', winner: 0, move: 2 });
+    expect(gameResultFor(game, 0)).toBe('win');
+    expect(gameResultFor(game, 1)).toBe('lose');
+    expect(gameResultFor(game, null)).toBeNull();
+    expect(resultFor(g.status, 1)).toBe('lose');
+    expect(lastPlayed(v, g.last)).toEqual({ kind: 'guess', seat: 1, game: 0, move: 2 });
+  });
+
+  it('calls a game broken by both in the same move a draw, and moves on to the next game of a series', () => {
+    const g = play({ games: 3 }, [
+      [0, secret([3, 4, 5])],
+      [1, secret([0, 1, 2])],
+      [0, guess([0, 1, 2])],
+      [1, guess([3, 4, 5])],
+    ]);
+    const v = g.view(1);
+    const [first] = earlierGames(v);
+    expect(gameEnd(first!)).toEqual({ kind: 'bothBroken', move: 1 });
+    expect(gameResultFor(first!, 1)).toBe('draw');
+    // game 2 is opened by seat 1 once both secrets are set
+    expect(currentGame(v)!.number).toBe(2);
+    expect(parkerTurn(v, g.status)).toEqual({ kind: 'setSecret', actors: [0, 1] });
+    expect(lastPlayed(v, g.last)).toEqual({ kind: 'guess', seat: 1, game: 0, move: 1 });
+  });
+
+  it('calls a game nobody broke in 8 moves a draw', () => {
+    const g = play({}, [
+      [0, secret([3, 4, 5])],
+      [1, secret([0, 1, 2])],
+      ...Array.from({ length: 8 }, (): [number, ParkerAction][] => [
+        [0, guess([5, 5, 5])],
+        [1, guess([0, 0, 0])],
+      ]).flat(),
+    ]);
+    expect(gameEnd(currentGame(g.view(0))!)).toEqual({ kind: 'neitherBroken', moves: 8 });
+    expect(resultFor(g.status, 0)).toBe('draw');
+  });
+
+  it('flags options the rules refuse', () => {
+    const defaults = parkerOptionsSchema.parse({});
+    expect(parkerOptionsProblem(defaults)).toBeNull();
+    expect(parkerOptionsProblem({ ...defaults, pegs: 5, colours: 4, repeats: false })).toBe('option.tooFewColours');
+    expect(parkerOptionsProblem({ ...defaults, games: 2 })).toBe('option.gamesOdd');
+    expect(parkerOptionsProblem({ ...defaults, pegs: 6 })).toBe('option.invalid');
+  });
+});

@@ -1,0 +1,111 @@
+import {
+  PARKER_MOVES,
+  parkerOptionsSchema,
+  type CodeRules,
+  type MatchStatus,
+  type ParkerGameView,
+  type ParkerOptions,
+  type ParkerOptionsInput,
+  type ParkerView,
+  type Seat,
+} from '@mm/rules';
+
+/** Pure readings of a Parker 1974 view (RULES §3) for the UI. */
+
+/** What a secret must obey (blanks are not offered). */
+export const codeRules = (o: ParkerOptions): CodeRules => ({ pegs: o.pegs, colours: o.colours, repeats: o.repeats, blanks: false });
+
+export const otherSeat = (s: Seat): Seat => (s === 0 ? 1 : 0);
+
+/** The game being played (or, once the match is over, the last one). */
+export const currentGame = (view: ParkerView): ParkerGameView | null => view.games[view.games.length - 1] ?? null;
+
+/** Games over before the current one, oldest first (the rules open the next game as soon as one ends). */
+export const earlierGames = (view: ParkerView): ParkerGameView[] => view.games.slice(0, -1);
+
+export type ParkerTurn =
+  | { kind: 'setSecret'; actors: Seat[] }
+  | { kind: 'guess'; actor: Seat }
+  | { kind: 'finished' }
+  | { kind: 'none' };
+
+/** What the match waits for: both secrets at once, then one guess at a time. */
+export function parkerTurn(view: ParkerView, status: MatchStatus): ParkerTurn {
+  if (view.finished || status.finished) return { kind: 'finished' };
+  const g = currentGame(view);
+  if (!g) return { kind: 'none' };
+  const missing = ([0, 1] as const).filter((s) => !g.secretSet[s]);
+  if (missing.length > 0) return { kind: 'setSecret', actors: missing };
+  if (g.toGuess !== null) return { kind: 'guess', actor: g.toGuess };
+  return { kind: 'none' };
+}
+
+/** Does the match wait for `seat` now? */
+export function waitsFor(turn: ParkerTurn, seat: Seat | null): boolean {
+  if (seat === null) return false;
+  if (turn.kind === 'setSecret') return turn.actors.includes(seat);
+  return turn.kind === 'guess' && turn.actor === seat;
+}
+
+/** The move number being played (1 … 8), or once the game is over the last one played. */
+export function moveNumber(g: ParkerGameView): number {
+  if (g.outcome !== null) return Math.max(g.guesses[0].length, g.guesses[1].length);
+  return Math.min(g.moves + 1, PARKER_MOVES);
+}
+
+export type Result = 'win' | 'lose' | 'draw';
+
+/** A game's result from `seat`'s point of view; null while it is played or for a spectator. */
+export function gameResultFor(g: ParkerGameView, seat: Seat | null): Result | null {
+  if (g.outcome === null || seat === null) return null;
+  if (g.outcome === 'draw') return 'draw';
+  return g.winner === seat ? 'win' : 'lose';
+}
+
+/** The series' result from `seat`'s point of view; null while playing or for a spectator. */
+export function resultFor(status: MatchStatus, seat: Seat | null): Result | null {
+  if (!status.finished || seat === null) return null;
+  if (status.draw) return 'draw';
+  return status.winners.includes(seat) ? 'win' : 'lose';
+}
+
+export type GameEnd =
+  | { kind: 'won'; winner: Seat; move: number }
+  | { kind: 'bothBroken'; move: number }
+  | { kind: 'neitherBroken'; moves: number };
+
+/** How a finished game ended, for one line of text; null while it is played. */
+export function gameEnd(g: ParkerGameView): GameEnd | null {
+  if (g.outcome === null) return null;
+  if (g.outcome === 'won' && g.winner !== null) return { kind: 'won', winner: g.winner, move: g.brokenAt[g.winner] ?? moveNumber(g) };
+  const move = g.brokenAt[0] ?? g.brokenAt[1];
+  return move !== null ? { kind: 'bothBroken', move } : { kind: 'neitherBroken', moves: moveNumber(g) };
+}
+
+export type LastPlayed = { kind: 'secret'; seat: Seat; game: number } | { kind: 'guess'; seat: Seat; game: number; move: number };
+
+/**
+ * What the latest action was, from the snapshot's `last` (its kind says which) and the view.
+ * `game` is an index into view.games; `move` is 1-based.
+ */
+export function lastPlayed(view: ParkerView, last: { seat: Seat; type: string } | null): LastPlayed | null {
+  if (!last) return null;
+  const i = view.games.length - 1;
+  const cur = view.games[i];
+  if (!cur || (last.seat !== 0 && last.seat !== 1)) return null;
+  if (last.type === 'setSecret') return { kind: 'secret', seat: last.seat, game: i };
+  if (last.type !== 'guess') return null;
+  // a fresh game: the guess that ended the previous one
+  const index = cur.guesses[last.seat].length > 0 ? i : i - 1;
+  const g = view.games[index];
+  const move = g?.guesses[last.seat].length ?? 0;
+  return g && move > 0 ? { kind: 'guess', seat: last.seat, game: index, move } : null;
+}
+
+/** Why the rules' options schema refuses these options (it is the judge), as a message key; null when they are fine. */
+export function parkerOptionsProblem(o: ParkerOptionsInput): 'option.tooFewColours' | 'option.gamesOdd' | 'option.invalid' | null {
+  if (parkerOptionsSchema.safeParse(o).success) return null;
+  const { pegs = 3, colours = 6, repeats = true, games = 1 } = o;
+  if (!repeats && pegs > colours) return 'option.tooFewColours';
+  return games % 2 === 0 ? 'option.gamesOdd' : 'option.invalid';
+}

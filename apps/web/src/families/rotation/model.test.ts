@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { rotation, rotationOptionsSchema, type RotationAction, type RotationOptionsInput, type RotationState } from '@mm/rules';
+import {
+  codemakerStake,
+  codemakerTable,
+  currentRound,
+  earlierRounds,
+  guessOrder,
+  lastPlayed,
+  ranking,
+  resultFor,
+  roleOf,
+  rotationOptionsProblem,
+  rotationTurn,
+  upcoming,
+} from './model';
+
+/** Plays actions through the real rules and returns what `viewer` sees after them. */
+function play(input: RotationOptionsInput, actions: [number, RotationAction][]) {
+  let state: RotationState = rotation.setup(rotationOptionsSchema.parse(input), 'seed');
+  for (const [seat, action] of actions) {
+    const r = rotation.apply(state, seat, action);
+    if (!r.ok) throw new Error(r.error.message);
+    state = r.state;
+  }
+  const last = actions.length ? { seq: actions.length, seat: actions[actions.length - 1]![0] } : null;
+  return { view: (viewer: number | null) => rotation.view(state, viewer), status: rotation.status(state), last };
+}
+
+const secret = (code: number[]): RotationAction => ({ type: 'setSecret', code });
+const guess = (code: number[]): RotationAction => ({ type: 'guess', code });
+
+describe('rotation model', () => {
+  it('starts with seat A setting the secret, then the others guess in turn', () => {
+    let g = play({}, []);
+    expect(rotationTurn(g.view(1), g.status)).toEqual({ kind: 'setSecret', actor: 0 });
+    expect(roleOf(currentRound(g.view(1)), 0)).toBe('codemaker');
+    expect(roleOf(currentRound(g.view(1)), 2)).toBe('codebreaker');
+    expect(roleOf(currentRound(g.view(1)), null)).toBeNull();
+    expect(lastPlayed(g.view(1), g.last)).toBeNull();
+
+    g = play({}, [[0, secret([0, 1, 2, 3])]]);
+    const v = g.view(2);
+    expect(rotationTurn(v, g.status)).toEqual({ kind: 'guess', actor: 1 });
+    expect(upcoming(currentRound(v)!, 3)).toEqual([2]);
+    expect(lastPlayed(v, g.last)).toEqual({ kind: 'secret', seat: 0, round: 0 });
+    expect(codemakerStake(v, currentRound(v)!)).toBe(5);
+
+    g = play({}, [
+      [0, secret([0, 1, 2, 3])],
+      [1, guess([0, 1, 3, 2])],
+    ]);
+    expect(rotationTurn(g.view(0), g.status)).toEqual({ kind: 'guess', actor: 2 });
+    // 2 blacks, 2 whites: 2×2 + 2 = 6 points
+    expect(lastPlayed(g.view(0), g.last)).toEqual({ kind: 'guess', seat: 1, round: 0, row: 1, points: 6 });
+    expect(codemakerStake(g.view(0), currentRound(g.view(0))!)).toBe(6);
+  });
+
+  it('orders the codebreakers from the seat after the codemaker', () => {
+    expect(guessOrder(0, 3)).toEqual([1, 2]);
+    expect(guessOrder(2, 4)).toEqual([3, 0, 1]);
+    expect(guessOrder(4, 5)).toEqual([0, 1, 2, 3]);
+  });
+
+  it('opens the next round when the code is broken, and reads the breaking row as the latest', () => {
+    const g = play({}, [
+      [0, secret([0, 1, 2, 3])],
+      [1, guess([5, 5, 5, 5])],
+      [2, guess([0, 1, 2, 3])],
+    ]);
+    const v = g.view(0);
+    expect(currentRound(v)!.number).toBe(2);
+    expect(earlierRounds(v).map((r) => r.number)).toEqual([1]);
+    expect(rotationTurn(v, g.status)).toEqual({ kind: 'setSecret', actor: 1 });
+    expect(lastPlayed(v, g.last)).toEqual({ kind: 'guess', seat: 2, round: 0, row: 2, points: 10 });
+    // the codemaker scored 6 for a code broken on row 2
+    expect(g.status.scores).toEqual([6, 0, 10]);
+  });
+
+  it('ranks seats with shared places and gives each its result', () => {
+    expect(ranking([6, 0, 10])).toEqual([
+      { seat: 2, score: 10, rank: 1 },
+      { seat: 0, score: 6, rank: 2 },
+      { seat: 1, score: 0, rank: 3 },
+    ]);
+    expect(ranking([4, 4, 1]).map((r) => r.rank)).toEqual([1, 1, 3]);
+
+    const g = play({}, [
+      [0, secret([0, 1, 2, 3])],
+      [1, guess([0, 1, 2, 3])],
+      [1, secret([0, 1, 2, 3])],
+      [2, guess([0, 1, 2, 3])],
+      [2, secret([0, 1, 2, 3])],
+      [0, guess([0, 1, 2, 3])],
+    ]);
+    // every seat: 10 for a break + 5 as codemaker
+    expect(g.status.scores).toEqual([15, 15, 15]);
+    expect(rotationTurn(g.view(0), g.status)).toEqual({ kind: 'finished' });
+    expect(resultFor(g.status, 0)).toBe('draw');
+    expect(resultFor(g.status, null)).toBeNull();
+    expect(earlierRounds(g.view(0)).map((r) => r.number)).toEqual([1, 2]);
+    expect(lastPlayed(g.view(0), g.last)).toEqual({ kind: 'guess', seat: 0, round: 2, row: 1, points: 10 });
+
+    const w = play({}, [
+      [0, secret([0, 1, 2, 3])],
+      [1, guess([0, 1, 2, 3])],
+      [1, secret([0, 1, 2, 3])],
+      [2, guess([0, 1, 2, 4])],
+      [0, guess([0, 1, 2, 3])],
+    ]);
+    expect(w.status.finished).toBe(false);
+    expect(resultFor(w.status, 0)).toBeNull();
+  });
+
+  it('cuts the codemaker table at the guess limit and keeps the failure figure', () => {
+    const t = codemakerTable(rotationOptionsSchema.parse({ players: 4, guesses: 8 }));
+    expect(t).toHaveLength(9);
+    expect(t[7]).toEqual({ row: 8, points: 16 });
+    expect(t[8]).toEqual({ row: null, points: 30 });
+  });
+
+  it('flags options no secret can satisfy', () => {
+    const defaults = rotationOptionsSchema.parse({});
+    expect(rotationOptionsProblem(defaults)).toBeNull();
+    expect(rotationOptionsProblem({ ...defaults, pegs: 6, colours: 4 })).toBe('option.tooFewColours');
+    expect(rotationOptionsProblem({ ...defaults, pegs: 6, colours: 4, repeats: true })).toBeNull();
+    expect(rotationOptionsProblem({ ...defaults, guesses: 15 })).toBe('option.invalid');
+  });
+});

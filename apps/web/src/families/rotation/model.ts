@@ -1,0 +1,123 @@
+import {
+  rotationCodemakerPoints,
+  rotationOptionsSchema,
+  type CodeRules,
+  type MatchStatus,
+  type RotationOptions,
+  type RotationOptionsInput,
+  type RotationRoundView,
+  type RotationView,
+  type Seat,
+} from '@mm/rules';
+
+/** Pure readings of a rotation view (RULES §2) for the UI: whose turn, what just happened, the ranking. */
+
+/** What the secret must obey (blanks are not offered in a rotation). */
+export const codeRules = (o: RotationOptions): CodeRules => ({ pegs: o.pegs, colours: o.colours, repeats: o.repeats, blanks: false });
+
+/** The round being played (or, once the match is over, the last one). */
+export const currentRound = (view: RotationView): RotationRoundView | null => view.rounds[view.rounds.length - 1] ?? null;
+
+/** Rounds over before the current one, oldest first (the rules open the next round as soon as one ends). */
+export const earlierRounds = (view: RotationView): RotationRoundView[] => view.rounds.slice(0, -1);
+
+export type RotationTurn = { kind: 'setSecret'; actor: Seat } | { kind: 'guess'; actor: Seat } | { kind: 'finished' } | { kind: 'none' };
+
+/** What the match waits for now, and from whom. */
+export function rotationTurn(view: RotationView, status: MatchStatus): RotationTurn {
+  if (view.finished || status.finished) return { kind: 'finished' };
+  const r = currentRound(view);
+  if (!r) return { kind: 'none' };
+  if (!r.secretSet) return { kind: 'setSecret', actor: r.codemaker };
+  if (r.guesser !== null) return { kind: 'guess', actor: r.guesser };
+  return { kind: 'none' };
+}
+
+/** The codebreakers of a round in playing order: from the seat after the codemaker round the table (RULES §2 play 2). */
+export function guessOrder(codemaker: Seat, players: number): Seat[] {
+  return Array.from({ length: players - 1 }, (_, k) => (codemaker + 1 + k) % players);
+}
+
+/** The codebreakers who play after `guesser`, in order, until it is `guesser`'s turn again. */
+export function upcoming(round: RotationRoundView, players: number): Seat[] {
+  if (round.guesser === null) return [];
+  const order = guessOrder(round.codemaker, players);
+  const i = order.indexOf(round.guesser);
+  return i < 0 ? [] : [...order.slice(i + 1), ...order.slice(0, i)];
+}
+
+export type Role = 'codemaker' | 'codebreaker';
+
+export function roleOf(round: RotationRoundView | null, seat: Seat | null): Role | null {
+  if (!round || seat === null) return null;
+  return round.codemaker === seat ? 'codemaker' : 'codebreaker';
+}
+
+export type Result = 'win' | 'lose' | 'draw';
+
+/** The final result from `seat`'s point of view (a shared first place is a win); null while playing or for a spectator. */
+export function resultFor(status: MatchStatus, seat: Seat | null): Result | null {
+  if (!status.finished || seat === null) return null;
+  if (status.draw) return 'draw';
+  return status.winners.includes(seat) ? 'win' : 'lose';
+}
+
+export interface Ranked {
+  seat: Seat;
+  score: number;
+  /** 1 for the best; seats with equal scores share a rank */
+  rank: number;
+}
+
+/** Seats from the highest score down (ties in seat order), each with its shared rank. */
+export function ranking(scores: readonly number[]): Ranked[] {
+  return scores
+    .map((score, seat) => ({ seat, score, rank: 1 + scores.filter((s) => s > score).length }))
+    .sort((a, b) => b.score - a.score || a.seat - b.seat);
+}
+
+export type LastPlayed = { kind: 'secret'; seat: Seat; round: number } | { kind: 'guess'; seat: Seat; round: number; row: number; points: number };
+
+/**
+ * What the latest action was, read from the view and the snapshot's `last` (so it is right
+ * after a reload too). `round` is an index into view.rounds; `row` is 1-based.
+ */
+export function lastPlayed(view: RotationView, last: { seq: number; seat: Seat } | null): LastPlayed | null {
+  if (!last) return null;
+  const i = view.rounds.length - 1;
+  const cur = view.rounds[i];
+  if (!cur) return null;
+  const rowOf = (r: RotationRoundView, index: number): LastPlayed | null => {
+    const row = r.rows[r.rows.length - 1];
+    return row && row.seat === last.seat ? { kind: 'guess', seat: last.seat, round: index, row: r.rows.length, points: row.points } : null;
+  };
+  if (cur.rows.length > 0) return rowOf(cur, i);
+  if (cur.secretSet && last.seat === cur.codemaker) return { kind: 'secret', seat: last.seat, round: i };
+  // a fresh round: the latest action was the row that ended the previous one
+  const prev = view.rounds[i - 1];
+  return prev ? rowOf(prev, i - 1) : null;
+}
+
+/** The row number on which the round was broken, when it was. */
+export const brokenOnRow = (r: RotationRoundView): number | null => (r.outcome === 'broken' ? r.rows.length : null);
+
+/** What the codemaker would score if the next row broke the code (null once the round is over). */
+export function codemakerStake(view: RotationView, r: RotationRoundView): number | null {
+  if (r.outcome !== null || !r.secretSet || r.rows.length >= view.options.guesses) return null;
+  return rotationCodemakerPoints(view.options.players, r.rows.length + 1);
+}
+
+/** The codemaker table of RULES §2 for this table size, cut at the guess limit; the last entry is the failure figure. */
+export function codemakerTable(o: RotationOptions): { row: number | null; points: number }[] {
+  return [
+    ...Array.from({ length: o.guesses }, (_, i) => ({ row: i + 1, points: rotationCodemakerPoints(o.players, i + 1) })),
+    { row: null, points: rotationCodemakerPoints(o.players, null) },
+  ];
+}
+
+/** Why the rules' options schema refuses these options (it is the judge), as a message key; null when they are fine. */
+export function rotationOptionsProblem(o: RotationOptionsInput): 'option.tooFewColours' | 'option.invalid' | null {
+  if (rotationOptionsSchema.safeParse(o).success) return null;
+  const { pegs = 4, colours = 6, repeats = false } = o;
+  return !repeats && pegs > colours ? 'option.tooFewColours' : 'option.invalid';
+}

@@ -1,0 +1,27 @@
+import type { Code, FamilyId, Seat } from '@mm/rules';
+
+/**
+ * Provably fair secrets (docs/architecture.md): while a match is played every snapshot
+ * carries commitments — hashes only — to each secret set and, for a family that deals
+ * from the match seed, to that seed. The salts are published once the match is finished,
+ * so anyone can check that nothing was swapped. Hashing is left to each side (node:crypto
+ * on the server, WebCrypto in the browser); the strings hashed are defined here, once.
+ */
+export type Commitment =
+  /** `sha256hex(secretPreimage(salt, code))` of the setSecret accepted at `seq` from `seat` */
+  | { kind: 'secret'; seq: number; seat: Seat; hash: string }
+  /** `sha256hex(dealPreimage(salt, seed))` of the match seed the deal came from */
+  | { kind: 'deal'; hash: string };
+
+export const secretPreimage = (salt: string, code: Code): string => `${salt}:${JSON.stringify(code)}`;
+export const dealPreimage = (salt: string, seed: string): string => `${salt}:${seed}`;
+
+/** Families whose setup deals hidden information from the seed (the others ignore it). */
+export const DEALT_FAMILIES: readonly FamilyId[] = ['mm44'];
+
+/** The code of a `setSecret` action (every family names it so), or null for any other action. */
+export function secretOf(action: unknown): Code | null {
+  if (!action || typeof action !== 'object') return null;
+  const a = action as { type?: unknown; code?: unknown };
+  return a.type === 'setSecret' && Array.isArray(a.code) ? (a.code as Code) : null;
+}
