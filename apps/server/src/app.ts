@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Server } from 'socket.io';
+import { BotDriver } from './bots/driver';
 import { configSchema, type Config, type ConfigInput } from './config';
 import { openDatabase, type Database } from './db/database';
 import { createStore } from './db/store';
@@ -16,6 +17,7 @@ export interface App {
   http: FastifyInstance;
   io: IoServer;
   rooms: RoomService;
+  bots: BotDriver;
   db: Database;
   config: Config;
   /** listens and resolves with the URL it serves */
@@ -39,12 +41,17 @@ export async function buildApp(input: ConfigInput = {}): Promise<App> {
   const io: IoServer = new Server(http.server, { maxHttpBufferSize: SOCKET_BUFFER_BYTES, serveClient: false });
   const closeRedis = config.redisUrl ? await attachRedisAdapter(io, config.redisUrl) : async () => {};
   const broadcaster = new Broadcaster(io, (err, roomId) => http.log.warn({ err, roomId }, 'broadcast failed'));
-  const rooms = new RoomService(
-    store,
-    (room) => void broadcaster.publish(room),
-    (room) => void broadcaster.rejoin(room),
-  );
-  attachSocketHandlers(io, rooms, broadcaster, http.log, config.roomIdleMs);
+  const bots = new BotDriver(config.botDelayMs, http.log);
+  const rooms = new RoomService(store, {
+    onChange: (room) => {
+      void broadcaster.publish(room);
+      bots.kick(room);
+    },
+    onRematch: (room) => void broadcaster.rejoin(room),
+    onLoad: (room) => bots.loaded(room),
+  });
+  bots.attach(rooms);
+  attachSocketHandlers(io, rooms, broadcaster, http.log, { roomIdleMs: config.roomIdleMs, takeOverSecondMs: config.takeOverSecondMs });
   registerApiRoutes(http, { config, rooms, store, broadcaster, dbKind: db.kind });
 
   const webDist = config.webDist;
@@ -70,6 +77,7 @@ export async function buildApp(input: ConfigInput = {}): Promise<App> {
     http,
     io,
     rooms,
+    bots,
     db,
     config,
     async listen() {
@@ -81,6 +89,8 @@ export async function buildApp(input: ConfigInput = {}): Promise<App> {
     async close() {
       if (closed) return;
       closed = true;
+      // First the bots: no timer left, and no move half-way into a database about to close.
+      await bots.close();
       io.disconnectSockets(true);
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await http.close().catch(() => undefined);

@@ -22,6 +22,13 @@ export const configSchema = z.object({
   roomIdleMs: z.coerce.number().int().min(0).default(10 * 60_000),
   /** rooms one address may create at once; refilled at one a second */
   roomCreateBurst: z.coerce.number().int().min(1).default(30),
+  /** how long a bot waits before it plays (so people see its move come); 0 in tests */
+  botDelayMs: z.coerce.number().int().min(0).max(60_000).default(700),
+  /**
+   * The length of one second of a room's `takeOverAfterSec`: only tests shorten it, to hand a
+   * seat to a bot without waiting the protocol's 10 s minimum.
+   */
+  takeOverSecondMs: z.coerce.number().int().min(1).default(1000),
 });
 export type Config = z.output<typeof configSchema>;
 export type ConfigInput = z.input<typeof configSchema>;
@@ -42,5 +49,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: blank(env.LOG_LEVEL),
     roomIdleMs: blank(env.ROOM_IDLE_MS),
     roomCreateBurst: blank(env.ROOM_CREATE_BURST),
+    botDelayMs: blank(env.BOT_DELAY_MS),
+    takeOverSecondMs: blank(env.TAKEOVER_SECOND_MS),
   });
 }

@@ -16,6 +16,8 @@ export const TRANSPORT_ERRORS = {
   BAD_TOKEN: 'The seat token is not valid for this room.',
   DUPLICATE_ACTION: 'This actionId was already accepted (a resend): nothing changed; `seq` says where it was accepted.',
   STALE_SEQ: 'The client acted on an old state (`expectSeq` is behind): catch up and try again; `seq` is the current one.',
+  HINTS_OFF: 'This room was created without hints.',
+  NOT_AWAY: 'That seat is not held by someone away long enough to hand it to a bot.',
   RATE_LIMITED: 'Too many messages: slow down.',
   NOT_CREATOR: "Only the room's creator (the device that made it) may change its settings.",
   SPECTATING_OFF: "The room's creator has turned spectating off: only seated players see the match until it ends.",

@@ -12,12 +12,25 @@ import {
 import type { Commitment } from './fairness';
 import type { Snapshot } from './socket';
 
+/**
+ * What a room adds to its family's rules (RULES.md §5): the same for every family.
+ * - `bots`: seats a bot takes from the start;
+ * - `hints`: a "hint" button during play (public: the summary says so);
+ * - `takeOverAfterSec`: once a seated person has been gone this long, the other players
+ *   may hand the seat to a bot until the person returns (null: never).
+ */
+export const roomSettingsShape = {
+  bots: z.array(z.number().int().min(0).max(7)).max(8).default([]),
+  hints: z.boolean().default(false),
+  takeOverAfterSec: z.number().int().min(10).max(3600).nullable().default(null),
+};
+
 /** POST /api/rooms. Options may be left out entirely: `prefault` parses `{}`, so every field gets its default. */
 export const createRoomBodySchema = z.discriminatedUnion('family', [
-  z.object({ family: z.literal('duel'), options: duelOptionsSchema.prefault({}) }).strict(),
-  z.object({ family: z.literal('rotation'), options: rotationOptionsSchema.prefault({}) }).strict(),
-  z.object({ family: z.literal('parker'), options: parkerOptionsSchema.prefault({}) }).strict(),
-  z.object({ family: z.literal('mm44'), options: mm44OptionsSchema.prefault({}) }).strict(),
+  z.object({ family: z.literal('duel'), options: duelOptionsSchema.prefault({}), ...roomSettingsShape }).strict(),
+  z.object({ family: z.literal('rotation'), options: rotationOptionsSchema.prefault({}), ...roomSettingsShape }).strict(),
+  z.object({ family: z.literal('parker'), options: parkerOptionsSchema.prefault({}), ...roomSettingsShape }).strict(),
+  z.object({ family: z.literal('mm44'), options: mm44OptionsSchema.prefault({}), ...roomSettingsShape }).strict(),
 ]);
 export type CreateRoomBody = z.input<typeof createRoomBodySchema>;
 
@@ -62,6 +75,10 @@ export interface SeatSummary {
   index: number;
   name: string | null;
   connected: boolean;
+  /** a bot plays this seat (from the start, added by the creator, or taking over for someone gone) */
+  bot: boolean;
+  /** a person's seat that a bot plays for now; the person gets it back by coming back */
+  takenOver: boolean;
 }
 
 /** GET /api/rooms/:id and in every room update: public, never hidden information. */
@@ -73,6 +90,10 @@ export interface RoomSummary {
   spectators: number;
   /** false when the creator turned spectating off: watchers then get no snapshot */
   spectating: boolean;
+  /** the room was created with hints on: every seated player may ask for one */
+  hints: boolean;
+  /** null: seats are never handed to a bot; else after how many seconds away they may be */
+  takeOverAfterSec: number | null;
   /** the room's current match (the newest) */
   match: { id: string; number: number };
   /** seats that accepted a rematch of the finished current match */

@@ -72,6 +72,19 @@ export const clientMessages = {
       'A seated player accepts (or withdraws from) a rematch of the finished match; when every seated player has accepted, it starts with everyone one seat on.',
     schema: z.object({ accept: z.boolean() }).strict(),
   },
+  'seat:bot': {
+    summary: "The room's creator seats a bot in a free seat (NOT_CREATOR for anyone else, SEAT_TAKEN if it is not free).",
+    schema: z.object({ seat: z.number().int().min(0).max(7) }).strict(),
+  },
+  'seat:takeover': {
+    summary:
+      "A seated player hands a seat whose person has been away longer than the room's takeOverAfterSec to a bot; the person gets the seat back by joining with its token.",
+    schema: z.object({ seat: z.number().int().min(0).max(7) }).strict(),
+  },
+  'match:hint': {
+    summary: "In a room with hints on, a seated player asks the solver for a strong move from its own view (HINTS_OFF otherwise).",
+    schema: z.object({}).strict(),
+  },
 } as const;
 
 export type ClientMessageName = keyof typeof clientMessages;
@@ -130,6 +143,22 @@ export interface RematchReply {
   started: boolean;
 }
 
+export interface BotReply {
+  ok: true;
+}
+export interface HintReply {
+  ok: true;
+  /** a strong next code for this seat, or null when it has nothing to guess now */
+  code: (number | null)[] | null;
+  /**
+   * what to do with `code` (present whenever `code` is): 'guess' it (duel, rotation, Parker);
+   * in Master Mind 44 place it as this seat's 'row', or 'call' it ("Master Mind!")
+   */
+  kind?: 'guess' | 'row' | 'call';
+  /** how many codes (MM44: deals) are still possible for this seat */
+  possible: number;
+}
+
 export interface ClientReplies {
   'room:join': JoinReply;
   'seat:claim': ClaimReply;
@@ -138,6 +167,9 @@ export interface ClientReplies {
   'room:sync': SyncReply;
   'room:settings': SettingsReply;
   'match:rematch': RematchReply;
+  'seat:bot': BotReply;
+  'seat:takeover': BotReply;
+  'match:hint': HintReply;
 }
 export type Reply<N extends ClientMessageName> = ClientReplies[N] | ErrorReply;
 

@@ -3,6 +3,7 @@
 // server processes racing on one room honest, so conflicts are reported as values
 // (AppendOutcome, false) rather than thrown.
 import { Prisma } from '../generated/prisma/client.js';
+import { botName } from '../bots/names.js';
 import type { Database } from './database.js';
 
 export interface StoredAction {
@@ -14,7 +15,16 @@ export interface StoredAction {
   salt: string | null;
   createdAt: Date;
 }
-export interface StoredSeat { index: number; name: string | null; tokenHash: string | null; deviceId: string | null }
+export interface StoredSeat {
+  index: number;
+  name: string | null;
+  tokenHash: string | null;
+  deviceId: string | null;
+  /** a bot plays the seat (alone, with no token; or for its person when `takenOver`) */
+  bot: boolean;
+  /** the bot plays for the person whose name, token and device the seat keeps */
+  takenOver: boolean;
+}
 export interface StoredMatch {
   id: string;
   number: number;
@@ -36,6 +46,10 @@ export interface StoredRoom {
   creatorDeviceId: string | null;
   /** watchers see the match */
   spectators: boolean;
+  /** seated players may ask for hints */
+  hints: boolean;
+  /** seconds a person must be gone before the others may hand the seat to a bot; null: never */
+  takeOverAfterSec: number | null;
   seats: StoredSeat[];
   /** seats that accepted a rematch of the newest match */
   rematchVotes: number[];
@@ -77,8 +91,14 @@ export interface Store {
     seed: string;
     salt?: string | null;
     creatorDeviceId?: string | null;
+    /** seats a bot takes from the start (named by `botName`) */
+    bots?: readonly number[];
+    hints?: boolean;
+    takeOverAfterSec?: number | null;
   }): Promise<void>;
   loadRoom(roomId: string): Promise<StoredRoom | null>;
+  /** Only the seats of a room (another server may have changed them), by index. */
+  loadSeats(roomId: string): Promise<StoredSeat[]>;
   /** The id of the room's newest match, or null for an unknown room. */
   currentMatchId(roomId: string): Promise<string | null>;
   /**
@@ -86,6 +106,12 @@ export interface Store {
    * player of the room's newest match (MatchPlayer), in the same transaction.
    */
   claimSeat(roomId: string, index: number, claim: { name: string; tokenHash: string; deviceId: string | null }): Promise<boolean>;
+  /** A bot takes a free seat (and becomes a player of the newest match); false when it is not free. */
+  seatBot(roomId: string, index: number): Promise<boolean>;
+  /** A bot plays for the person holding the seat with `tokenHash`; false unless they hold it and no bot plays it yet. */
+  takeOverSeat(roomId: string, index: number, tokenHash: string): Promise<boolean>;
+  /** The person with `tokenHash` plays the seat again; false unless a bot played it for them. */
+  reclaimSeat(roomId: string, index: number, tokenHash: string): Promise<boolean>;
   /** False unless `tokenHash` holds the seat; the newest match forgets that player too. */
   releaseSeat(roomId: string, index: number, tokenHash: string): Promise<boolean>;
   /** False unless `tokenHash` holds the seat. */
@@ -155,6 +181,11 @@ export function uniqueViolationTarget(e: unknown): string[] | null {
   return names;
 }
 
+type SeatRow = { index: number; name: string | null; tokenHash: string | null; deviceId: string | null; bot: boolean; takenOver: boolean };
+const toSeat = (s: SeatRow): StoredSeat => ({
+  index: s.index, name: s.name, tokenHash: s.tokenHash, deviceId: s.deviceId, bot: s.bot, takenOver: s.takenOver,
+});
+
 type ActionRow = { seq: number; seat: number; actionId: string; payload: Prisma.JsonValue; salt: string | null; createdAt: Date };
 const toAction = (a: ActionRow): StoredAction => ({
   seq: a.seq, seat: a.seat, actionId: a.actionId, payload: a.payload, salt: a.salt, createdAt: a.createdAt,
@@ -177,9 +208,13 @@ export function createStore(db: Database): Store {
   return {
     kind: db.kind,
 
-    async createRoom({ roomId, family, options, seatCount, matchId, seed, salt = null, creatorDeviceId = null }) {
+    async createRoom({
+      roomId, family, options, seatCount, matchId, seed, salt = null, creatorDeviceId = null, bots = [], hints = false, takeOverAfterSec = null,
+    }) {
       if (!Number.isInteger(seatCount) || seatCount < 1) throw new RangeError(`seatCount must be a positive integer, got ${seatCount}`);
+      if (bots.some((b) => !Number.isInteger(b) || b < 0 || b >= seatCount)) throw new RangeError(`bot seats must be seats of the room, got ${bots.join(',')}`);
       const opts = json(options, 'room options');
+      const isBot = new Set(bots);
       // One nested create is one transaction.
       await prisma.room.create({
         data: {
@@ -187,8 +222,19 @@ export function createStore(db: Database): Store {
           family,
           options: opts,
           creatorDeviceId,
-          seats: { create: Array.from({ length: seatCount }, (_, index) => ({ index })) },
-          matches: { create: { id: matchId, number: 1, family, options: opts, seed, salt } },
+          hints,
+          takeOverAfterSec,
+          seats: {
+            create: Array.from({ length: seatCount }, (_, index) =>
+              isBot.has(index) ? { index, bot: true, name: botName(index), claimedAt: new Date() } : { index },
+            ),
+          },
+          matches: {
+            create: {
+              id: matchId, number: 1, family, options: opts, seed, salt,
+              players: { create: [...isBot].sort((a, b) => a - b).map((seat) => ({ seat, name: botName(seat), deviceId: null })) },
+            },
+          },
         },
       });
     },
@@ -211,11 +257,18 @@ export function createStore(db: Database): Store {
         createdAt: room.createdAt,
         creatorDeviceId: room.creatorDeviceId,
         spectators: room.spectators,
-        seats: room.seats.map((s) => ({ index: s.index, name: s.name, tokenHash: s.tokenHash, deviceId: s.deviceId })),
+        hints: room.hints,
+        takeOverAfterSec: room.takeOverAfterSec,
+        seats: room.seats.map(toSeat),
         rematchVotes: room.seats.filter((s) => s.rematch).map((s) => s.index),
         match: toMatch(match),
         actions: match.actions.map(toAction),
       };
+    },
+
+    async loadSeats(roomId) {
+      const seats = await prisma.seat.findMany({ where: { roomId }, orderBy: { index: 'asc' } });
+      return seats.map(toSeat);
     },
 
     async currentMatchId(roomId) {
@@ -227,7 +280,7 @@ export function createStore(db: Database): Store {
       return prisma.$transaction(async (tx) => {
         // A single conditional UPDATE: of two racing claims, the database lets one through.
         const { count } = await tx.seat.updateMany({
-          where: { roomId, index, tokenHash: null },
+          where: { roomId, index, tokenHash: null, bot: false },
           data: { name: claim.name, tokenHash: claim.tokenHash, deviceId: claim.deviceId, claimedAt: new Date(), rematch: false },
         });
         if (count !== 1) return false;
@@ -244,11 +297,41 @@ export function createStore(db: Database): Store {
       });
     },
 
+    async seatBot(roomId, index) {
+      return prisma.$transaction(async (tx) => {
+        const name = botName(index);
+        const { count } = await tx.seat.updateMany({
+          where: { roomId, index, tokenHash: null, bot: false },
+          data: { name, bot: true, takenOver: false, deviceId: null, claimedAt: new Date(), rematch: false },
+        });
+        if (count !== 1) return false;
+        const match = await tx.match.findFirst({ where: { roomId }, orderBy: { number: 'desc' }, select: { id: true } });
+        if (match) {
+          await tx.matchPlayer.upsert({
+            where: { matchId_seat: { matchId: match.id, seat: index } },
+            update: { name, deviceId: null },
+            create: { matchId: match.id, seat: index, name, deviceId: null },
+          });
+        }
+        return true;
+      });
+    },
+
+    async takeOverSeat(roomId, index, tokenHash) {
+      const { count } = await prisma.seat.updateMany({ where: { roomId, index, tokenHash, bot: false }, data: { bot: true, takenOver: true } });
+      return count === 1;
+    },
+
+    async reclaimSeat(roomId, index, tokenHash) {
+      const { count } = await prisma.seat.updateMany({ where: { roomId, index, tokenHash, takenOver: true }, data: { bot: false, takenOver: false } });
+      return count === 1;
+    },
+
     async releaseSeat(roomId, index, tokenHash) {
       return prisma.$transaction(async (tx) => {
         const { count } = await tx.seat.updateMany({
           where: { roomId, index, tokenHash },
-          data: { name: null, tokenHash: null, deviceId: null, claimedAt: null, rematch: false },
+          data: { name: null, tokenHash: null, deviceId: null, claimedAt: null, rematch: false, bot: false, takenOver: false },
         });
         if (count !== 1) return false;
         const match = await tx.match.findFirst({ where: { roomId }, orderBy: { number: 'desc' }, select: { id: true } });
@@ -331,10 +414,20 @@ export function createStore(db: Database): Store {
             const from = seats[(seat.index - 1 + n) % n] ?? seat;
             await tx.seat.update({
               where: { roomId_index: { roomId, index: seat.index } },
-              data: { name: from.name, tokenHash: from.tokenHash, deviceId: from.deviceId, claimedAt: from.claimedAt, rematch: false },
+              data: {
+                // a bot of its own is named after its seat; a bot playing for a person keeps the person's name
+                name: from.bot && !from.takenOver ? botName(seat.index) : from.name,
+                tokenHash: from.tokenHash,
+                deviceId: from.deviceId,
+                claimedAt: from.claimedAt,
+                rematch: false,
+                bot: from.bot,
+                takenOver: from.takenOver,
+              },
             });
             if (from.name !== null) {
-              await tx.matchPlayer.create({ data: { matchId: m.id, seat: seat.index, name: from.name, deviceId: from.deviceId } });
+              const name = from.bot && !from.takenOver ? botName(seat.index) : from.name;
+              await tx.matchPlayer.create({ data: { matchId: m.id, seat: seat.index, name, deviceId: from.deviceId } });
             }
           }
         });

@@ -35,6 +35,8 @@ export function matchDetail(record: StoredMatchRecord): MatchDetail | null {
     createdAt: match.createdAt,
     creatorDeviceId: null,
     spectators: record.spectators,
+    hints: false,
+    takeOverAfterSec: null,
     seats: [],
     rematchVotes: [],
     match,

@@ -3,6 +3,7 @@ import type { App } from '../app';
 import { freshDatabase, type TestDatabase } from '../test-support/databases';
 import { Player } from '../test-support/player';
 import { createRoom, startServer } from '../test-support/server';
+import type { DuelView, RotationView } from '@mm/rules';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -13,7 +14,7 @@ describe('two server processes sharing PostgreSQL and Redis', () => {
   beforeAll(async () => {
     db = await freshDatabase('postgres');
     for (let i = 0; i < 2; i++) {
-      const { app, url } = await startServer(db, { redisUrl: REDIS_URL });
+      const { app, url } = await startServer(db, { redisUrl: REDIS_URL, botDelayMs: 0, takeOverSecondMs: 30 });
       apps.push(app);
       urls.push(url);
     }
@@ -78,5 +79,61 @@ describe('two server processes sharing PostgreSQL and Redis', () => {
     expect(stored.map((a) => a.seq)).toEqual(Array.from({ length: stored.length }, (_, i) => i + 1));
     expect(stored).toHaveLength(1 + accepted.length);
     for (const p of [maker, breakerA, breakerB]) p.close();
+  });
+
+  it('plays a room of bots that both nodes drive at once, each bot move stored exactly once', async () => {
+    const roomId: string = (await createRoom(urls[0]!, { family: 'rotation', bots: [0, 1, 2] })).json.id;
+    // A watcher on each node: each node loads the room, so each node's bot driver plays it.
+    const watchers = [await Player.connect(urls[0]!), await Player.connect(urls[1]!)];
+    for (const w of watchers) expect((await w.join(roomId)).ok).toBe(true);
+    const ends = await Promise.all(watchers.map((w) => w.waitFor((u) => u.snapshot.status.finished, 30_000)));
+    const view = ends[0]!.snapshot.view as RotationView;
+    expect(view.rounds.map((r) => r.outcome !== null)).toEqual([true, true, true]);
+    expect(ends[1]!.snapshot.seq).toBe(ends[0]!.snapshot.seq);
+    const match = await apps[0]!.db.prisma.match.findFirst({ where: { roomId } });
+    const stored = await apps[0]!.db.prisma.action.findMany({ where: { matchId: match!.id }, orderBy: { seq: 'asc' } });
+    expect(stored.map((a) => a.seq)).toEqual(Array.from({ length: stored.length }, (_, i) => i + 1));
+    expect(stored.map((a) => a.actionId)).toEqual(stored.map((a) => `bot-${match!.id}-${a.seq}-${a.seat}`));
+    // 3 secrets and the rows of the three shared boards
+    expect(stored).toHaveLength(3 + view.rounds.reduce((n, r) => n + r.rows.length, 0));
+    // Each node played some moves or lost some races; the rules never refused one.
+    expect(apps.map((a) => a.bots.stats.refused)).toEqual([0, 0]);
+    expect(apps[0]!.bots.stats.played + apps[1]!.bots.stats.played).toBe(stored.length);
+    for (const w of watchers) w.close();
+  });
+
+  it('gives a seat taken over on one node back to its person joining on the other, and the first node\'s bot stops', async () => {
+    const roomId: string = (
+      await createRoom(urls[0]!, { family: 'duel', options: { handScoring: true }, takeOverAfterSec: 10 })
+    ).json.id;
+    const bob = await Player.connect(urls[0]!);
+    const alice = await Player.connect(urls[0]!);
+    const watcher = await Player.connect(urls[1]!); // node 1 holds the room in memory from before the takeover
+    for (const p of [bob, alice, watcher]) expect((await p.join(roomId)).ok).toBe(true);
+    await bob.claim(0, 'Bob');
+    await alice.claim(1, 'Alice');
+    expect((await bob.act({ type: 'setSecret', code: [0, 1, 2, 3] })).ok).toBe(true);
+    const token = bob.seatToken!;
+    bob.close();
+    await alice.waitFor((u) => u.room.seats[0]!.connected === false);
+    expect((await alice.act({ type: 'guess', code: [3, 2, 1, 0] })).ok).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    expect(await alice.send('seat:takeover', { seat: 0 })).toEqual({ ok: true });
+    await alice.waitForSeq(3); // node 0's bot scored the guess
+
+    const bob2 = await Player.connect(urls[1]!);
+    const back = await bob2.join(roomId, token);
+    expect(back).toMatchObject({ ok: true, seat: 0, room: { seats: [{ name: 'Bob', bot: false, takenOver: false }, {}] } });
+    const beaten = apps[0]!.bots.stats.beaten;
+    const r = await alice.act({ type: 'guess', code: [0, 1, 3, 2] });
+    if (!r.ok) throw new Error(r.code);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // node 0 still believed a bot played seat 0; its move was refused at the database's word
+    expect(apps[0]!.bots.stats.beaten).toBe(beaten + 1);
+    expect(await bob2.send('room:sync', {})).toMatchObject({ snapshot: { seq: r.seq } });
+    expect((await bob2.act({ type: 'score', black: 2, white: 2 })).ok).toBe(true);
+    const end = await alice.waitForSeq(r.seq + 1);
+    expect((end.snapshot.view as DuelView).rounds[0]!.rows[1]!.score).toEqual({ black: 2, white: 2 });
+    for (const p of [alice, bob2, watcher]) p.close();
   });
 });

@@ -23,6 +23,10 @@ export class LiveRoom {
   readonly creatorDeviceId: string | null;
   /** watchers see the match (the creator may turn it off) */
   spectating: boolean;
+  /** seated players may ask for hints */
+  readonly hints: boolean;
+  /** seconds a person must be gone before the others may hand the seat to a bot; null: never */
+  readonly takeOverAfterSec: number | null;
   seats: StoredSeat[];
   /** seats that accepted a rematch of this (finished) match */
   rematchVotes: Set<Seat>;
@@ -32,6 +36,13 @@ export class LiveRoom {
   /** public hashes of the secrets set so far, and of the seed for a dealt family */
   commitments: Commitment[] = [];
   finishedRecorded: boolean;
+  /**
+   * Since when (ms since the epoch) this server has seen each person's seat without a socket.
+   * In memory only: a clock starts the first time this server sees the seat empty (at every
+   * broadcast and every takeover request), so after a restart, a reload or on another server
+   * it starts again — a takeover can come later than the room says, never earlier.
+   */
+  private readonly awaySince = new Map<Seat, number>();
 
   constructor(stored: StoredRoom) {
     const family = getFamily(stored.family);
@@ -44,6 +55,8 @@ export class LiveRoom {
     this.seed = stored.match.seed;
     this.creatorDeviceId = stored.creatorDeviceId;
     this.spectating = stored.spectators;
+    this.hints = stored.hints;
+    this.takeOverAfterSec = stored.takeOverAfterSec;
     this.rematchVotes = new Set(stored.rematchVotes);
     if (stored.match.salt !== null && DEALT_FAMILIES.includes(family.id)) {
       this.commitments.push({ kind: 'deal', hash: dealHash(stored.match.salt, stored.match.seed) });
@@ -106,14 +119,51 @@ export class LiveRoom {
     return this.seats.find((s) => s.tokenHash === hash)?.index ?? null;
   }
 
+  /** The seats a bot plays now (its own, or for a person away). */
+  botSeats(): Seat[] {
+    return this.seats.filter((s) => s.bot).map((s) => s.index);
+  }
+
+  isBot(seat: Seat): boolean {
+    return this.seats.some((s) => s.index === seat && s.bot);
+  }
+
+  /** Seats held by a person who plays them (a person's seat taken over by a bot is not one). */
+  peopleSeats(): Seat[] {
+    return this.seats.filter((s) => s.tokenHash !== null && !s.bot).map((s) => s.index);
+  }
+
+  /** Starts or stops the away clock of every person's seat from who is connected now. */
+  notePresence(connected: ReadonlySet<Seat>, now: number): void {
+    for (const s of this.seats) {
+      if (s.tokenHash === null || connected.has(s.index)) this.awaySince.delete(s.index);
+      else if (!this.awaySince.has(s.index)) this.awaySince.set(s.index, now);
+    }
+  }
+
+  /** How long this server has seen `seat`'s person gone (0 if present or never seen gone). */
+  awayFor(seat: Seat, now: number): number {
+    const since = this.awaySince.get(seat);
+    return since === undefined ? 0 : now - since;
+  }
+
   summary(connected: ReadonlySet<Seat>, spectators: number): RoomSummary {
     return {
       id: this.id,
       family: this.family.id as FamilyId,
       options: this.options as Record<string, unknown>,
-      seats: this.seats.map((s) => ({ index: s.index, name: s.name, connected: connected.has(s.index) })),
+      // A bot is always there: its seat counts as connected.
+      seats: this.seats.map((s) => ({
+        index: s.index,
+        name: s.name,
+        connected: s.bot || connected.has(s.index),
+        bot: s.bot,
+        takenOver: s.takenOver,
+      })),
       spectators,
       spectating: this.spectating,
+      hints: this.hints,
+      takeOverAfterSec: this.takeOverAfterSec,
       match: { id: this.matchId, number: this.matchNumber },
       rematch: [...this.rematchVotes].sort((a, b) => a - b),
       status: this.status(),

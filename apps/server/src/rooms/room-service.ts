@@ -1,15 +1,19 @@
 import {
   secretOf,
   type ActReply,
+  type BotReply,
   type ClaimReply,
   type ErrorCode,
   type ErrorReply,
+  type HintReply,
   type LeaveReply,
   type ParsedClientMessage,
   type RematchReply,
   type SettingsReply,
 } from '@mm/protocol';
 import { getFamily, type Seat } from '@mm/rules';
+import { botName } from '../bots/names';
+import { hintFor } from '../bots/play';
 import type { Store } from '../db/store';
 import { newSalt } from '../security/commitments';
 import { hashToken, newMatchId, newRoomId, newSeatToken, newSeed } from '../security/tokens';
@@ -43,6 +47,39 @@ const seatMoved = (room: LiveRoom, matchId: string | null): ErrorReply | null =>
     ? fault('MATCH_CHANGED', 'A new match began in this room and the seats moved: join the room again.')
     : null;
 
+/** What a room adds to its family's rules (POST /api/rooms `bots`, `hints`, `takeOverAfterSec`). */
+export interface RoomSettings {
+  bots: readonly Seat[];
+  hints: boolean;
+  takeOverAfterSec: number | null;
+}
+export const DEFAULT_ROOM_SETTINGS: RoomSettings = { bots: [], hints: false, takeOverAfterSec: null };
+
+/**
+ * Why `bots` cannot be the bot seats of a new room of this family and options, or null.
+ * Every seat may be a bot (a room that plays itself, e.g. to show a game); people can watch it.
+ */
+export function botSeatsProblem(familyId: string, options: unknown, bots: readonly Seat[]): string | null {
+  const family = getFamily(familyId);
+  if (!family) return `unknown family ${familyId}`;
+  const seats = family.seatCount(family.optionsSchema.parse(options));
+  const wrong = bots.find((b) => b >= seats);
+  if (wrong !== undefined) return `bots: this table has seats 0 to ${seats - 1}; there is no seat ${wrong}`;
+  const twice = bots.find((b, i) => bots.indexOf(b) !== i);
+  if (twice !== undefined) return `bots: seat ${twice} is listed twice`;
+  return null;
+}
+
+/** Hooks the room service calls; each runs inside the room's queue and must not wait on it. */
+export interface RoomHooks {
+  /** after every committed change, in commit order per room */
+  onChange: (room: LiveRoom) => void;
+  /** a rematch has begun (before its first onChange): every socket of the room must join again */
+  onRematch?: (room: LiveRoom) => void;
+  /** a room came into memory (created, or loaded from its log) */
+  onLoad?: (room: LiveRoom) => void;
+}
+
 /**
  * The authority over rooms: every change goes through here, one at a time per
  * room, and is committed to the store before memory changes or anyone is told.
@@ -52,19 +89,36 @@ export class RoomService {
   /** actionIds already accepted, per match, so a resend is recognised before the rules judge it */
   private readonly accepted = new Map<string, Map<string, number>>();
   private readonly queue = new SerialQueue();
+  /** the latest hint given in each room (by match, seq and seat) */
+  private readonly hints = new WeakMap<LiveRoom, { key: string; reply: HintReply }>();
+
+  private readonly onChange: (room: LiveRoom) => void;
+  private readonly onRematch: (room: LiveRoom) => void;
+  private readonly onLoad: (room: LiveRoom) => void;
 
   constructor(
     private readonly store: Store,
-    /** called after every committed change, in commit order per room */
-    private readonly onChange: (room: LiveRoom) => void,
-    /** called when a rematch has begun (before its first onChange): every socket of the room must join again */
-    private readonly onRematch: (room: LiveRoom) => void = () => {},
-  ) {}
+    hooks: RoomHooks,
+  ) {
+    this.onChange = hooks.onChange;
+    this.onRematch = hooks.onRematch ?? (() => {});
+    this.onLoad = hooks.onLoad ?? (() => {});
+  }
 
-  /** `creatorDeviceId`: the hash of the creating device's token; that device may change the room's settings. */
-  async create(familyId: string, options: unknown, creatorDeviceId: string | null = null): Promise<LiveRoom> {
+  /**
+   * `creatorDeviceId`: the hash of the creating device's token; that device may change the room's settings.
+   * `settings.bots` must pass `botSeatsProblem` (a RangeError otherwise).
+   */
+  async create(
+    familyId: string,
+    options: unknown,
+    creatorDeviceId: string | null = null,
+    settings: RoomSettings = DEFAULT_ROOM_SETTINGS,
+  ): Promise<LiveRoom> {
     const family = getFamily(familyId);
     if (!family) throw new Error(`unknown family ${familyId}`);
+    const problem = botSeatsProblem(familyId, options, settings.bots);
+    if (problem) throw new RangeError(problem);
     const roomId = newRoomId();
     await this.store.createRoom({
       roomId,
@@ -75,6 +129,9 @@ export class RoomService {
       seed: newSeed(),
       salt: newSalt(),
       creatorDeviceId,
+      bots: settings.bots,
+      hints: settings.hints,
+      takeOverAfterSec: settings.takeOverAfterSec,
     });
     const room = await this.get(roomId);
     if (!room) throw new Error(`room ${roomId} vanished after creation`);
@@ -91,14 +148,18 @@ export class RoomService {
     return this.live.get(roomId);
   }
 
-  /** Catches a cached room up with actions (or a rematch) another server may have committed. */
+  /** Catches a cached room up with the seats, actions (or a rematch) another server may have committed. */
   refresh(roomId: string): Promise<LiveRoom | null> {
     return this.queue.run(roomId, async () => {
       let room = await this.load(roomId);
       if (!room) return null;
       const current = await this.store.currentMatchId(roomId);
       if (current !== null && current !== room.matchId) room = await this.reload(room);
-      if (room) await this.catchUp(room);
+      if (room) {
+        // A seat claimed, handed to a bot or given back on another server: without this, its token would be unknown here.
+        room.seats = await this.store.loadSeats(roomId);
+        await this.catchUp(room);
+      }
       return room;
     });
   }
@@ -118,7 +179,7 @@ export class RoomService {
       if (!room) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
       const current = room.seats.find((s) => s.index === seat);
       if (!current) return fault('NO_SUCH_SEAT', `This table has seats 0 to ${room.seats.length - 1}.`);
-      if (current.tokenHash !== null) return fault('SEAT_TAKEN', 'Someone already sits there.');
+      if (current.tokenHash !== null || current.bot) return fault('SEAT_TAKEN', 'Someone already sits there.');
       const token = newSeatToken();
       const tokenHash = hashToken(token);
       if (deviceId) await this.store.upsertDevice(deviceId, name);
@@ -129,7 +190,7 @@ export class RoomService {
         if (fresh) room.seats = fresh.seats;
         return fault('SEAT_TAKEN', 'Someone already sits there.');
       }
-      room.seats = room.seats.map((s) => (s.index === seat ? { index: seat, name, tokenHash, deviceId } : s));
+      room.seats = room.seats.map((s) => (s.index === seat ? { index: seat, name, tokenHash, deviceId, bot: false, takenOver: false } : s));
       room.rematchVotes.delete(seat);
       this.onChange(room);
       return { ok: true, seat, seatToken: token };
@@ -149,7 +210,7 @@ export class RoomService {
       if (!current?.tokenHash) return fault('NOT_SEATED', 'This seat is free already.');
       await this.store.releaseSeat(roomId, seat, current.tokenHash);
       room.seats = room.seats.map((s) =>
-        s.index === seat ? { index: seat, name: null, tokenHash: null, deviceId: null } : s,
+        s.index === seat ? { index: seat, name: null, tokenHash: null, deviceId: null, bot: false, takenOver: false } : s,
       );
       room.rematchVotes.delete(seat);
       this.onChange(room);
@@ -157,18 +218,27 @@ export class RoomService {
     });
   }
 
-  /** `matchId`: the match the socket got its seat in (null: not checked). */
+  /**
+   * `matchId`: the match the socket got its seat in (null: not checked). `by.bot`: a bot's move,
+   * refused unless a bot still plays the seat (its person may have come back meanwhile).
+   */
   async act(
     roomId: string,
     seat: Seat,
     msg: ParsedClientMessage<'match:act'>,
     matchId: string | null = null,
+    by: { bot?: boolean } = {},
   ): Promise<ActReply | ErrorReply> {
     return this.queue.run(roomId, async () => {
       const room = await this.load(roomId);
       if (!room) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
       const moved = seatMoved(room, matchId);
       if (moved) return moved;
+      if (by.bot) {
+        // Seats may have changed on another server (a person back): read them, not memory.
+        room.seats = await this.store.loadSeats(roomId);
+        if (!room.isBot(seat)) return fault('NOT_SEATED', 'No bot plays this seat now.');
+      }
       const parsed = room.family.actionSchema.safeParse(msg.action);
       if (!parsed.success) return fault('INVALID_ACTION', `Not an action of this game: ${describeIssues(parsed.error)}`);
       // Another server process may have appended since: judge against the stored log, not a stale memory.
@@ -225,6 +295,118 @@ export class RoomService {
     });
   }
 
+  /** The creator's device seats a bot in a free seat. */
+  async seatBot(roomId: string, deviceId: string | null, seat: Seat): Promise<BotReply | ErrorReply> {
+    return this.queue.run(roomId, async () => {
+      const room = await this.load(roomId);
+      if (!room) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
+      if (!room.isCreator(deviceId)) return fault('NOT_CREATOR', 'Only the device that created this room may seat a bot.');
+      const current = room.seats.find((s) => s.index === seat);
+      if (!current) return fault('NO_SUCH_SEAT', `This table has seats 0 to ${room.seats.length - 1}.`);
+      if (current.tokenHash !== null || current.bot) return fault('SEAT_TAKEN', 'Someone already sits there.');
+      if (!(await this.store.seatBot(roomId, seat))) {
+        // another server seated someone first: learn who
+        const fresh = await this.store.loadRoom(roomId);
+        if (fresh) room.seats = fresh.seats;
+        return fault('SEAT_TAKEN', 'Someone already sits there.');
+      }
+      room.seats = room.seats.map((s) =>
+        s.index === seat ? { index: seat, name: botName(seat), tokenHash: null, deviceId: null, bot: true, takenOver: false } : s,
+      );
+      room.rematchVotes.delete(seat);
+      this.onChange(room);
+      return { ok: true };
+    });
+  }
+
+  /**
+   * A seated player hands `seat` to a bot: allowed when the room says after how long, and its
+   * person has had no socket in the seat (on any server: `connected` asks the adapter) for at
+   * least that long by this server's away clock. `secondMs`: the length of one of those seconds.
+   */
+  async takeOver(
+    roomId: string,
+    bySeat: Seat,
+    seat: Seat,
+    matchId: string | null,
+    connected: () => Promise<ReadonlySet<Seat>>,
+    secondMs: number,
+  ): Promise<BotReply | ErrorReply> {
+    return this.queue.run(roomId, async () => {
+      const room = await this.load(roomId);
+      if (!room) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
+      const moved = seatMoved(room, matchId);
+      if (moved) return moved;
+      if (!room.peopleSeats().includes(bySeat)) return fault('NOT_SEATED', 'Only a player at this table may hand a seat to a bot.');
+      const after = room.takeOverAfterSec;
+      if (after === null) return fault('NOT_AWAY', 'This room never hands a seat to a bot.');
+      const current = room.seats.find((s) => s.index === seat);
+      if (!current) return fault('NO_SUCH_SEAT', `This table has seats 0 to ${room.seats.length - 1}.`);
+      if (current.tokenHash === null || current.bot) {
+        return fault('NOT_AWAY', current.bot ? 'A bot plays that seat already.' : 'Nobody holds that seat: it is free.');
+      }
+      // Presence is read inside the queue: a person joining again at this moment either is seen here, or gets the seat back right after.
+      const now = Date.now();
+      const present = await connected();
+      room.notePresence(present, now);
+      if (present.has(seat)) return fault('NOT_AWAY', 'The player of that seat is here.');
+      const away = room.awayFor(seat, now);
+      if (away < after * secondMs) {
+        const seconds = Math.floor(away / secondMs);
+        return fault('NOT_AWAY', `The player of that seat has been away ${seconds} s; the room waits ${after} s.`);
+      }
+      if (!(await this.store.takeOverSeat(roomId, seat, current.tokenHash))) {
+        const fresh = await this.store.loadRoom(roomId);
+        if (fresh) room.seats = fresh.seats;
+        return fault('NOT_AWAY', 'That seat changed meanwhile.');
+      }
+      room.seats = room.seats.map((s) => (s.index === seat ? { ...s, bot: true, takenOver: true } : s));
+      this.onChange(room);
+      return { ok: true };
+    });
+  }
+
+  /** The person holding `seat` (by its token's hash) is back: a bot that played for them stops. */
+  async reclaim(roomId: string, seat: Seat, tokenHash: string): Promise<LiveRoom | null> {
+    return this.queue.run(roomId, async () => {
+      const room = await this.load(roomId);
+      if (!room) return null;
+      const current = room.seats.find((s) => s.index === seat);
+      if (current?.tokenHash !== tokenHash) return room;
+      // Asked of the database whatever memory says: the takeover may have happened on another server.
+      const gotBack = await this.store.reclaimSeat(roomId, seat, tokenHash);
+      if (!gotBack && !current.takenOver) return room;
+      room.seats = await this.store.loadSeats(roomId);
+      this.onChange(room);
+      return room;
+    });
+  }
+
+  /**
+   * The solver's suggestion for `seat`, from that seat's own view, in a room with hints on. It is
+   * worked out outside the room's queue (the state it reads is never mutated) and remembered per
+   * seat and seq, so asking again costs nothing.
+   */
+  async hint(roomId: string, seat: Seat | null, matchId: string | null = null): Promise<HintReply | ErrorReply> {
+    const checked = await this.queue.run(roomId, async () => {
+      const room = await this.load(roomId);
+      if (!room) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
+      if (!room.hints) return fault('HINTS_OFF', 'This room was created without hints.');
+      if (seat === null) return fault('NOT_SEATED', 'Only the players get hints.');
+      const moved = seatMoved(room, matchId);
+      if (moved) return moved;
+      await this.catchUp(room);
+      return { room, seat, key: `${room.matchId}:${room.seq}:${seat}`, view: room.family.view(room.state, seat) as unknown };
+    });
+    if ('ok' in checked) return checked;
+    const memo = this.hints.get(checked.room);
+    if (memo?.key === checked.key) return memo.reply;
+    const hint = hintFor(checked.view, checked.seat);
+    const reply: HintReply = { ok: true, code: hint.code, ...(hint.kind ? { kind: hint.kind } : {}), possible: hint.possible };
+    this.hints.set(checked.room, { key: checked.key, reply });
+    return reply;
+  }
+
   /**
    * A seated player's vote for a rematch of the finished match. The last missing vote starts
    * match number + 1 in the same room with the same options, a new seed, and everyone one
@@ -243,7 +425,8 @@ export class RoomService {
       const votes = await this.store.voteRematch(roomId, seat, tokenHash, accept);
       if (votes === null) return fault('MATCH_CHANGED', 'The seats have moved: join the room again.');
       room.rematchVotes = new Set(votes);
-      const seated = room.seats.filter((s) => s.tokenHash !== null).map((s) => s.index);
+      // Bots (their own seats, and seats they play for someone away) always accept.
+      const seated = room.peopleSeats();
       if (!seated.every((s) => room.rematchVotes.has(s))) {
         this.onChange(room);
         return { ok: true, started: false };
@@ -280,6 +463,7 @@ export class RoomService {
     const room = new LiveRoom(stored);
     this.accepted.set(room.matchId, new Map(stored.actions.map((a) => [a.actionId, a.seq])));
     this.live.set(roomId, room);
+    this.onLoad(room);
     return room;
   }
 

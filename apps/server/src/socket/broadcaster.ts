@@ -49,6 +49,8 @@ export class Broadcaster {
   publish(room: LiveRoom): Promise<void> {
     return this.inOrder(room.id, async () => {
       const { connected, spectators } = await this.presence(room.id);
+      // Every broadcast is also when this server notices a person gone (or back): the away clock of takeovers.
+      room.notePresence(connected, Date.now());
       const summary = room.summary(connected, spectators);
       for (const seat of room.seats) {
         const update: RoomUpdate = { room: summary, snapshot: room.snapshot(seat.index), seat: seat.index };

@@ -8,6 +8,7 @@ import {
 } from '@mm/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io';
+import { BOT_ACTION_PREFIX } from '../bots/driver';
 import type { RoomService } from '../rooms/room-service';
 import { describeIssues, fault } from '../rooms/room-service';
 import { hashToken } from '../security/tokens';
@@ -34,8 +35,13 @@ export function attachSocketHandlers(
   rooms: RoomService,
   broadcaster: Broadcaster,
   log: FastifyBaseLogger,
-  roomIdleMs: number,
+  opts: {
+    roomIdleMs: number;
+    /** the length of one second of a room's takeOverAfterSec (1000; tests shorten it) */
+    takeOverSecondMs: number;
+  },
 ): void {
+  const { roomIdleMs, takeOverSecondMs } = opts;
   // A room nobody watches is dropped from memory after a while; its log reloads it on demand.
   const idleTimers = new Map<string, NodeJS.Timeout>();
   const watchIdle = (roomId: string): void => {
@@ -59,9 +65,10 @@ export function attachSocketHandlers(
       if (msg.protocol !== PROTOCOL_VERSION) {
         return fault('PROTOCOL_MISMATCH', `This server speaks protocol ${PROTOCOL_VERSION}; reload the page.`);
       }
-      const room = await rooms.refresh(msg.roomId);
+      let room = await rooms.refresh(msg.roomId);
       if (!room) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
-      const seat = msg.seatToken ? room.seatByTokenHash(hashToken(msg.seatToken)) : null;
+      const tokenHash = msg.seatToken ? hashToken(msg.seatToken) : null;
+      const seat = tokenHash ? room.seatByTokenHash(tokenHash) : null;
       if (msg.seatToken && seat === null) return fault('BAD_TOKEN', 'This seat token is not valid here; join as a spectator.');
       leaveCurrentRoom(socket);
       socket.data.roomId = room.id;
@@ -69,6 +76,9 @@ export function attachSocketHandlers(
       socket.data.matchId = room.matchId;
       if (msg.deviceToken) socket.data.deviceId = hashToken(msg.deviceToken);
       await socket.join([roomChannel(room.id), seat === null ? watchChannel(room.id) : seatChannel(room.id, seat)]);
+      // Back after a bot played for them: the seat is theirs again. Asked in the room's queue after joining the
+      // seat's channel, so a takeover racing this join either sees the socket there or is undone here.
+      if (seat !== null && tokenHash) room = (await rooms.reclaim(room.id, seat, tokenHash)) ?? room;
       const { connected, spectators } = await broadcaster.presence(room.id);
       void broadcaster.publish(room);
       return {
@@ -115,6 +125,9 @@ export function attachSocketHandlers(
       const { roomId, seat } = socket.data;
       if (!roomId) return fault('NOT_IN_ROOM', 'Join a room first.');
       if (seat === null) return fault('NOT_SEATED', 'Take a seat to play.');
+      if (msg.actionId.startsWith(BOT_ACTION_PREFIX)) {
+        return fault('BAD_REQUEST', `match:act: actionIds starting with "${BOT_ACTION_PREFIX}" are the bots' own.`);
+      }
       return rooms.act(roomId, seat, msg, socket.data.matchId);
     },
 
@@ -141,6 +154,26 @@ export function attachSocketHandlers(
       if (!roomId) return fault('NOT_IN_ROOM', 'Join a room first.');
       if (seat === null) return fault('NOT_SEATED', 'Only the players vote for a rematch.');
       return rooms.rematch(roomId, seat, msg.accept, socket.data.matchId);
+    },
+
+    'seat:bot': async (socket, msg) => {
+      const roomId = socket.data.roomId;
+      if (!roomId) return fault('NOT_IN_ROOM', 'Join a room first.');
+      return rooms.seatBot(roomId, socket.data.deviceId, msg.seat);
+    },
+
+    'seat:takeover': async (socket, msg) => {
+      const { roomId, seat } = socket.data;
+      if (!roomId) return fault('NOT_IN_ROOM', 'Join a room first.');
+      if (seat === null) return fault('NOT_SEATED', 'Only a player at this table may hand a seat to a bot.');
+      const connected = async (): Promise<ReadonlySet<number>> => (await broadcaster.presence(roomId)).connected;
+      return rooms.takeOver(roomId, seat, msg.seat, socket.data.matchId, connected, takeOverSecondMs);
+    },
+
+    'match:hint': async (socket) => {
+      const { roomId, seat } = socket.data;
+      if (!roomId) return fault('NOT_IN_ROOM', 'Join a room first.');
+      return rooms.hint(roomId, seat, socket.data.matchId);
     },
   };
 

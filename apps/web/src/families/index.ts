@@ -24,7 +24,7 @@ import Mm44OptionsForm from './mm44/Mm44OptionsForm.svelte';
 import Mm44Game from './mm44/Mm44Game.svelte';
 import { mm44OptionsProblem, seatingShape } from './mm44/model';
 
-export type { ClientFamily, GameProps } from './types';
+export type { ClientFamily, GameProps, HintOutcome } from './types';
 
 const repeatsFlag = (on: boolean): string => (on ? t('room.repeatsOn') : t('room.repeatsOff'));
 

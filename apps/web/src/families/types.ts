@@ -3,6 +3,9 @@ import type { RoomSummary, Snapshot } from '@mm/protocol';
 import type { FamilyId, Seat } from '@mm/rules';
 import type { MessageKey } from '../lib/i18n/index.svelte';
 
+/** The answer to a hint request: the code (null: nothing to guess now) or a translated error. */
+export type HintOutcome = { ok: true; code: (number | null)[] | null; possible: number } | { ok: false; error: string };
+
 /** What the room page gives a family's game component. */
 export interface GameProps {
   room: RoomSummary;
@@ -12,6 +15,12 @@ export interface GameProps {
   connected: boolean;
   /** plays an action; resolves to null when accepted, else a translated error text ('' = already reported) */
   act: (action: unknown) => Promise<string | null>;
+  /**
+   * Asks the server for a hint (rooms with hints on, for a seated player): a strong next
+   * code from this seat's own view and how many codes (MM44: deals) are still possible.
+   * Absent when the room has no hints.
+   */
+  hint?: () => Promise<HintOutcome>;
   /**
    * Shown read-only in a replay (/m/<id>): `snapshot.view` is the family's `review`, so
    * secrets show before their reveal; no move can be made and nothing links on to a new game.

@@ -8,6 +8,7 @@ import {
   type ClientReplies,
   type ClientToServer,
   type ErrorReply,
+  type HintReply,
   type JoinReply,
   type RematchReply,
   type RoomSummary,
@@ -184,6 +185,26 @@ export class RoomConnection {
   async voteRematch(accept: boolean): Promise<Outcome<RematchReply>> {
     if (!this.joined) return this.#fail('NOT_CONNECTED');
     const r = await this.#request('match:rematch', { accept });
+    if (!r.ok && r.code === 'MATCH_CHANGED') this.#rejoin();
+    return r;
+  }
+
+  /** The room's creator seats a bot in a free seat. */
+  addBot(seat: Seat): Promise<Outcome<{ ok: true }>> {
+    if (!this.joined) return Promise.resolve(this.#fail('NOT_CONNECTED'));
+    return this.#request('seat:bot', { seat });
+  }
+
+  /** Hands the seat of someone away long enough to a bot (NOT_AWAY when too early). */
+  takeOver(seat: Seat): Promise<Outcome<{ ok: true }>> {
+    if (!this.joined) return Promise.resolve(this.#fail('NOT_CONNECTED'));
+    return this.#request('seat:takeover', { seat });
+  }
+
+  /** Asks the solver for a strong next code from this seat's own view (rooms with hints on). */
+  async hint(): Promise<Outcome<HintReply>> {
+    if (!this.joined) return this.#fail('NOT_CONNECTED');
+    const r = await this.#request('match:hint', {});
     if (!r.ok && r.code === 'MATCH_CHANGED') this.#rejoin();
     return r;
   }

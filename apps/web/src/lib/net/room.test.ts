@@ -63,11 +63,13 @@ const room: RoomSummary = {
   family: 'duel',
   options,
   seats: [
-    { index: 0, name: null, connected: false },
-    { index: 1, name: null, connected: false },
+    { index: 0, name: null, connected: false, bot: false, takenOver: false },
+    { index: 1, name: null, connected: false, bot: false, takenOver: false },
   ],
   spectators: 0,
   spectating: true,
+  hints: false,
+  takeOverAfterSec: null,
   match: { id: 'm1', number: 1 },
   rematch: [],
   status: duel.status(state),
@@ -301,5 +303,23 @@ describe('RoomConnection', () => {
     expect(socket.of('match:rematch')).toEqual([{ accept: true }]);
     await tick();
     expect(socket.of('room:join')).toHaveLength(2);
+  });
+
+  it('seats bots, hands a seat over and asks for hints, with the protocol’s payloads', async () => {
+    const { socket, conn } = setup((ev) => {
+      if (ev === 'room:join') return joinOk(0, 5, true);
+      if (ev === 'seat:takeover') return { ok: false, code: 'NOT_AWAY', message: '' };
+      if (ev === 'match:hint') return { ok: true, code: [0, 0, 1, 1], possible: 1296 };
+      return { ok: true };
+    });
+    expect(await conn.hint()).toMatchObject({ ok: false, code: 'NOT_CONNECTED' });
+    conn.start();
+    await tick();
+    expect(await conn.addBot(1)).toMatchObject({ ok: true });
+    expect(socket.of('seat:bot')).toEqual([{ seat: 1 }]);
+    expect(await conn.takeOver(1)).toMatchObject({ ok: false, code: 'NOT_AWAY' });
+    expect(socket.of('seat:takeover')).toEqual([{ seat: 1 }]);
+    expect(await conn.hint()).toEqual({ ok: true, value: { ok: true, code: [0, 0, 1, 1], possible: 1296 } });
+    expect(socket.of('match:hint')).toEqual([{}]);
   });
 });

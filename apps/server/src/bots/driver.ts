@@ -1,0 +1,173 @@
+import { createRng, type Seat } from '@mm/rules';
+import type { LiveRoom } from '../rooms/live-room';
+import type { RoomService } from '../rooms/room-service';
+import { newSeed } from '../security/tokens';
+import { botAction, warmUp } from './play';
+
+/** The prefix of every bot's actionId; the socket handler refuses it from people. */
+export const BOT_ACTION_PREFIX = 'bot-';
+
+/**
+ * A bot's move is named by where it is played: match, the seq it would get, seat. Two servers
+ * (or a retry) that decide the same bot move name it alike, so the log's unique
+ * `(match, actionId)` lets only one of them in.
+ */
+export const botActionId = (matchId: string, seq: number, seat: Seat): string => `${BOT_ACTION_PREFIX}${matchId}-${seq}-${seat}`;
+
+interface Logger {
+  warn(obj: object, msg: string): void;
+}
+
+/** One room's bot work: a timer waiting to play, or a move being submitted. */
+interface Pending {
+  timer: NodeJS.Timeout | null;
+  /** something changed while this was pending: look again when it is done */
+  again: boolean;
+}
+
+/**
+ * Plays the bots' seats. After every committed change of a room (and when a room is loaded)
+ * the driver is kicked; if a bot must act it waits `delayMs`, then decides from that seat's
+ * own view and submits through `RoomService.act`, the path every person's move takes. At most
+ * one bot move per room is pending; the change it makes kicks the driver again.
+ */
+export class BotDriver {
+  private readonly pending = new Map<string, Pending>();
+  private readonly running = new Set<Promise<void>>();
+  /** a bot move the rules refused, by room: `match:seq:seat`, not tried again at that seq */
+  private readonly refusedAt = new Map<string, string>();
+  private closed = false;
+  private service: RoomService | null = null;
+  /** counts since start, for tests and logs: moves accepted, moves another actor beat, moves the rules refused */
+  readonly stats = { played: 0, beaten: 0, refused: 0 };
+
+  constructor(
+    private readonly delayMs: number,
+    private readonly log: Logger,
+  ) {}
+
+  /** The service is built with this driver's hooks, so it is attached after. */
+  attach(service: RoomService): void {
+    this.service = service;
+  }
+
+  /** A room came into memory (created, loaded after a restart or idling, or a new match): get its bots moving. */
+  loaded(room: LiveRoom): void {
+    if (this.closed || (room.botSeats().length === 0 && !room.hints)) return;
+    // Build the code space soon, off this call: a big one takes a few hundred milliseconds.
+    const view = room.family.view(room.state, null);
+    setImmediate(() => {
+      try {
+        if (!this.closed) warmUp(view);
+      } catch (err) {
+        this.log.warn({ err, roomId: room.id }, 'building the code space failed');
+      }
+    });
+    this.kick(room);
+  }
+
+  /** Called after every committed change: schedules the next bot move if a bot must act. */
+  kick(room: LiveRoom): void {
+    if (this.closed) return;
+    const pending = this.pending.get(room.id);
+    if (pending) {
+      pending.again = true;
+      return;
+    }
+    if (!this.mayAct(room)) return;
+    const entry: Pending = { timer: null, again: false };
+    entry.timer = setTimeout(() => {
+      entry.timer = null;
+      const run = this.play(room.id, entry).finally(() => this.running.delete(run));
+      this.running.add(run);
+    }, this.delayMs);
+    this.pending.set(room.id, entry);
+  }
+
+  /** Stops every timer and waits for moves being submitted; nothing runs after. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const p of this.pending.values()) if (p.timer) clearTimeout(p.timer);
+    this.pending.clear();
+    await Promise.allSettled([...this.running]);
+  }
+
+  /** Cheap: might a bot have something to do (the move itself is decided when the timer fires)? */
+  private mayAct(room: LiveRoom): boolean {
+    const bots = room.botSeats();
+    if (bots.length === 0) return false;
+    const status = room.status();
+    if (status.finished) return false;
+    // Master Mind 44: a bot may call "Master Mind!" at any time, not only on its turn.
+    if (room.family.id === 'mm44') return true;
+    return status.toAct.some((s) => bots.includes(s));
+  }
+
+  /** The first bot seat with a move now, from its own view only. */
+  private choose(room: LiveRoom): { seat: Seat; action: unknown } | null {
+    const status = room.status();
+    if (status.finished) return null;
+    const bots = room.botSeats();
+    const order = [
+      ...status.toAct.filter((s) => bots.includes(s)),
+      ...(room.family.id === 'mm44' ? bots.filter((s) => !status.toAct.includes(s)) : []),
+    ];
+    for (const seat of order) {
+      if (this.refusedAt.get(room.id) === `${room.matchId}:${room.seq}:${seat}`) continue;
+      // Never the hidden state: exactly what a person in that seat would be shown.
+      const view = room.family.view(room.state, seat);
+      const action = botAction(view, seat, () => createRng(newSeed()));
+      if (action) return { seat, action };
+    }
+    return null;
+  }
+
+  private async play(roomId: string, entry: Pending): Promise<void> {
+    const service = this.service;
+    const room = service?.cached(roomId);
+    // A room dropped from memory (nobody there) waits: loading it again kicks the driver.
+    if (!service || !room || this.closed) {
+      this.done(roomId, entry, null);
+      return;
+    }
+    const before = { matchId: room.matchId, seq: room.seq };
+    let moved = false;
+    try {
+      const move = this.choose(room);
+      if (move) {
+        const actionId = botActionId(room.matchId, room.seq + 1, move.seat);
+        const reply = await service.act(
+          roomId,
+          move.seat,
+          { actionId, action: move.action, expectSeq: room.seq },
+          room.matchId,
+          { bot: true },
+        );
+        moved = reply.ok;
+        if (reply.ok) this.stats.played++;
+        // DUPLICATE_ACTION / STALE_SEQ / MATCH_CHANGED / NOT_SEATED: someone (another server, a person back) moved first; look again.
+        else if (['DUPLICATE_ACTION', 'STALE_SEQ', 'MATCH_CHANGED', 'NOT_SEATED', 'ROOM_NOT_FOUND'].includes(reply.code)) this.stats.beaten++;
+        else {
+          this.stats.refused++;
+          this.refusedAt.set(roomId, `${before.matchId}:${before.seq}:${move.seat}`);
+          this.log.warn({ roomId, seat: move.seat, code: reply.code, message: reply.message }, 'a bot move was refused');
+          entry.again = true;
+        }
+      }
+    } catch (err) {
+      this.log.warn({ err, roomId }, 'a bot move failed');
+    }
+    this.done(roomId, entry, moved ? null : before);
+  }
+
+  /** Clears the room's pending move; looks again if anything changed meanwhile (not in a loop on the same state). */
+  private done(roomId: string, entry: Pending, unchanged: { matchId: string; seq: number } | null): void {
+    if (this.pending.get(roomId) === entry) this.pending.delete(roomId);
+    if (this.closed) return;
+    const room = this.service?.cached(roomId);
+    if (!room) return;
+    const changed = unchanged === null || room.matchId !== unchanged.matchId || room.seq !== unchanged.seq;
+    if (changed) this.refusedAt.delete(roomId);
+    if (entry.again || changed) this.kick(room);
+  }
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import type { RoomSummary, SeatSummary } from '@mm/protocol';
+import { canOfferTakeover, isBotSeat, isFreeSeat, seatCountFor, seatName, settingsBody } from './seats';
+
+const seat = (index: number, over: Partial<SeatSummary> = {}): SeatSummary => ({
+  index,
+  name: null,
+  connected: false,
+  bot: false,
+  takenOver: false,
+  ...over,
+});
+
+const room = (seats: SeatSummary[], takeOverAfterSec: number | null = 60, finished = false) =>
+  ({ seats, takeOverAfterSec, status: { finished } }) as Pick<RoomSummary, 'seats' | 'takeOverAfterSec' | 'status'>;
+
+describe('seats', () => {
+  it('tells free seats from bots, even nameless ones', () => {
+    expect(isFreeSeat(seat(0))).toBe(true);
+    expect(isFreeSeat(seat(0, { name: 'Ann' }))).toBe(false);
+    expect(isFreeSeat(seat(0, { bot: true }))).toBe(false);
+    expect(isFreeSeat(undefined)).toBe(false);
+    expect(isBotSeat(seat(1, { bot: true, name: 'Bot' }))).toBe(true);
+  });
+
+  it('names seats: the holder, else a bot, else the seat letter', () => {
+    const t = (key: string, p: { letter: string }) => `${key}:${p.letter}`;
+    expect(seatName(seat(0, { name: 'Ann' }), 0, t)).toBe('Ann');
+    expect(seatName(seat(1, { bot: true }), 1, t)).toBe('bot.name:B');
+    expect(seatName(seat(2), 2, t)).toBe('room.seat:C');
+    expect(seatName(seat(1, { name: 'Bob', bot: true, takenOver: true }), 1, t)).toBe('Bob');
+  });
+
+  it('offers a takeover only for a disconnected person, to another seated player, while the match is on', () => {
+    const seats = [seat(0, { name: 'Ann', connected: true }), seat(1, { name: 'Bob' }), seat(2, { name: 'Bot', bot: true }), seat(3)];
+    expect(canOfferTakeover(room(seats), 1, 0)).toBe(true);
+    expect(canOfferTakeover(room(seats), 1, 1)).toBe(false); // yourself
+    expect(canOfferTakeover(room(seats), 1, null)).toBe(false); // a watcher
+    expect(canOfferTakeover(room(seats), 0, 1)).toBe(false); // connected
+    expect(canOfferTakeover(room(seats), 2, 0)).toBe(false); // already a bot
+    expect(canOfferTakeover(room(seats), 3, 0)).toBe(false); // free
+    expect(canOfferTakeover(room(seats, null), 1, 0)).toBe(false); // the room does not allow it
+    expect(canOfferTakeover(room(seats, 60, true), 1, 0)).toBe(false); // the match is over
+  });
+
+  it('counts the seats of a family’s options', () => {
+    expect(seatCountFor('duel', {})).toBe(2);
+    expect(seatCountFor('rotation', { players: 5 })).toBe(5);
+    expect(seatCountFor('mm44', { seating: '3x1' })).toBe(3);
+    expect(seatCountFor('mm44', { seating: '2x2' })).toBe(2);
+    expect(seatCountFor('duel', { pegs: 99 })).toBeNull();
+    expect(seatCountFor('nope', {})).toBeNull();
+  });
+
+  it('sends only bots on seats the room has, in order', () => {
+    expect(settingsBody({ bots: [3, 1, 1, 0], hints: true, takeOverAfterSec: 30 }, 2)).toEqual({ bots: [0, 1], hints: true, takeOverAfterSec: 30 });
+  });
+});

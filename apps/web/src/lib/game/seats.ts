@@ -1,0 +1,67 @@
+import type { RoomSummary, SeatSummary } from '@mm/protocol';
+import { getFamily, type AnyFamily, type Seat } from '@mm/rules';
+
+/**
+ * Readings of the room's seats. A seat is free when nobody, person or bot, sits in it
+ * (a bot's seat may carry no name). A seat a bot plays for someone away (`takenOver`)
+ * keeps that person's name: the person gets it back by coming back.
+ */
+export const isFreeSeat = (s: SeatSummary | undefined): boolean => !!s && s.name === null && !s.bot;
+
+/** A bot plays it, from the start or for someone away. */
+export const isBotSeat = (s: SeatSummary | undefined): boolean => !!s?.bot;
+
+/**
+ * Whether `viewer` (a seated player) may offer to hand `seat` to a bot: the room allows
+ * takeovers, the match is on, and a person (not a bot) sits there but is disconnected.
+ * The server alone decides whether they have been away long enough (NOT_AWAY).
+ */
+export function canOfferTakeover(room: Pick<RoomSummary, 'seats' | 'takeOverAfterSec' | 'status'>, seat: Seat, viewer: Seat | null): boolean {
+  const s = room.seats[seat];
+  return (
+    room.takeOverAfterSec !== null &&
+    !room.status.finished &&
+    viewer !== null &&
+    viewer !== seat &&
+    !!s &&
+    s.name !== null &&
+    !s.bot &&
+    !s.connected
+  );
+}
+
+/** The choices offered for `takeOverAfterSec` on the home page (null: never). */
+export const TAKEOVER_CHOICES = [null, 30, 60, 120, 300] as const;
+
+type Translate = (key: 'room.seat' | 'bot.name', params: { letter: string }) => string;
+
+/** The name to show for a seat: its holder's, else "Bot B" for a nameless bot, else "Seat B". */
+export function seatName(s: SeatSummary | undefined, index: Seat, t: Translate): string {
+  if (s?.name) return s.name;
+  const letter = String.fromCharCode(65 + index);
+  return s?.bot ? t('bot.name', { letter }) : t('room.seat', { letter });
+}
+
+/** How many seats a room of `family` with these options has, or null when the options do not parse. */
+export function seatCountFor(family: string, options: unknown): number | null {
+  const f = getFamily(family as Parameters<typeof getFamily>[0]) as AnyFamily | undefined;
+  if (!f) return null;
+  const parsed = f.optionsSchema.safeParse(options);
+  return parsed.success ? f.seatCount(parsed.data) : null;
+}
+
+/** What a room adds to its family's rules (POST /api/rooms: `bots`, `hints`, `takeOverAfterSec`). */
+export interface RoomSettings {
+  /** seats a bot takes from the start */
+  bots: Seat[];
+  hints: boolean;
+  takeOverAfterSec: number | null;
+}
+
+export const defaultRoomSettings = (): RoomSettings => ({ bots: [], hints: false, takeOverAfterSec: null });
+
+/** The settings as sent: only bots on seats the room has, in seat order, each once. */
+export function settingsBody(s: RoomSettings, seats: number): RoomSettings {
+  const bots = [...new Set(s.bots)].filter((b) => Number.isInteger(b) && b >= 0 && b < seats).sort((a, b) => a - b);
+  return { bots, hints: s.hints, takeOverAfterSec: s.takeOverAfterSec };
+}

@@ -1,0 +1,301 @@
+import type { Code, CodeRules, DuelView, Mm44Answer, Mm44Part, Mm44Peg, Mm44View, ParkerView, RotationView, Seat } from '@mm/rules';
+import { analyseRow, createSpace, mm44Codes, mm44Deals, mm44Exclude, mm44Filter, mm44NextRow, type Mm44Deals, type Row } from '@mm/solver';
+import type { ReplayStep } from './replay';
+
+/**
+ * Post-game analysis of a finished match (DESIGN.md "Bots and analysis"), computed in the
+ * browser from the replay's folded steps: after every row, how many codes (Master Mind 44:
+ * deals) were still possible for the player who placed it, before and after it, and what
+ * the solver would have played instead. Pure: `playedRows` only reads the views (cheap);
+ * `analysePlayedRow` runs the solver for one row (a few ms on the 4×6 space), so the page
+ * can spread the work over ticks, one row at a time.
+ */
+
+/** What a row is judged against: a code space and the rows before it, or an MM44 position. */
+export type RowInput =
+  | { kind: 'code'; rules: CodeRules; history: Row[]; row: Row }
+  | {
+      kind: 'mm44';
+      boards: number;
+      /** the placer's own parts (both, when one player holds two boards) */
+      own: { board: number; part: Mm44Part }[];
+      /** every row placed before this one, on any board, with its public answers */
+      earlier: { code: Code; answers: Mm44Answer[] }[];
+      /** wrong "Master Mind!" calls made before this row (public) */
+      wrongCalls: Code[];
+      board: number;
+      answers: Mm44Answer[];
+    };
+
+/** One row of a finished match, in the order it was played. */
+export interface PlayedRow {
+  /** index of the replay step whose action completed the row (its score or answers known) */
+  step: number;
+  /** the round (duel, rotation), the game (Parker) or 0 (Master Mind 44) it belongs to, from 0 */
+  round: number;
+  /** which board of the round: 0 (duel, rotation), the guessing seat (Parker), the board (MM44) */
+  track: number;
+  /** its number on that board, from 1 */
+  n: number;
+  /** who placed it */
+  seat: Seat;
+  code: Code;
+  input: RowInput;
+}
+
+export type AnalysisUnit = 'codes' | 'deals';
+
+/** The verdict on one row. */
+export interface RowVerdict {
+  unit: AnalysisUnit;
+  /** codes (deals) the placer could still hold possible before the row */
+  before: number;
+  /** … and after its score (answers) */
+  after: number;
+  /** whether the guess could have been the secret (null for MM44 rows, which are probes) */
+  consistent: boolean | null;
+  /** codes expected to remain after the row, before its score was known */
+  rowExpected: number;
+  /** the solver's move in the row's place, and what it was expected to leave */
+  suggestion: Code;
+  suggestionExpected: number;
+}
+
+interface Track {
+  round: number;
+  track: number;
+  rows: { seat: Seat; code: Code; score?: Row['score']; answers?: Mm44Answer[] }[];
+}
+
+const codeRulesOf = (o: { pegs: number; colours: number; repeats: boolean; blanks?: boolean }): CodeRules => ({
+  pegs: o.pegs,
+  colours: o.colours,
+  repeats: o.repeats,
+  blanks: o.blanks ?? false,
+});
+
+/** Every board of a view with its rows whose score is known, in a fixed order. */
+function tracksOf(view: ReplayStep['view']): Track[] {
+  switch (view.family) {
+    case 'duel':
+      return (view as DuelView).rounds.map((r, i) => ({
+        round: i,
+        track: 0,
+        // hand scoring: a guess waiting for its score is not a row yet
+        rows: r.rows.flatMap((row) => (row.score ? [{ seat: r.codebreaker, code: row.guess, score: row.score }] : [])),
+      }));
+    case 'rotation':
+      return (view as RotationView).rounds.map((r, i) => ({
+        round: i,
+        track: 0,
+        rows: r.rows.map((row) => ({ seat: row.seat, code: row.guess, score: row.score })),
+      }));
+    case 'parker':
+      return (view as ParkerView).games.flatMap((g, i) =>
+        ([0, 1] as const).map((s) => ({ round: i, track: s, rows: g.guesses[s].map((turn) => ({ seat: s, code: turn.guess, score: turn.score })) })),
+      );
+    case 'mm44':
+      return (view as Mm44View).boards.map((b) => ({
+        round: 0,
+        track: b.board,
+        rows: b.rows.map((row) => ({ seat: b.holder, code: row.code, answers: row.answers })),
+      }));
+  }
+}
+
+function rulesOf(view: ReplayStep['view']): CodeRules | null {
+  switch (view.family) {
+    case 'duel':
+      return codeRulesOf((view as DuelView).options);
+    case 'rotation':
+      return codeRulesOf({ ...(view as RotationView).options, blanks: false });
+    case 'parker':
+      return codeRulesOf({ ...(view as ParkerView).options, blanks: false });
+    case 'mm44':
+      return null;
+  }
+}
+
+/** What the holder of `board` knew just before a row: its own parts, every row and wrong call so far. */
+function mm44Position(view: Mm44View, board: number): Omit<Extract<RowInput, { kind: 'mm44' }>, 'kind' | 'board' | 'answers'> {
+  const holder = view.boards[board]?.holder;
+  return {
+    boards: view.boards.length,
+    own: view.boards.flatMap((b) => (b.holder === holder && b.part ? [{ board: b.board, part: b.part }] : [])),
+    earlier: view.boards.flatMap((b) => b.rows.map((r) => ({ code: r.code, answers: r.answers }))),
+    wrongCalls: view.calls.filter((c) => !c.correct).map((c) => c.code),
+  };
+}
+
+/**
+ * The rows of a replay in the order they were played, each with the step that completed
+ * it and what the analysis needs. A row belongs to the step at which its board grew.
+ */
+export function playedRows(steps: readonly ReplayStep[]): PlayedRow[] {
+  const out: PlayedRow[] = [];
+  const seen = new Map<string, number>();
+  for (let k = 1; k < steps.length; k++) {
+    const view = steps[k]!.view;
+    for (const tr of tracksOf(view)) {
+      const key = `${tr.round}/${tr.track}`;
+      const had = seen.get(key) ?? 0;
+      if (tr.rows.length <= had) continue;
+      seen.set(key, tr.rows.length);
+      for (let i = had; i < tr.rows.length; i++) {
+        const r = tr.rows[i]!;
+        let input: RowInput;
+        if (r.answers) {
+          input = { kind: 'mm44', ...mm44Position(steps[k - 1]!.view as Mm44View, tr.track), board: tr.track, answers: r.answers };
+        } else {
+          const history = tr.rows.slice(0, i).map((p) => ({ guess: p.code, score: p.score! }));
+          input = { kind: 'code', rules: rulesOf(view)!, history, row: { guess: r.code, score: r.score! } };
+        }
+        out.push({ step: k, round: tr.round, track: tr.track, n: i + 1, seat: r.seat, code: r.code, input });
+      }
+    }
+  }
+  return out;
+}
+
+/** The rounds (games) that have rows, in order. */
+export const roundsWithRows = (rows: readonly PlayedRow[]): number[] => [...new Set(rows.map((r) => r.round))];
+
+/**
+ * The round to show at replay step `step`: the round of the latest row played by then
+ * (a new round shows once it has a row), or the first round with rows before any.
+ */
+export function roundAt(rows: readonly PlayedRow[], step: number): number | null {
+  let round: number | null = rows[0]?.round ?? null;
+  for (const r of rows) {
+    if (r.step > step) break;
+    round = r.round;
+  }
+  return round;
+}
+
+/** Index (in `rows`) of the latest row played by step `step` within `round`, or null. */
+export function rowAt(rows: readonly PlayedRow[], step: number, round: number | null): number | null {
+  let at: number | null = null;
+  rows.forEach((r, i) => {
+    if (r.round === round && r.step <= step) at = i;
+  });
+  return at;
+}
+
+function dealsOf(input: Extract<RowInput, { kind: 'mm44' }>): Mm44Deals {
+  let deals = mm44Deals(input.boards, input.own);
+  for (const r of input.earlier) deals = mm44Filter(deals, r.code, r.answers);
+  for (const c of input.wrongCalls) deals = mm44Exclude(deals, c);
+  return deals;
+}
+
+const PEGS: readonly Mm44Peg[] = ['black', 'white', null];
+
+/**
+ * Hidden codes expected to remain once the other boards answer `row` placed by `board`:
+ * the solver's measure (`mm44NextRow`'s `expectedCodes`) — Σ over the answer patterns of
+ * the pattern's chance × the number of codes its deals make.
+ */
+export function mm44ExpectedCodes(deals: Mm44Deals, board: number, row: Code): number {
+  const answering = Array.from({ length: deals.boards }, (_, b) => b).filter((b) => b !== board);
+  let total = 0;
+  for (let d = 0; d < deals.count; d++) total += deals.weights[d]!;
+  if (total === 0) return 0;
+  let sum = 0;
+  const patterns = PEGS.length ** answering.length;
+  for (let k = 0; k < patterns; k++) {
+    let x = k;
+    const answers = answering.map((b) => {
+      const peg = PEGS[x % PEGS.length]!;
+      x = Math.floor(x / PEGS.length);
+      return { board: b, peg };
+    });
+    const part = mm44Filter(deals, row, answers);
+    if (part.count === 0) continue;
+    let w = 0;
+    for (let d = 0; d < part.count; d++) w += part.weights[d]!;
+    sum += w * mm44Codes(part).length;
+  }
+  return sum / total;
+}
+
+/** Runs the solver on one row. */
+export function analysePlayedRow(row: PlayedRow): RowVerdict {
+  const input = row.input;
+  if (input.kind === 'code') {
+    const a = analyseRow(createSpace(input.rules), input.history, input.row);
+    return {
+      unit: 'codes',
+      before: a.before,
+      after: a.after,
+      consistent: a.consistent,
+      rowExpected: a.rowExpectedRemaining,
+      suggestion: a.suggestion,
+      suggestionExpected: a.suggestionExpectedRemaining,
+    };
+  }
+  const before = dealsOf(input);
+  const after = mm44Filter(before, row.code, input.answers);
+  const rowExpected = mm44ExpectedCodes(before, input.board, row.code);
+  let suggestion: Code = row.code;
+  let suggestionExpected = rowExpected;
+  if (before.count > 0) {
+    const choice = mm44NextRow(before, input.board);
+    // a hill climb may miss what the player found: never suggest worse than the row itself
+    if (choice.expectedCodes < rowExpected - 1e-9) {
+      suggestion = choice.row;
+      suggestionExpected = choice.expectedCodes;
+    }
+  }
+  return { unit: 'deals', before: before.count, after: after.count, consistent: null, rowExpected, suggestion, suggestionExpected };
+}
+
+/** Whether two codes are the same. */
+export const sameCode = (a: readonly (number | null)[], b: readonly (number | null)[]): boolean =>
+  a.length === b.length && a.every((p, i) => p === b[i]);
+
+export interface ChartBar {
+  /** index in the rows list */
+  index: number;
+  x: number;
+  width: number;
+  /** top of the "before" bar and of the "after" bar (y grows downwards) */
+  yBefore: number;
+  yAfter: number;
+}
+
+export interface ChartLayout {
+  bars: ChartBar[];
+  /** horizontal grid lines at powers of ten */
+  ticks: { value: number; y: number }[];
+  /** the y of the baseline (0 possible codes) */
+  base: number;
+}
+
+/**
+ * A log-scale bar chart of "possible codes left" for some rows: for each row a pale bar
+ * (possible before) behind a solid one (after). 1 code gets a visible bar, 0 none.
+ */
+export function chartLayout(
+  points: readonly { index: number; before: number; after: number }[],
+  box: { width: number; height: number; left: number; top: number; bottom: number },
+): ChartLayout {
+  const max = Math.max(1, ...points.map((p) => Math.max(p.before, p.after)));
+  const decades = Math.max(1, Math.ceil(Math.log10(max)));
+  const base = box.height - box.bottom;
+  const span = base - box.top;
+  const level = (v: number): number => (v <= 0 ? 0 : (Math.log10(v) + 1) / (decades + 1));
+  const y = (v: number): number => base - level(v) * span;
+  const n = Math.max(points.length, 6);
+  const slot = (box.width - box.left) / n;
+  const width = Math.max(4, Math.min(28, slot * 0.7));
+  const bars = points.map((p, i) => ({
+    index: p.index,
+    x: box.left + i * slot + (slot - width) / 2,
+    width,
+    yBefore: y(p.before),
+    yAfter: y(p.after),
+  }));
+  const ticks = Array.from({ length: decades + 1 }, (_, d) => ({ value: 10 ** d, y: y(10 ** d) }));
+  return { bars, ticks, base };
+}
