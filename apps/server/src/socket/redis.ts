@@ -12,6 +12,10 @@ export async function attachRedisAdapter(io: IoServer, url: string): Promise<() 
   await Promise.all([pub.connect(), sub.connect()]);
   io.adapter(createAdapter(pub, sub));
   return async () => {
-    await Promise.allSettled([pub.quit(), sub.quit()]);
+    // Stop hearing other servers first: a request that arrived just before (e.g. another
+    // server's fetchSockets) is answered on `pub`, so `pub` closes only once those are out.
+    await sub.quit().catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await pub.quit().catch(() => undefined);
   };
 }
