@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { expect } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Code } from './code';
 import { RULE_ERROR_CODES, type RuleErrorCode } from './errors';
 import { foldLog, type AnyFamily, type Family, type LoggedAction, type Seat } from './family';
@@ -20,6 +20,13 @@ export function deepFreeze<T>(value: T): T {
   return value;
 }
 
+/** `family.apply`, for a move the test knows to be legal: a refusal throws, naming its code and message. */
+export function applyOrThrow<S, A>(family: Family<unknown, S, A, unknown, unknown>, state: S, seat: Seat, action: A): S {
+  const r = family.apply(state, seat, action);
+  if (!r.ok) throw new Error(`refused: ${r.error.code} ${r.error.message}`);
+  return r.state;
+}
+
 /** Expects `family` to refuse `action` from `seat` with `code`; returns the message for further checks. */
 export function expectRefused<S, A>(family: AnyFamily, state: S, seat: Seat, action: A, code: RuleErrorCode): string {
   const before = structuredClone(state);
@@ -37,6 +44,92 @@ export const schemaValidCodeArb: fc.Arbitrary<Code> = fc.array(fc.oneof(fc.integ
   minLength: 1,
   maxLength: 8,
 });
+
+/** A setSecret and a guess of any schema-valid code: junk for the families with codemakers (`fc.oneof(...)` them). */
+export const secretAndGuessJunkArbs = [
+  fc.record({ type: fc.constant('setSecret' as const), code: schemaValidCodeArb }),
+  fc.record({ type: fc.constant('guess' as const), code: schemaValidCodeArb }),
+] as const;
+
+/** What a family's `matchArb` draws: options, seed, its own chances, and the junk of `RandomRun`. */
+export type MatchDraw<O, A, X extends Record<string, fc.Arbitrary<unknown>>> = {
+  options: O;
+  seed: string;
+  /** chance that a step is a random action from a random seat instead of a legal move */
+  pJunk: number;
+  junk: [Seat, A][];
+} & { [K in keyof X]: X[K] extends fc.Arbitrary<infer T> ? T : never };
+
+/**
+ * A random match to hand `playRandomly`: the options, a seed, the family's own chances
+ * (`chances`), then how often and what junk comes, from seats -1 to `maxSeat` (so also seats
+ * that do not exist).
+ */
+export function matchArb<O, A, X extends Record<string, fc.Arbitrary<unknown>>>(
+  options: fc.Arbitrary<O>,
+  chances: X,
+  junk: fc.Arbitrary<A>,
+  maxSeat: number,
+): fc.Arbitrary<MatchDraw<O, A, X>> {
+  return fc.record({
+    options,
+    seed: fc.string(),
+    ...chances,
+    pJunk: fc.integer({ min: 0, max: 30 }).map((n) => n / 100),
+    junk: fc.array(fc.tuple(fc.integer({ min: -1, max: maxSeat }), junk), { minLength: 1, maxLength: 20 }),
+  }) as unknown as fc.Arbitrary<MatchDraw<O, A, X>>;
+}
+
+/** The test that every junk action passes the action schema, so that the rules (not the schema) must refuse them. */
+export function itGeneratesSchemaValidJunk<A>(actionSchema: { safeParse: (a: unknown) => { success: boolean } }, junk: fc.Arbitrary<A>): void {
+  it('the generated junk actions are schema-valid, so the rules (not the schema) must refuse them', () => {
+    fc.assert(
+      fc.property(junk, (a) => {
+        expect(actionSchema.safeParse(a).success).toBe(true);
+      }),
+    );
+  });
+}
+
+/** The test that folding the log of a random match twice gives its state both times (`expectFoldReproduces`). */
+export function itFoldsTheSameTwice<O, S, A, V, I, G extends { options: O; seed: string }>(
+  family: Family<O, S, A, V, I>,
+  games: fc.Arbitrary<G>,
+  play: (game: G) => { state: S; log: LoggedAction<A>[] },
+  numRuns: number,
+): void {
+  it('folding the same log twice gives the same state', () => {
+    fc.assert(
+      fc.property(games, (game) => {
+        const { state, log } = play(game);
+        expectFoldReproduces(family, game.options, game.seed, log, state);
+      }),
+      { numRuns },
+    );
+  });
+}
+
+/** The test that `apply` (and `view`, `status`) leave every state of a random match untouched (`expectUntouched`). */
+export function itNeverMutates<O, S, A, V, I, G>(
+  family: Family<O, S, A, V, I>,
+  games: fc.Arbitrary<G>,
+  junk: fc.Arbitrary<A>,
+  maxSeat: number,
+  play: (game: G, onStep: (step: Step<S, A>) => void) => unknown,
+  numRuns: number,
+): void {
+  it('apply never mutates the state it is given', () => {
+    fc.assert(
+      fc.property(games, junk, fc.integer({ min: -1, max: maxSeat }), (game, action, seat) => {
+        // play() already hands apply only deep-frozen states; here also compare before and after
+        play(game, ({ before }) => {
+          expectUntouched(family, before, seat, action);
+        });
+      }),
+      { numRuns },
+    );
+  });
+}
 
 /** How often `needle` appears in `hay`. */
 export const occurrences = (hay: string, needle: string): number => hay.split(needle).length - 1;
@@ -97,6 +190,20 @@ export function playRandomly<O, S extends { finished: boolean }, A, V, I>(
   return { state, log };
 }
 
+/**
+ * The `play` of a family's property tests: `playRandomly` on a match drawn by its `matchArb`,
+ * at most `maxSteps` steps, `legalMove` seeing the drawn match for its own chances.
+ */
+export function randomPlayer<O, S extends { finished: boolean }, A, V, I, G extends { options: O; seed: string; pJunk: number; junk: [Seat, A][] }>(
+  family: Family<O, S, A, V, I>,
+  maxSteps: number,
+  legalMove: (state: S, rng: Rng, game: G) => LoggedAction<A>,
+  outOfTurn?: RandomRun<S, A>['outOfTurn'],
+): (game: G, onStep?: (step: Step<S, A>) => void) => { state: S; log: LoggedAction<A>[] } {
+  return (game, onStep) =>
+    playRandomly(family, game.options, { ...game, maxSteps, legalMove: (state, rng) => legalMove(state, rng, game), outOfTurn }, onStep);
+}
+
 /** Folding `log` twice from the same options and seed gives `state` both times. */
 export function expectFoldReproduces<O, S, A, V, I>(
   family: Family<O, S, A, V, I>,
@@ -136,4 +243,22 @@ export function expectReviewReveals<S extends { finished: boolean }, V>(
   expect(hide(structuredClone(review))).toEqual(hide(structuredClone(spectator)));
   for (const value of hidden(review)) expect(value).not.toBeNull();
   if (state.finished) expect(review).toEqual(spectator);
+}
+
+/**
+ * Plays a legal match (no junk) of `family` from `seed`, checking `expectReviewReveals` with
+ * `hide` and `hidden` on every state it passes through; `legalMove` as in `playRandomly`.
+ */
+export function playReviewing<O, S extends { finished: boolean }, A, V, I>(
+  family: Family<O, S, A, V, I>,
+  options: O,
+  seed: string,
+  hide: (view: V) => V,
+  hidden: (view: V) => readonly unknown[],
+  legalMove: RandomRun<S, A>['legalMove'],
+): { state: S; log: LoggedAction<A>[] } {
+  const reviewed = family as unknown as Family<unknown, S, unknown, V, unknown>;
+  return playRandomly(family, options, { seed, pJunk: 0, junk: [], maxSteps: 400, legalMove }, ({ after }) =>
+    expectReviewReveals(reviewed, after, hide, hidden),
+  );
 }

@@ -1,10 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Code, CodeRules } from '../../core/code';
-import { RULE_ERROR_CODES } from '../../core/errors';
 import { foldLog, type LoggedAction, type Seat, type Viewer } from '../../core/family';
 import { createRng, randomCode, type Rng } from '../../core/rng';
 import { isPossibleScore, scoreGuess, type Score } from '../../core/score';
+import {
+  itGeneratesSchemaValidJunk,
+  itNeverMutates,
+  matchArb,
+  occurrences,
+  randomPlayer,
+  secretAndGuessJunkArbs,
+} from '../../core/testing';
 import { duel } from './duel';
 import { duelActionSchema, duelOptionsSchema, type DuelAction, type DuelOptions, type DuelRound, type DuelState } from './types';
 
@@ -23,25 +30,18 @@ const optionsArb: fc.Arbitrary<DuelOptions> = fc
   .filter((o) => o.repeats || o.colours + (o.blanks ? 1 : 0) >= o.pegs)
   .map((o) => duelOptionsSchema.parse(o));
 
-const pegArb = fc.oneof(fc.integer({ min: 0, max: 15 }), fc.constant(null));
 /** Anything the action schema lets through: the rules must refuse what is illegal without throwing. */
 const junkArb: fc.Arbitrary<DuelAction> = fc.oneof(
-  fc.record({ type: fc.constant('setSecret' as const), code: fc.array(pegArb, { minLength: 1, maxLength: 8 }) }),
-  fc.record({ type: fc.constant('guess' as const), code: fc.array(pegArb, { minLength: 1, maxLength: 8 }) }),
+  ...secretAndGuessJunkArbs,
   fc.record({ type: fc.constant('score' as const), black: fc.integer({ min: 0, max: 8 }), white: fc.integer({ min: 0, max: 8 }) }),
 );
 
-const gameArb = fc.record({
-  options: optionsArb,
-  seed: fc.string(),
+const gameArb = matchArb(optionsArb, {
   /** chance that a guess is the secret itself, so rounds end early as often as late */
   pBreak: fc.integer({ min: 2, max: 50 }).map((n) => n / 100),
   /** chance that a hand score is a (possibly) wrong one; kept low or replays never end */
   pWrongScore: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 15 }).map((n) => n / 100)),
-  /** chance that a step is a random action from a random seat instead of a legal move */
-  pJunk: fc.integer({ min: 0, max: 30 }).map((n) => n / 100),
-  junk: fc.array(fc.tuple(fc.integer({ min: -1, max: 2 }), junkArb), { minLength: 1, maxLength: 20 }),
-});
+}, junkArb, 2);
 type Game = typeof gameArb extends fc.Arbitrary<infer G> ? G : never;
 
 const MAX_STEPS = 500;
@@ -77,53 +77,11 @@ function legalMove(state: DuelState, rng: Rng, game: Game): LoggedAction<DuelAct
   return { seat, action: { type: 'guess', code } };
 }
 
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
-}
+/** The very same move from the other seat is always out of turn. */
+const outOfTurn = (_: DuelState, legal: LoggedAction<DuelAction>): Seat => 1 - legal.seat;
 
-interface Step {
-  before: DuelState;
-  seat: Seat;
-  action: DuelAction;
-  after: DuelState;
-}
-
-/**
- * Plays a match from `game`, freezing every state before it is handed to `apply`
- * (so a mutation throws), and calls `onStep` after each action. Returns the log of accepted actions.
- */
-function play(game: Game, onStep: (step: Step) => void = () => {}): { state: DuelState; log: LoggedAction<DuelAction>[] } {
-  const rng = createRng(game.seed);
-  let state = deepFreeze(duel.setup(game.options, game.seed));
-  const log: LoggedAction<DuelAction>[] = [];
-  for (let i = 0; i < MAX_STEPS && !state.finished; i++) {
-    const junk = rng.next() < game.pJunk ? game.junk[rng.int(game.junk.length)] : undefined;
-    const { seat, action } = junk ? { seat: junk[0], action: junk[1] } : legalMove(state, rng, game);
-    if (!junk && rng.next() < 0.2) {
-      // the very same move from the other seat is always out of turn
-      const wrong = duel.apply(state, 1 - seat, action);
-      expect(wrong.ok ? 'accepted' : wrong.error.code).toBe('NOT_YOUR_TURN');
-    }
-    const r = duel.apply(state, seat, action);
-    if (!junk && !r.ok) throw new Error(`a legal move was refused: ${r.error.code} ${r.error.message}`);
-    if (!r.ok) {
-      expect(RULE_ERROR_CODES).toContain(r.error.code);
-      continue;
-    }
-    log.push({ seat, action });
-    const after = deepFreeze(r.state);
-    onStep({ before: state, seat, action, after });
-    state = after;
-  }
-  return { state, log };
-}
-
-/** Counts how often `needle` appears in `hay`. */
-const occurrences = (hay: string, needle: string): number => hay.split(needle).length - 1;
+/** Plays a match from `game` on deep-frozen states (see `playRandomly`), calling `onStep` after each accepted action. */
+const play = randomPlayer(duel, MAX_STEPS, legalMove, outOfTurn);
 
 function expectNoLeak(state: DuelState, viewer: Viewer): void {
   const round = currentRound(state);
@@ -150,9 +108,7 @@ function withOtherSecret(state: DuelState, rng: Rng): DuelState | null {
 }
 
 describe('duel properties', () => {
-  it('the generated junk actions are schema-valid, so the rules (not the schema) must refuse them', () => {
-    fc.assert(fc.property(junkArb, (a) => duelActionSchema.safeParse(a).success));
-  });
+  itGeneratesSchemaValidJunk(duelActionSchema, junkArb);
 
   it('random play never throws, and every state obeys the bookkeeping invariants', () => {
     // Guards the generator itself: the runs must reach the interesting situations.
@@ -240,19 +196,5 @@ describe('duel properties', () => {
     );
   });
 
-  it('apply never mutates the state it is given', () => {
-    fc.assert(
-      fc.property(gameArb, junkArb, fc.integer({ min: -1, max: 2 }), (game, action, seat) => {
-        // play() already hands apply only deep-frozen states; here also compare before and after
-        play(game, ({ before }) => {
-          const copy = structuredClone(before);
-          duel.apply(before, seat, action);
-          duel.view(before, seat);
-          duel.status(before);
-          expect(before).toEqual(copy);
-        });
-      }),
-      { numRuns: 30 },
-    );
-  });
+  itNeverMutates(duel, gameArb, junkArb, 2, play, 30);
 });

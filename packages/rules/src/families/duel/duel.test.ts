@@ -2,27 +2,16 @@ import { describe, expect, it } from 'vitest';
 import type { Code } from '../../core/code';
 import type { RuleErrorCode } from '../../core/errors';
 import type { Seat } from '../../core/family';
+import { applyOrThrow, deepFreeze, expectRefused } from '../../core/testing';
 import { duel } from './duel';
 import { duelOptionsSchema, type DuelAction, type DuelOptionsInput, type DuelState } from './types';
 
 const start = (input: DuelOptionsInput = {}): DuelState => duel.setup(duelOptionsSchema.parse(input), 'seed');
 
-function act(state: DuelState, seat: Seat, action: DuelAction): DuelState {
-  const r = duel.apply(state, seat, action);
-  if (!r.ok) throw new Error(`refused: ${r.error.code} ${r.error.message}`);
-  return r.state;
-}
+const act = (state: DuelState, seat: Seat, action: DuelAction): DuelState => applyOrThrow(duel, state, seat, action);
 
-function refused(state: DuelState, seat: Seat, action: DuelAction, code: RuleErrorCode): string {
-  const before = structuredClone(state);
-  const r = duel.apply(state, seat, action);
-  expect(r.ok).toBe(false);
-  if (r.ok) return '';
-  expect(r.error.code).toBe(code);
-  expect(r.error.message.length).toBeGreaterThan(10);
-  expect(state).toEqual(before);
-  return r.error.message;
-}
+const refused = (state: DuelState, seat: Seat, action: DuelAction, code: RuleErrorCode): string =>
+  expectRefused(duel, state, seat, action, code);
 
 const secret = (code: Code): DuelAction => ({ type: 'setSecret', code });
 const guess = (code: Code): DuelAction => ({ type: 'guess', code });
@@ -458,11 +447,3 @@ describe('duel view', () => {
     expect(s.scores).toEqual([0, 1]);
   });
 });
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
-}

@@ -1,4 +1,5 @@
 import { checkCode, type Code, type CodeRules } from '../../core/code';
+import { dispatchAction, refuseSecret } from '../../core/actions';
 import { fail, ok, type ApplyResult } from '../../core/errors';
 import type { Family, MatchStatus, Seat, Viewer } from '../../core/family';
 import { isPossibleScore, scoreGuess, type Score } from '../../core/score';
@@ -97,12 +98,8 @@ function afterScoredRow(state: DuelState, round: DuelRound): DuelState {
 
 function applySetSecret(state: DuelState, seat: Seat, code: Code): ApplyResult<DuelState> {
   const round = currentRound(state);
-  if (seat !== round.codemaker) {
-    return fail('NOT_YOUR_TURN', `Only the codemaker of round ${round.number} (seat ${round.codemaker}) sets the secret.`);
-  }
-  if (round.secret !== null) return fail('WRONG_PHASE', 'The secret of this round is already set; it cannot be changed.');
-  const error = checkCode(code, secretRules(state.options));
-  if (error) return fail(error.code, error.message);
+  const refused = refuseSecret(round, seat, code, secretRules(state.options));
+  if (refused) return refused;
   return ok(withCurrentRound(state, { ...round, secret: [...code] }));
 }
 
@@ -206,19 +203,11 @@ export const duel: Family<DuelOptions, DuelState, DuelAction, DuelView, DuelOpti
       return fail('NOT_A_PLAYER', `A duel has seats 0 and 1; there is no seat ${String(seat)}.`);
     }
     if (state.finished) return fail('MATCH_FINISHED', 'The match is over; nothing more can be played.');
-    switch (action.type) {
-      case 'setSecret':
-        return applySetSecret(state, seat, action.code);
-      case 'guess':
-        return applyGuess(state, seat, action.code);
-      case 'score':
-        return applyScore(state, seat, { black: action.black, white: action.white });
-      default: {
-        // Unreachable for a parsed action; kept so that an unparsed one is refused, not thrown on.
-        const unknown: { type?: unknown } = action;
-        return fail('INVALID_ACTION', `A duel has no action of type ${JSON.stringify(unknown.type) ?? 'undefined'}.`);
-      }
-    }
+    return dispatchAction<DuelAction, DuelState>(action, 'A duel', {
+      setSecret: (a) => applySetSecret(state, seat, a.code),
+      guess: (a) => applyGuess(state, seat, a.code),
+      score: (a) => applyScore(state, seat, { black: a.black, white: a.white }),
+    });
   },
 
   view: (state, viewer) => duelView(state, viewer, false),

@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { codeSchema, type Code } from '../../core/code';
+import { guessActionSchema, setSecretActionSchema } from '../../core/actions';
+import type { Code } from '../../core/code';
+import { codeOptionFields, enoughColours, ENOUGH_COLOURS_ISSUE } from '../../core/options';
 import type { Seat, Viewer } from '../../core/family';
 import type { Score } from '../../core/score';
 
 /** RULES.md §1 options; every field defaulted, ranges enforced. */
 export const duelOptionsSchema = z
   .object({
-    pegs: z.number().int().min(3).max(6).default(4),
-    colours: z.number().int().min(4).max(10).default(6),
-    repeats: z.boolean().default(false),
+    ...codeOptionFields({ maxPegs: 6, defaultPegs: 4, defaultRepeats: false }),
     blanks: z.boolean().default(false),
     guesses: z.number().int().min(8).max(15).default(12),
     rounds: z
@@ -24,16 +24,13 @@ export const duelOptionsSchema = z
     handScoring: z.boolean().default(false),
   })
   .strict()
-  .refine((o) => o.repeats || o.colours + (o.blanks ? 1 : 0) >= o.pegs, {
-    path: ['colours'],
-    message: 'without repeated colours a secret needs at least as many colours as holes',
-  });
+  .refine(enoughColours, ENOUGH_COLOURS_ISSUE);
 export type DuelOptions = z.output<typeof duelOptionsSchema>;
 export type DuelOptionsInput = z.input<typeof duelOptionsSchema>;
 
 export const duelActionSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('setSecret'), code: codeSchema }).strict(),
-  z.object({ type: z.literal('guess'), code: codeSchema }).strict(),
+  setSecretActionSchema,
+  guessActionSchema,
   /** hand scoring only: the codemaker's black/white for the pending guess */
   z
     .object({ type: z.literal('score'), black: z.number().int().min(0).max(8), white: z.number().int().min(0).max(8) })

@@ -4,12 +4,13 @@ import type { Code } from '../../core/code';
 import type { LoggedAction, Seat } from '../../core/family';
 import { createRng, type Rng } from '../../core/rng';
 import {
-  expectFoldReproduces,
-  expectUntouched,
+  itFoldsTheSameTwice,
+  itGeneratesSchemaValidJunk,
+  itNeverMutates,
+  matchArb,
   occurrences,
-  playRandomly,
+  randomPlayer,
   schemaValidCodeArb,
-  type Step,
 } from '../../core/testing';
 import { mm44, mm44Answer, mm44Code, mm44Deal } from './mm44';
 import {
@@ -35,19 +36,14 @@ const junkArb: fc.Arbitrary<Mm44Action> = fc.oneof(
   fc.constant({ type: 'pass' as const }),
 );
 
-const gameArb = fc.record({
-  options: optionsArb,
-  seed: fc.string(),
+const gameArb = matchArb(optionsArb, {
   /** chance that a step of play is a call by some seat still in, instead of a row */
   pCall: fc.integer({ min: 0, max: 15 }).map((n) => n / 100),
   /** chance that a call is right; kept low so that games also reach the final calls */
   pRight: fc.integer({ min: 0, max: 40 }).map((n) => n / 100),
   /** chance that a final caller passes */
   pPass: fc.integer({ min: 0, max: 100 }).map((n) => n / 100),
-  /** chance that a step is a random action from a random seat instead of a legal move */
-  pJunk: fc.integer({ min: 0, max: 30 }).map((n) => n / 100),
-  junk: fc.array(fc.tuple(fc.integer({ min: -1, max: 4 }), junkArb), { minLength: 1, maxLength: 20 }),
-});
+}, junkArb, 4);
 type Game = typeof gameArb extends fc.Arbitrary<infer G> ? G : never;
 
 /** 4 boards of at most 10 rows, 4 calls, plus junk: well under this. */
@@ -84,13 +80,7 @@ function outOfTurn(state: Mm44State, legal: LoggedAction<Mm44Action>, rng: Rng):
   return others[rng.int(others.length)] ?? null;
 }
 
-const play = (game: Game, onStep?: (step: Step<Mm44State, Mm44Action>) => void) =>
-  playRandomly(
-    mm44,
-    game.options,
-    { ...game, maxSteps: MAX_STEPS, legalMove: (state, rng) => legalMove(state, rng, game), outOfTurn },
-    onStep,
-  );
+const play = randomPlayer(mm44, MAX_STEPS, legalMove, outOfTurn);
 
 /** The same state with every board the viewer does not hold dealt another (random) part; answers stay as given. */
 function withOtherParts(state: Mm44State, viewer: Seat | null, rng: Rng): Mm44State {
@@ -103,13 +93,8 @@ function withOtherParts(state: Mm44State, viewer: Seat | null, rng: Rng): Mm44St
 }
 
 describe('mm44 properties', () => {
-  it('the generated junk actions are schema-valid, so the rules (not the schema) must refuse them', () => {
-    fc.assert(
-      fc.property(junkArb, (a) => {
-        expect(mm44ActionSchema.safeParse(a).success).toBe(true);
-      }),
-    );
-  });
+  itGeneratesSchemaValidJunk(mm44ActionSchema, junkArb);
+
 
   it('deals each position at most once, and colours 0–5 at most 4 times each', () => {
     fc.assert(
@@ -198,15 +183,7 @@ describe('mm44 properties', () => {
     );
   });
 
-  it('folding the same log twice gives the same state', () => {
-    fc.assert(
-      fc.property(gameArb, (game) => {
-        const { state, log } = play(game);
-        expectFoldReproduces(mm44, game.options, game.seed, log, state);
-      }),
-      { numRuns: 30 },
-    );
-  });
+  itFoldsTheSameTwice(mm44, gameArb, play, 30);
 
   it('never shows a seat another board’s part, nor a spectator any, before the end', () => {
     fc.assert(
@@ -232,14 +209,5 @@ describe('mm44 properties', () => {
     );
   });
 
-  it('apply never mutates the state it is given', () => {
-    fc.assert(
-      fc.property(gameArb, junkArb, fc.integer({ min: -1, max: 4 }), (game, action, seat) => {
-        play(game, ({ before }) => {
-          expectUntouched(mm44, before, seat, action);
-        });
-      }),
-      { numRuns: 20 },
-    );
-  });
+  itNeverMutates(mm44, gameArb, junkArb, 4, play, 20);
 });

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Family, LoggedAction } from '../../core/family';
-import { expectReviewReveals, playRandomly } from '../../core/testing';
+import type { LoggedAction } from '../../core/family';
+import { playReviewing } from '../../core/testing';
 import { mm44, mm44Code } from './mm44';
-import { MM44_COLOURS, MM44_HOLES, MM44_SEATINGS, mm44OptionsSchema, type Mm44Action, type Mm44Part, type Mm44State, type Mm44View } from './types';
+import { MM44_COLOURS, MM44_HOLES, MM44_SEATINGS, mm44OptionsSchema, type Mm44Action, type Mm44Part, type Mm44View } from './types';
 
 const hide = (v: Mm44View): Mm44View => ({ ...v, code: null, boards: v.boards.map((b) => ({ ...b, part: null })) });
 const hidden = (v: Mm44View): unknown[] => [v.code, ...v.boards.map((b) => b.part)];
@@ -13,26 +13,14 @@ describe('mm44 review', () => {
     fc.assert(
       fc.property(fc.string(), fc.constantFrom(...MM44_SEATINGS), (seed, seating) => {
         const options = mm44OptionsSchema.parse({ seating });
-        const family = mm44 as unknown as Family<unknown, Mm44State, unknown, Mm44View, unknown>;
-        const { state } = playRandomly(
-          mm44,
-          options,
-          {
-            seed,
-            pJunk: 0,
-            junk: [],
-            maxSteps: 400,
-            legalMove(s, rng): LoggedAction<Mm44Action> {
-              const seat = mm44.status(s).toAct[0]!;
-              const right = mm44Code(s.boards.map((b) => b.part));
-              if (s.finalCalls !== null) return { seat, action: rng.next() < 0.5 ? { type: 'pass' } : { type: 'call', code: right } };
-              if (rng.next() < 0.05) return { seat, action: { type: 'call', code: rng.next() < 0.5 ? right : right.map(() => null) } };
-              const row = Array.from({ length: MM44_HOLES }, () => (rng.next() < 0.2 ? null : rng.int(MM44_COLOURS)));
-              return { seat, action: { type: 'row', code: row } };
-            },
-          },
-          ({ after }) => expectReviewReveals(family, after, hide, hidden),
-        );
+        const { state } = playReviewing(mm44, options, seed, hide, hidden, (s, rng): LoggedAction<Mm44Action> => {
+          const seat = mm44.status(s).toAct[0]!;
+          const right = mm44Code(s.boards.map((b) => b.part));
+          if (s.finalCalls !== null) return { seat, action: rng.next() < 0.5 ? { type: 'pass' } : { type: 'call', code: right } };
+          if (rng.next() < 0.05) return { seat, action: { type: 'call', code: rng.next() < 0.5 ? right : right.map(() => null) } };
+          const row = Array.from({ length: MM44_HOLES }, () => (rng.next() < 0.2 ? null : rng.int(MM44_COLOURS)));
+          return { seat, action: { type: 'row', code: row } };
+        });
         expect(state.finished).toBe(true);
         const review = mm44.review(state);
         expect(review.boards.map((b) => b.part)).toEqual(state.boards.map((b): Mm44Part => b.part));

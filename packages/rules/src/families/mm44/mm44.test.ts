@@ -3,7 +3,7 @@ import type { Code } from '../../core/code';
 import type { RuleErrorCode } from '../../core/errors';
 import type { Seat } from '../../core/family';
 import { createRng } from '../../core/rng';
-import { deepFreeze, expectRefused } from '../../core/testing';
+import { applyOrThrow, deepFreeze, expectRefused } from '../../core/testing';
 import { mm44, mm44Answer, mm44Boards, mm44Code, mm44Deal, mm44SeatCount } from './mm44';
 import {
   MM44_SEATINGS,
@@ -34,11 +34,7 @@ function start(input: Mm44OptionsInput = {}, parts: Mm44Part[] = PARTS): Mm44Sta
   return { ...s, boards: s.boards.map((b, i) => ({ ...b, part: parts[i] ?? b.part })) };
 }
 
-function act(state: Mm44State, seat: Seat, action: Mm44Action): Mm44State {
-  const r = mm44.apply(state, seat, action);
-  if (!r.ok) throw new Error(`refused: ${r.error.code} ${r.error.message}`);
-  return r.state;
-}
+const act = (state: Mm44State, seat: Seat, action: Mm44Action): Mm44State => applyOrThrow(mm44, state, seat, action);
 
 const refused = (state: Mm44State, seat: Seat, action: Mm44Action, code: RuleErrorCode): string =>
   expectRefused(mm44, state, seat, action, code);

@@ -1,4 +1,5 @@
 import { checkCode, sameCode, type Code, type CodeRules } from '../../core/code';
+import { dispatchAction } from '../../core/actions';
 import { fail, ok, type ApplyResult } from '../../core/errors';
 import type { Family, MatchStatus, Seat, Viewer } from '../../core/family';
 import { createRng, shuffle, type Rng } from '../../core/rng';
@@ -209,19 +210,11 @@ export const mm44: Family<Mm44Options, Mm44State, Mm44Action, Mm44View, Mm44Opti
     }
     if (state.finished) return fail('MATCH_FINISHED', 'The game is over; nothing more can be played.');
     if (state.out[seat]) return fail('ELIMINATED', 'You made a wrong call and are out of the game; your boards still answer.');
-    switch (action.type) {
-      case 'row':
-        return applyRow(state, seat, action.code);
-      case 'call':
-        return applyCall(state, seat, action.code);
-      case 'pass':
-        return applyPass(state, seat);
-      default: {
-        // Unreachable for a parsed action; kept so that an unparsed one is refused, not thrown on.
-        const unknown: { type?: unknown } = action;
-        return fail('INVALID_ACTION', `Master Mind 44 has no action of type ${JSON.stringify(unknown.type) ?? 'undefined'}.`);
-      }
-    }
+    return dispatchAction<Mm44Action, Mm44State>(action, 'Master Mind 44', {
+      row: (a) => applyRow(state, seat, a.code),
+      call: (a) => applyCall(state, seat, a.code),
+      pass: () => applyPass(state, seat),
+    });
   },
 
   view: (state, viewer) => mm44View(state, viewer, false),

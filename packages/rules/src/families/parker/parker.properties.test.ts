@@ -4,12 +4,13 @@ import type { Code, CodeRules } from '../../core/code';
 import type { LoggedAction, Seat, Viewer } from '../../core/family';
 import { randomCode, type Rng } from '../../core/rng';
 import {
-  expectFoldReproduces,
-  expectUntouched,
+  itFoldsTheSameTwice,
+  itGeneratesSchemaValidJunk,
+  itNeverMutates,
+  matchArb,
   occurrences,
-  playRandomly,
-  schemaValidCodeArb,
-  type Step,
+  randomPlayer,
+  secretAndGuessJunkArbs,
 } from '../../core/testing';
 import { parker } from './parker';
 import {
@@ -33,20 +34,12 @@ const optionsArb: fc.Arbitrary<ParkerOptions> = fc
   .map((o) => parkerOptionsSchema.parse(o));
 
 /** Anything the action schema lets through: the rules must refuse what is illegal without throwing. */
-const junkArb: fc.Arbitrary<ParkerAction> = fc.oneof(
-  fc.record({ type: fc.constant('setSecret' as const), code: schemaValidCodeArb }),
-  fc.record({ type: fc.constant('guess' as const), code: schemaValidCodeArb }),
-);
+const junkArb: fc.Arbitrary<ParkerAction> = fc.oneof(...secretAndGuessJunkArbs);
 
-const gameArb = fc.record({
-  options: optionsArb,
-  seed: fc.string(),
+const gameArb = matchArb(optionsArb, {
   /** chance that a guess is the other secret itself, so games end early as often as late */
   pBreak: fc.integer({ min: 2, max: 40 }).map((n) => n / 100),
-  /** chance that a step is a random action from a random seat instead of a legal move */
-  pJunk: fc.integer({ min: 0, max: 30 }).map((n) => n / 100),
-  junk: fc.array(fc.tuple(fc.integer({ min: -1, max: 2 }), junkArb), { minLength: 1, maxLength: 20 }),
-});
+}, junkArb, 2);
 type Game = typeof gameArb extends fc.Arbitrary<infer G> ? G : never;
 
 /** 7 games of at most 16 guesses and 2 secrets each, plus junk: well under this. */
@@ -78,13 +71,7 @@ function legalMove(state: ParkerState, rng: Rng, game: Game): LoggedAction<Parke
 const outOfTurn = (_: ParkerState, legal: LoggedAction<ParkerAction>): Seat | null =>
   legal.action.type === 'guess' ? 1 - legal.seat : null;
 
-const play = (game: Game, onStep?: (step: Step<ParkerState, ParkerAction>) => void) =>
-  playRandomly(
-    parker,
-    game.options,
-    { ...game, maxSteps: MAX_STEPS, legalMove: (state, rng) => legalMove(state, rng, game), outOfTurn },
-    onStep,
-  );
+const play = randomPlayer(parker, MAX_STEPS, legalMove, outOfTurn);
 
 const brokeOn = (game: ParkerGame, seat: 0 | 1, pegs: number): number | null => {
   const i = game.guesses[seat].findIndex((t) => t.score.black === pegs);
@@ -112,13 +99,8 @@ function expectNoLeak(state: ParkerState, viewer: Viewer): void {
 }
 
 describe('parker properties', () => {
-  it('the generated junk actions are schema-valid, so the rules (not the schema) must refuse them', () => {
-    fc.assert(
-      fc.property(junkArb, (a) => {
-        expect(parkerActionSchema.safeParse(a).success).toBe(true);
-      }),
-    );
-  });
+  itGeneratesSchemaValidJunk(parkerActionSchema, junkArb);
+
 
   it('random play never throws, both seats always guess equally often, and games end by the rules', () => {
     const seen = { finished: 0, drawnGames: 0, wonGames: 0 };
@@ -183,15 +165,7 @@ describe('parker properties', () => {
     );
   });
 
-  it('folding the same log twice gives the same state', () => {
-    fc.assert(
-      fc.property(gameArb, (game) => {
-        const { state, log } = play(game);
-        expectFoldReproduces(parker, game.options, game.seed, log, state);
-      }),
-      { numRuns: 30 },
-    );
-  });
+  itFoldsTheSameTwice(parker, gameArb, play, 30);
 
   it('never shows a seat the other seat’s secret, nor a spectator either, before the game ends', () => {
     fc.assert(
@@ -206,14 +180,5 @@ describe('parker properties', () => {
     );
   });
 
-  it('apply never mutates the state it is given', () => {
-    fc.assert(
-      fc.property(gameArb, junkArb, fc.integer({ min: -1, max: 2 }), (game, action, seat: Seat) => {
-        play(game, ({ before }) => {
-          expectUntouched(parker, before, seat, action);
-        });
-      }),
-      { numRuns: 20 },
-    );
-  });
+  itNeverMutates(parker, gameArb, junkArb, 2, play, 20);
 });

@@ -2,17 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { Code } from '../../core/code';
 import type { RuleErrorCode } from '../../core/errors';
 import type { Seat } from '../../core/family';
-import { deepFreeze, expectRefused } from '../../core/testing';
+import { applyOrThrow, deepFreeze, expectRefused } from '../../core/testing';
 import { parker } from './parker';
 import { PARKER_MOVES, parkerOptionsSchema, type ParkerAction, type ParkerOptionsInput, type ParkerState } from './types';
 
 const start = (input: ParkerOptionsInput = {}): ParkerState => parker.setup(parkerOptionsSchema.parse(input), 'seed');
 
-function act(state: ParkerState, seat: Seat, action: ParkerAction): ParkerState {
-  const r = parker.apply(state, seat, action);
-  if (!r.ok) throw new Error(`refused: ${r.error.code} ${r.error.message}`);
-  return r.state;
-}
+const act = (state: ParkerState, seat: Seat, action: ParkerAction): ParkerState => applyOrThrow(parker, state, seat, action);
 
 const refused = (state: ParkerState, seat: Seat, action: ParkerAction, code: RuleErrorCode): string =>
   expectRefused(parker, state, seat, action, code);

@@ -1,4 +1,5 @@
 import { checkCode, type Code, type CodeRules } from '../../core/code';
+import { dispatchAction } from '../../core/actions';
 import { fail, ok, type ApplyResult } from '../../core/errors';
 import type { Family, MatchStatus, Seat, Viewer } from '../../core/family';
 import { scoreGuess } from '../../core/score';
@@ -142,17 +143,10 @@ export const parker: Family<ParkerOptions, ParkerState, ParkerAction, ParkerView
       return fail('NOT_A_PLAYER', `A Parker duel has seats 0 and 1; there is no seat ${String(seat)}.`);
     }
     if (state.finished) return fail('MATCH_FINISHED', 'The match is over; nothing more can be played.');
-    switch (action.type) {
-      case 'setSecret':
-        return applySetSecret(state, seat, action.code);
-      case 'guess':
-        return applyGuess(state, seat, action.code);
-      default: {
-        // Unreachable for a parsed action; kept so that an unparsed one is refused, not thrown on.
-        const unknown: { type?: unknown } = action;
-        return fail('INVALID_ACTION', `A Parker duel has no action of type ${JSON.stringify(unknown.type) ?? 'undefined'}.`);
-      }
-    }
+    return dispatchAction<ParkerAction, ParkerState>(action, 'A Parker duel', {
+      setSecret: (a) => applySetSecret(state, seat, a.code),
+      guess: (a) => applyGuess(state, seat, a.code),
+    });
   },
 
   view: (state, viewer) => parkerView(state, viewer, false),

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { codeSchema, type Code } from '../../core/code';
+import { guessActionSchema, setSecretActionSchema } from '../../core/actions';
+import type { Code } from '../../core/code';
+import { codeOptionFields, enoughColours, ENOUGH_COLOURS_ISSUE } from '../../core/options';
 import type { Seat, Viewer } from '../../core/family';
 import type { Score } from '../../core/score';
 
@@ -12,10 +14,8 @@ export const PARKER_MOVES = 8;
 /** RULES.md §3 options; every field defaulted, ranges enforced. Blanks are not offered. */
 export const parkerOptionsSchema = z
   .object({
-    pegs: z.number().int().min(3).max(5).default(3),
-    colours: z.number().int().min(4).max(10).default(6),
-    /** the 1974 rulebook allows any combination; "three different colours" is the beginners' option */
-    repeats: z.boolean().default(true),
+    // repeats: the 1974 rulebook allows any combination; "three different colours" is the beginners' option
+    ...codeOptionFields({ maxPegs: 5, defaultPegs: 3, defaultRepeats: true }),
     /**
      * A series of this many games, seats taking turns to move first. Every game is played
      * (no early end when the series is decided), so the count stays what the room announced.
@@ -29,18 +29,15 @@ export const parkerOptionsSchema = z
       .default(1),
   })
   .strict()
-  .refine((o) => o.repeats || o.colours >= o.pegs, {
-    path: ['colours'],
-    message: 'without repeated colours a secret needs at least as many colours as holes',
-  });
+  .refine(enoughColours, ENOUGH_COLOURS_ISSUE);
 export type ParkerOptions = z.output<typeof parkerOptionsSchema>;
 export type ParkerOptionsInput = z.input<typeof parkerOptionsSchema>;
 
 export const parkerActionSchema = z.discriminatedUnion('type', [
   /** each seat sets its own secret, both at the start of a game, in either order */
-  z.object({ type: z.literal('setSecret'), code: codeSchema }).strict(),
+  setSecretActionSchema,
   /** a guess at the other seat's secret */
-  z.object({ type: z.literal('guess'), code: codeSchema }).strict(),
+  guessActionSchema,
 ]);
 export type ParkerAction = z.output<typeof parkerActionSchema>;
 

@@ -4,12 +4,13 @@ import type { Code, CodeRules } from '../../core/code';
 import type { LoggedAction, Seat, Viewer } from '../../core/family';
 import { randomCode, type Rng } from '../../core/rng';
 import {
-  expectFoldReproduces,
-  expectUntouched,
+  itFoldsTheSameTwice,
+  itGeneratesSchemaValidJunk,
+  itNeverMutates,
+  matchArb,
   occurrences,
-  playRandomly,
-  schemaValidCodeArb,
-  type Step,
+  randomPlayer,
+  secretAndGuessJunkArbs,
 } from '../../core/testing';
 import { rotation, rotationCodemakerPoints, rotationGuessPoints } from './rotation';
 import {
@@ -33,20 +34,12 @@ const optionsArb: fc.Arbitrary<RotationOptions> = fc
   .map((o) => rotationOptionsSchema.parse(o));
 
 /** Anything the action schema lets through: the rules must refuse what is illegal without throwing. */
-const junkArb: fc.Arbitrary<RotationAction> = fc.oneof(
-  fc.record({ type: fc.constant('setSecret' as const), code: schemaValidCodeArb }),
-  fc.record({ type: fc.constant('guess' as const), code: schemaValidCodeArb }),
-);
+const junkArb: fc.Arbitrary<RotationAction> = fc.oneof(...secretAndGuessJunkArbs);
 
-const gameArb = fc.record({
-  options: optionsArb,
-  seed: fc.string(),
+const gameArb = matchArb(optionsArb, {
   /** chance that a guess is the secret itself, so rounds end early as often as late */
   pBreak: fc.integer({ min: 2, max: 40 }).map((n) => n / 100),
-  /** chance that a step is a random action from a random seat instead of a legal move */
-  pJunk: fc.integer({ min: 0, max: 30 }).map((n) => n / 100),
-  junk: fc.array(fc.tuple(fc.integer({ min: -1, max: 5 }), junkArb), { minLength: 1, maxLength: 20 }),
-});
+}, junkArb, 5);
 type Game = typeof gameArb extends fc.Arbitrary<infer G> ? G : never;
 
 /** 5 rounds of at most 12 rows and a secret each, plus junk: well under this. */
@@ -73,13 +66,7 @@ function legalMove(state: RotationState, rng: Rng, game: Game): LoggedAction<Rot
 const outOfTurn = (state: RotationState, legal: LoggedAction<RotationAction>, rng: Rng): Seat =>
   (legal.seat + 1 + rng.int(state.options.players - 1)) % state.options.players;
 
-const play = (game: Game, onStep?: (step: Step<RotationState, RotationAction>) => void) =>
-  playRandomly(
-    rotation,
-    game.options,
-    { ...game, maxSteps: MAX_STEPS, legalMove: (state, rng) => legalMove(state, rng, game), outOfTurn },
-    onStep,
-  );
+const play = randomPlayer(rotation, MAX_STEPS, legalMove, outOfTurn);
 
 function expectNoLeak(state: RotationState, viewer: Viewer): void {
   const round = currentRound(state);
@@ -98,13 +85,8 @@ function expectNoLeak(state: RotationState, viewer: Viewer): void {
 }
 
 describe('rotation properties', () => {
-  it('the generated junk actions are schema-valid, so the rules (not the schema) must refuse them', () => {
-    fc.assert(
-      fc.property(junkArb, (a) => {
-        expect(rotationActionSchema.safeParse(a).success).toBe(true);
-      }),
-    );
-  });
+  itGeneratesSchemaValidJunk(rotationActionSchema, junkArb);
+
 
   it('random play never throws, and every total is the sum of its events', () => {
     const seen = { finished: 0, failed: 0 };
@@ -168,15 +150,7 @@ describe('rotation properties', () => {
     );
   });
 
-  it('folding the same log twice gives the same state', () => {
-    fc.assert(
-      fc.property(gameArb, (game) => {
-        const { state, log } = play(game);
-        expectFoldReproduces(rotation, game.options, game.seed, log, state);
-      }),
-      { numRuns: 30 },
-    );
-  });
+  itFoldsTheSameTwice(rotation, gameArb, play, 30);
 
   it('never shows the secret to a codebreaker or a spectator before the round ends', () => {
     fc.assert(
@@ -190,15 +164,5 @@ describe('rotation properties', () => {
     );
   });
 
-  it('apply never mutates the state it is given', () => {
-    fc.assert(
-      fc.property(gameArb, junkArb, fc.integer({ min: -1, max: 5 }), (game, action, seat) => {
-        // play() already hands apply only deep-frozen states; here also compare before and after
-        play(game, ({ before }) => {
-          expectUntouched(rotation, before, seat, action);
-        });
-      }),
-      { numRuns: 20 },
-    );
-  });
+  itNeverMutates(rotation, gameArb, junkArb, 5, play, 20);
 });

@@ -3,7 +3,7 @@ import type { Code } from '../../core/code';
 import type { RuleErrorCode } from '../../core/errors';
 import type { Seat } from '../../core/family';
 import { scoreGuess } from '../../core/score';
-import { deepFreeze, expectRefused } from '../../core/testing';
+import { applyOrThrow, deepFreeze, expectRefused } from '../../core/testing';
 import {
   ROTATION_CODEMAKER_TABLE,
   rotation,
@@ -14,11 +14,7 @@ import { rotationOptionsSchema, type RotationAction, type RotationOptionsInput, 
 
 const start = (input: RotationOptionsInput = {}): RotationState => rotation.setup(rotationOptionsSchema.parse(input), 'seed');
 
-function act(state: RotationState, seat: Seat, action: RotationAction): RotationState {
-  const r = rotation.apply(state, seat, action);
-  if (!r.ok) throw new Error(`refused: ${r.error.code} ${r.error.message}`);
-  return r.state;
-}
+const act = (state: RotationState, seat: Seat, action: RotationAction): RotationState => applyOrThrow(rotation, state, seat, action);
 
 const refused = (state: RotationState, seat: Seat, action: RotationAction, code: RuleErrorCode): string =>
   expectRefused(rotation, state, seat, action, code);

@@ -1,4 +1,5 @@
 import { checkCode, type Code, type CodeRules } from '../../core/code';
+import { dispatchAction, refuseSecret } from '../../core/actions';
 import { fail, ok, type ApplyResult } from '../../core/errors';
 import type { Family, MatchStatus, Seat, Viewer } from '../../core/family';
 import { scoreGuess, type Score } from '../../core/score';
@@ -88,12 +89,8 @@ const addAt = (values: readonly number[], seat: Seat, amount: number): number[] 
 
 function applySetSecret(state: RotationState, seat: Seat, code: Code): ApplyResult<RotationState> {
   const round = currentRound(state);
-  if (seat !== round.codemaker) {
-    return fail('NOT_YOUR_TURN', `Only the codemaker of round ${round.number} (seat ${round.codemaker}) sets the secret.`);
-  }
-  if (round.secret !== null) return fail('WRONG_PHASE', 'The secret of this round is already set; it cannot be changed.');
-  const error = checkCode(code, secretRules(state.options));
-  if (error) return fail(error.code, error.message);
+  const refused = refuseSecret(round, seat, code, secretRules(state.options));
+  if (refused) return refused;
   return ok({ ...state, rounds: [...state.rounds.slice(0, -1), { ...round, secret: [...code] }] });
 }
 
@@ -176,17 +173,10 @@ export const rotation: Family<RotationOptions, RotationState, RotationAction, Ro
       return fail('NOT_A_PLAYER', `This table has seats 0 to ${players - 1}; there is no seat ${String(seat)}.`);
     }
     if (state.finished) return fail('MATCH_FINISHED', 'The match is over; nothing more can be played.');
-    switch (action.type) {
-      case 'setSecret':
-        return applySetSecret(state, seat, action.code);
-      case 'guess':
-        return applyGuess(state, seat, action.code);
-      default: {
-        // Unreachable for a parsed action; kept so that an unparsed one is refused, not thrown on.
-        const unknown: { type?: unknown } = action;
-        return fail('INVALID_ACTION', `A rotation game has no action of type ${JSON.stringify(unknown.type) ?? 'undefined'}.`);
-      }
-    }
+    return dispatchAction<RotationAction, RotationState>(action, 'A rotation game', {
+      setSecret: (a) => applySetSecret(state, seat, a.code),
+      guess: (a) => applyGuess(state, seat, a.code),
+    });
   },
 
   view: (state, viewer) => rotationView(state, viewer, false),

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { codeSchema, type Code } from '../../core/code';
+import { guessActionSchema, setSecretActionSchema } from '../../core/actions';
+import type { Code } from '../../core/code';
+import { codeOptionFields, enoughColours, ENOUGH_COLOURS_ISSUE } from '../../core/options';
 import type { Seat, Viewer } from '../../core/family';
 import type { Score } from '../../core/score';
 
@@ -18,26 +20,21 @@ export const ROTATION_MAX_GUESSES = 12;
 export const rotationOptionsSchema = z
   .object({
     players: z.literal([3, 4, 5]).default(3),
-    pegs: z.number().int().min(3).max(6).default(4),
-    colours: z.number().int().min(4).max(10).default(6),
-    /** the expert rule: the secret may repeat colours */
-    repeats: z.boolean().default(false),
+    // repeats: the expert rule, the secret may repeat colours
+    ...codeOptionFields({ maxPegs: 6, defaultPegs: 4, defaultRepeats: false }),
     /** rows on the shared board per round */
     guesses: z.number().int().min(8).max(ROTATION_MAX_GUESSES).default(12),
   })
   .strict()
-  .refine((o) => o.repeats || o.colours >= o.pegs, {
-    path: ['colours'],
-    message: 'without repeated colours a secret needs at least as many colours as holes',
-  });
+  .refine(enoughColours, ENOUGH_COLOURS_ISSUE);
 export type RotationOptions = z.output<typeof rotationOptionsSchema>;
 export type RotationOptionsInput = z.input<typeof rotationOptionsSchema>;
 
 export const rotationActionSchema = z.discriminatedUnion('type', [
   /** the round's codemaker sets the secret */
-  z.object({ type: z.literal('setSecret'), code: codeSchema }).strict(),
+  setSecretActionSchema,
   /** the codebreaker whose turn it is places the next row on the shared board */
-  z.object({ type: z.literal('guess'), code: codeSchema }).strict(),
+  guessActionSchema,
 ]);
 export type RotationAction = z.output<typeof rotationActionSchema>;
 
