@@ -7,5 +7,7 @@ export default defineConfig({
   test: {
     environment: 'node',
     include: ['src/**/*.test.ts'],
+    // busy two-core machines: unit tests that build a solver space need more than 5 s there
+    testTimeout: 30_000,
   },
 });

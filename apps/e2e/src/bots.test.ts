@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, phone, screenshot, SCREENSHOTS } from './support/browser';
-import { startProduct } from './support/server';
-import { createRoom, expectNoOverflow, play, sit, waitSeq, type Player } from './support/table';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot, SCREENSHOTS } from './support/browser';
+import { useProduct } from './support/product';
+import { createRoom, expectNoOverflow, play, sit, waitSeq } from './support/table';
 
 /** Bots, hints, handing an away player's seat to a bot, and the replay's analysis (issue 5). */
 
@@ -24,23 +24,11 @@ async function waitForMyMove(page: Page, turns: string[]): Promise<string> {
 }
 
 describe('bots, hints and the replay analysis in the browser', () => {
-  let product: Awaited<ReturnType<typeof startProduct>>;
-  let browser: Browser;
-  const players: Player[] = [];
-  beforeAll(async () => {
-    // quick bots: the default 700 ms "thinking" delay would only make the test slow
-    product = await startProduct({ BOT_DELAY_MS: '50' });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    for (const p of players) await p.context.close();
-    await browser?.close();
-    await product?.stop();
-  });
+  // quick bots: the default 700 ms "thinking" delay would only make the test slow
+  const product = useProduct({ BOT_DELAY_MS: '50' });
 
   it('plays a whole duel against a bot with hints, then reviews the analysis of every row', async () => {
-    const alice = await phone(browser, 'en-GB');
-    players.push({ name: 'Alice', ...alice });
+    const alice = await product.phone('en-GB');
     const page = alice.page;
 
     // Home: seat B is a bot from the start, hints on, takeover after one minute.
@@ -160,8 +148,7 @@ describe('bots, hints and the replay analysis in the browser', () => {
   });
 
   it('lets the creator add a bot to a free seat', async () => {
-    const carol = await phone(browser, 'de-DE');
-    players.push({ name: 'Carol', ...carol });
+    const carol = await product.phone('de-DE');
     const page = carol.page;
     await createRoom(page, product.url, 'rotation'); // 3 seats, all people
     expect(await page.getByTestId('seat-add-bot-1').isVisible()).toBe(true);
@@ -190,11 +177,10 @@ describe('bots, hints and the replay analysis in the browser', () => {
     const { id } = (await res.json()) as { id: string };
     const link = `${product.url}/r/${id}`;
 
-    const dora = await phone(browser, 'fr-FR');
-    players.push({ name: 'Dora', ...dora });
+    const dora = await product.phone('fr-FR');
     await dora.page.goto(link);
     await sit(dora.page, 'Dora', 0);
-    const eve = await phone(browser, 'en-GB');
+    const eve = await product.phone('en-GB');
     await eve.page.goto(link);
     await sit(eve.page, 'Eve', 1);
     await dora.page.locator('[data-testid="seat-1"][data-connected="true"]').waitFor();

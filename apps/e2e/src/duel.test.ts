@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, phone, screenshot } from './support/browser';
-import { startProduct } from './support/server';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot } from './support/browser';
+import { useProduct } from './support/product';
 
 /** Taps a code into the composer and submits it. */
 async function play(page: Page, code: number[]): Promise<void> {
@@ -18,20 +18,11 @@ async function waitSeq(page: Page, n: number): Promise<void> {
 }
 
 describe('two phones play a duel in the browser', () => {
-  let product: Awaited<ReturnType<typeof startProduct>>;
-  let browser: Browser;
-  beforeAll(async () => {
-    product = await startProduct();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
+  const product = useProduct();
 
   it('creates a room, shares the link, and plays a round to its end', async () => {
-    const alice = await phone(browser, 'en-GB');
-    const bob = await phone(browser, 'fr-FR');
+    const alice = await product.phone('en-GB');
+    const bob = await product.phone('fr-FR');
 
     // Alice creates a default duel and lands in the room.
     await alice.page.goto(product.url);
@@ -85,7 +76,5 @@ describe('two phones play a duel in the browser', () => {
     for (const p of [alice.page, bob.page]) {
       expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     }
-    await alice.context.close();
-    await bob.context.close();
   });
 });

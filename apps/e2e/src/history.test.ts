@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, phone, screenshot } from './support/browser';
-import { startProduct } from './support/server';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot } from './support/browser';
+import { useProduct } from './support/product';
 
 /** Taps a code into the composer and submits it. */
 async function play(page: Page, code: number[]): Promise<void> {
@@ -22,21 +22,12 @@ async function noSideScroll(page: Page): Promise<void> {
 }
 
 describe('history and replay in the browser', () => {
-  let product: Awaited<ReturnType<typeof startProduct>>;
-  let browser: Browser;
-  beforeAll(async () => {
-    product = await startProduct();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
+  const product = useProduct();
 
   it('plays a duel to the end on two phones, lists it in /history and replays it move by move, verified', async () => {
-    const alice = await phone(browser, 'en-GB');
-    const bob = await phone(browser, 'en-GB');
-    const carol = await phone(browser, 'en-GB');
+    const alice = await product.phone('en-GB');
+    const bob = await product.phone('en-GB');
+    const carol = await product.phone('en-GB');
 
     await alice.page.goto(product.url);
     await alice.page.getByTestId('family-duel').tap();
@@ -147,6 +138,5 @@ describe('history and replay in the browser', () => {
     await carol.page.getByTestId('history-link').tap();
     await carol.page.getByTestId('history-empty').waitFor();
 
-    for (const p of [alice, bob, carol]) await p.context.close();
   });
 });

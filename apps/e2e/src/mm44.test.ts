@@ -1,26 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, phone, screenshot } from './support/browser';
-import { startProduct } from './support/server';
-import { createRoom, expectNoOverflow, join, onlyTurn, play, sit, waitAll, type Player, reviewReplay } from './support/table';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot } from './support/browser';
+import { useProduct } from './support/product';
+import { createRoom, expectNoOverflow, onlyTurn, play, sit, waitAll, reviewReplay } from './support/table';
 
 describe('Master Mind 44 in the browser', () => {
-  let product: Awaited<ReturnType<typeof startProduct>>;
-  let browser: Browser;
-  const players: Player[] = [];
-  beforeAll(async () => {
-    product = await startProduct();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    for (const p of players) await p.context.close();
-    await browser?.close();
-    await product?.stop();
-  });
+  const product = useProduct();
 
   it('plays rows answered by every other board, until a wrong "Master Mind!" call puts its caller out', async () => {
-    const alice = await phone(browser, 'en-GB');
-    players.push({ name: 'Alice', ...alice });
+    const alice = await product.phone('en-GB');
     await alice.page.goto(product.url);
     await alice.page.getByTestId('family-mm44').tap();
     await alice.page.getByTestId('option-seating-4x1').waitFor();
@@ -29,10 +17,9 @@ describe('Master Mind 44 in the browser', () => {
       await page.getByTestId('option-seating-4x1').check();
     });
     await sit(alice.page, 'Alice', 0);
-    const bob = await join(browser, link, 'Bob', 1, 'fr-FR');
-    const carol = await join(browser, link, 'Carol', 2, 'de-DE');
-    const dave = await join(browser, link, 'Dave', 3);
-    players.push(bob, carol, dave);
+    const bob = await product.join(link, 'Bob', 1, 'fr-FR');
+    const carol = await product.join(link, 'Carol', 2, 'de-DE');
+    const dave = await product.join(link, 'Dave', 3);
     const pages: Page[] = [alice.page, bob.page, carol.page, dave.page];
     await alice.page.locator('[data-testid="seat-3"][data-connected="true"]').waitFor();
 
@@ -133,14 +120,12 @@ describe('Master Mind 44 in the browser', () => {
   });
 
   it('lets one phone play both of its boards, seeing both of its parts', async () => {
-    const alice = await phone(browser, 'en-GB');
-    players.push({ name: 'Alice', ...alice });
+    const alice = await product.phone('en-GB');
     const link = await createRoom(alice.page, product.url, 'mm44', async (page) => {
       await page.getByTestId('option-seating-2x2').check();
     });
     await sit(alice.page, 'Alice', 0);
-    const bob = await join(browser, link, 'Bob', 1);
-    players.push(bob);
+    const bob = await product.join(link, 'Bob', 1);
     const pages: Page[] = [alice.page, bob.page];
 
     // Alice holds boards 1 and 3 (indices 0 and 2), Bob boards 2 and 4; each sees both own parts only.
@@ -179,15 +164,13 @@ describe('Master Mind 44 in the browser', () => {
   });
 
   it('gives each player still in a last call or pass once every board is full, then reveals the code', async () => {
-    const alice = await phone(browser, 'en-GB');
-    players.push({ name: 'Alice', ...alice });
+    const alice = await product.phone('en-GB');
     const link = await createRoom(alice.page, product.url, 'mm44', async (page) => {
       await page.getByTestId('option-seating-2x1').check();
       await page.getByTestId('option-rows').selectOption('4');
     });
     await sit(alice.page, 'Alice', 0);
-    const bob = await join(browser, link, 'Bob', 1, 'fr-FR');
-    players.push(bob);
+    const bob = await product.join(link, 'Bob', 1, 'fr-FR');
     const pages: Page[] = [alice.page, bob.page];
 
     // 4 rows on each of the 2 boards, alternating.

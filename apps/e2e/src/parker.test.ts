@@ -1,34 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, phone, screenshot } from './support/browser';
-import { startProduct } from './support/server';
-import { createRoom, expectNoOverflow, join, myTurn, onlyTurn, play, sit, waitAll, type Player, reviewReplay } from './support/table';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot } from './support/browser';
+import { useProduct } from './support/product';
+import { createRoom, expectNoOverflow, myTurn, onlyTurn, play, sit, waitAll, reviewReplay } from './support/table';
 
 describe('two phones play a Parker 1974 game in the browser', () => {
-  let product: Awaited<ReturnType<typeof startProduct>>;
-  let browser: Browser;
-  const players: Player[] = [];
-  beforeAll(async () => {
-    product = await startProduct();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    for (const p of players) await p.context.close();
-    await browser?.close();
-    await product?.stop();
-  });
+  const product = useProduct();
 
   it('sets both secrets at once, alternates guesses, and ends the game after the move that broke a code', async () => {
-    const alice = await phone(browser, 'en-GB');
-    players.push({ name: 'Alice', ...alice });
+    const alice = await product.phone('en-GB');
     await alice.page.goto(product.url);
     await alice.page.getByTestId('family-parker').tap();
     await alice.page.getByTestId('option-games-1').waitFor();
     await screenshot(alice.page, 'parker-home-options');
     const link = await createRoom(alice.page, product.url, 'parker');
     await sit(alice.page, 'Alice', 0);
-    const bob = await join(browser, link, 'Bob', 1, 'de-DE');
-    players.push(bob);
+    const bob = await product.join(link, 'Bob', 1, 'de-DE');
     const pages: Page[] = [alice.page, bob.page];
 
     // Both set a secret at the same time: both phones say "your turn".

@@ -1,27 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, phone, screenshot } from './support/browser';
-import { startProduct } from './support/server';
-import { createRoom, expectNoOverflow, join, onlyTurn, play, sit, waitAll, type Player, reviewReplay } from './support/table';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot } from './support/browser';
+import { useProduct } from './support/product';
+import { createRoom, expectNoOverflow, onlyTurn, play, sit, waitAll, reviewReplay } from './support/table';
 
 describe('three phones play a rotation in the browser', () => {
-  let product: Awaited<ReturnType<typeof startProduct>>;
-  let browser: Browser;
-  const players: Player[] = [];
-  beforeAll(async () => {
-    product = await startProduct();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    for (const p of players) await p.context.close();
-    await browser?.close();
-    await product?.stop();
-  });
+  const product = useProduct();
 
   it('plays round 1 on one shared board, scoring every row, reveals the secret with the codemaker points, and ranks the seats at the end', async () => {
     // Alice creates a 3-player rotation (the default) and sits at seat A.
-    const alice = await phone(browser, 'en-GB');
-    players.push({ name: 'Alice', ...alice });
+    const alice = await product.phone('en-GB');
     await alice.page.goto(product.url);
     await alice.page.getByTestId('family-rotation').tap();
     await alice.page.getByTestId('option-players-3').waitFor();
@@ -33,9 +21,8 @@ describe('three phones play a rotation in the browser', () => {
     await sit(alice.page, 'Alice', 0);
 
     // Bob (French) and Carol (German) open the link and take seats B and C.
-    const bob = await join(browser, link, 'Bob', 1, 'fr-FR');
-    const carol = await join(browser, link, 'Carol', 2, 'de-DE');
-    players.push(bob, carol);
+    const bob = await product.join(link, 'Bob', 1, 'fr-FR');
+    const carol = await product.join(link, 'Carol', 2, 'de-DE');
     const pages: Page[] = [alice.page, bob.page, carol.page];
     await alice.page.locator('[data-testid="seat-2"][data-connected="true"]').waitFor();
 

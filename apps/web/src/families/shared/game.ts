@@ -1,0 +1,26 @@
+import type { MatchStatus } from '@mm/rules';
+import { t } from '../../lib/i18n/index.svelte';
+
+/** Texts shared by the families' tables (call them where `t()` is reactive: markup or $derived). */
+
+/**
+ * The status line of a secret or a guess to play: "your …" for the player to move, "waiting
+ * for …" for the other seated players, "… is …" for spectators.
+ */
+export function moveStatus(move: 'secret' | 'guess', mine: boolean, seated: boolean, name: string): string {
+  if (move === 'secret') return mine ? t('status.yourSecret') : seated ? t('status.waitSecret', { name }) : t('status.watchSecret', { name });
+  return mine ? t('status.yourGuess') : seated ? t('status.waitGuess', { name }) : t('status.watchGuess', { name });
+}
+
+/** The big line of a finished two-seat match: this phone's win or loss, a draw, or who won. */
+export function matchResultText(result: 'win' | 'lose' | 'draw' | null, status: MatchStatus, nameOf: (seat: number) => string): string {
+  if (result === 'win') return t('result.win');
+  if (result === 'lose') return t('result.lose');
+  if (status.draw) return t('result.draw');
+  const w = status.winners[0];
+  return w === undefined ? t('result.draw') : t('result.winner', { name: nameOf(w) });
+}
+
+/** "Alice 2 — Bob 1": every seat's name and score. */
+export const scoreLine = (seats: readonly { index: number }[], scores: readonly number[], nameOf: (seat: number) => string): string =>
+  seats.map((s) => `${nameOf(s.index)} ${scores[s.index] ?? 0}`).join(' — ');
