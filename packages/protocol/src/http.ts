@@ -10,7 +10,8 @@ import {
   type Seat,
 } from '@mm/rules';
 import type { Commitment } from './fairness';
-import type { Snapshot } from './socket';
+import type { Snapshot } from './snapshot';
+import { matchIdSchema, roomIdSchema, tokenSchema } from './ids';
 
 /**
  * What a room adds to its family's rules (RULES.md §5): the same for every family.
@@ -34,13 +35,6 @@ export const createRoomBodySchema = z.discriminatedUnion('family', [
 ]);
 export type CreateRoomBody = z.input<typeof createRoomBodySchema>;
 
-/** Room ids carry 96 random bits as 16 base64url characters. */
-export const roomIdSchema = z.string().regex(/^[A-Za-z0-9_-]{11,32}$/, 'not a room id');
-/** Match ids: as random and as long as room ids. */
-export const matchIdSchema = z.string().regex(/^[A-Za-z0-9_-]{11,32}$/, 'not a match id');
-
-/** A seat or device token: at least 128 random bits, base64url. */
-export const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/, 'not a token');
 
 /**
  * The header that names this device (its `mm.device` token) over HTTP: it makes the

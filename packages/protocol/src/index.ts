@@ -1,4 +1,6 @@
 export * from './errors';
 export * from './fairness';
 export * from './http';
+export * from './ids';
+export * from './snapshot';
 export * from './socket';

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import type { MatchStatus, MatchView, Seat } from '@mm/rules';
+import type { Seat } from '@mm/rules';
 import type { ErrorReply } from './errors';
-import type { Commitment } from './fairness';
-import { roomIdSchema, tokenSchema, type RoomSummary } from './http';
+import { roomIdSchema, tokenSchema } from './ids';
+import type { RoomSummary } from './http';
+import type { Snapshot } from './snapshot';
 
 /** Bumped on any incompatible change of the messages below. */
 export const PROTOCOL_VERSION = 1;
@@ -91,20 +92,6 @@ export type ClientMessageName = keyof typeof clientMessages;
 export type ClientMessage<N extends ClientMessageName> = z.input<(typeof clientMessages)[N]['schema']>;
 export type ParsedClientMessage<N extends ClientMessageName> = z.output<(typeof clientMessages)[N]['schema']>;
 
-/** What a seat or spectator sees of the current match. */
-export interface Snapshot {
-  matchId: string;
-  /** 1 for the room's first match, +1 for every rematch: a client keeps the newest match */
-  matchNumber: number;
-  /** the number of accepted actions; every update carries a higher one */
-  seq: number;
-  view: MatchView;
-  status: MatchStatus;
-  /** who played the latest action and its kind (`guess`, `setSecret`…), for "what was just played" */
-  last: { seq: number; seat: Seat; type: string } | null;
-  /** hashes of every secret set so far (and of the seed of a dealt family): see fairness.ts */
-  commitments: Commitment[];
-}
 
 export interface JoinReply {
   ok: true;
