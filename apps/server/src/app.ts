@@ -33,7 +33,7 @@ export async function buildApp(input: ConfigInput = {}): Promise<App> {
   const http = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: 16 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
   });
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const store = createStore(db);

@@ -20,6 +20,8 @@ export const configSchema = z.object({
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** how long an empty room stays in memory before it is dropped (it reloads from the log) */
   roomIdleMs: z.coerce.number().int().min(0).default(10 * 60_000),
+  /** believe X-Forwarded-For (only behind a proxy you run: otherwise anyone could pick their address) */
+  trustProxy: z.preprocess((v) => v === true || v === 'true' || v === '1', z.boolean()).default(false),
   /** rooms one address may create at once; refilled at one a second */
   roomCreateBurst: z.coerce.number().int().min(1).default(30),
   /** how long a bot waits before it plays (so people see its move come); 0 in tests */
@@ -49,6 +51,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: blank(env.LOG_LEVEL),
     roomIdleMs: blank(env.ROOM_IDLE_MS),
     roomCreateBurst: blank(env.ROOM_CREATE_BURST),
+    trustProxy: blank(env.TRUST_PROXY),
     botDelayMs: blank(env.BOT_DELAY_MS),
     takeOverSecondMs: blank(env.TAKEOVER_SECOND_MS),
   });

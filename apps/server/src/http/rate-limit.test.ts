@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRoom, useServer } from '../test-support/server';
+import { READ_BURST } from './routes';
 
 describe('room creation limits', () => {
   const server = useServer('postgres', { roomCreateBurst: 3 });
@@ -22,5 +23,15 @@ describe('room creation limits', () => {
     });
     expect(huge.status).toBe(413);
     expect(((await huge.json()) as { error: { code: string } }).error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('refuses a flood of reads from one address with a typed 429, and serves health checks regardless', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < READ_BURST + 40; i++) statuses.push((await fetch(`${server.url}/api/rooms/AAAAAAAAAAAAAAAA`)).status);
+    expect(statuses.slice(0, READ_BURST / 2).every((s) => s === 404)).toBe(true);
+    expect(statuses).toContain(429);
+    const limited = await fetch(`${server.url}/api/matches/AAAAAAAAAAAAAAAA`);
+    if (limited.status === 429) expect(((await limited.json()) as { error: { code: string } }).error.code).toBe('RATE_LIMITED');
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
   });
 });

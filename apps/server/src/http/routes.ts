@@ -37,12 +37,22 @@ function perAddressLimiter(burst: number, perSecond: number): (req: FastifyReque
   };
 }
 
+/** GET /api/… requests one address may make at once, and how fast that refills. */
+export const READ_BURST = 120;
+export const READS_PER_SECOND = 20;
+
 export function registerApiRoutes(
   app: FastifyInstance,
   deps: { config: Config; rooms: RoomService; store: Store; broadcaster: Broadcaster; dbKind: 'embedded' | 'postgres' },
 ): void {
   const { rooms, broadcaster } = deps;
   const allowCreate = perAddressLimiter(deps.config.roomCreateBurst, 1);
+  // Reads are cheap but each may fold a match's log: bound them per address too.
+  const allowRead = perAddressLimiter(READ_BURST, READS_PER_SECOND);
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.method !== 'GET' || !req.url.startsWith('/api/') || req.url === '/api/health') return;
+    if (!allowRead(req)) return httpError(reply, 429, 'RATE_LIMITED', 'Too many requests: wait a little.');
+  });
 
   app.get('/api/health', async (): Promise<HealthReply> => ({ ok: true, db: deps.dbKind }));
 
