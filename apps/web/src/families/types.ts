@@ -1,10 +1,14 @@
 import type { Component } from 'svelte';
 import type { RoomSummary, Snapshot } from '@mm/protocol';
 import type { FamilyId, Seat } from '@mm/rules';
+import type { HintKind } from '../lib/game/hints';
 import type { MessageKey } from '../lib/i18n/index.svelte';
 
-/** The answer to a hint request: the code (null: nothing to guess now) or a translated error. */
-export type HintOutcome = { ok: true; code: (number | null)[] | null; possible: number } | { ok: false; error: string };
+/**
+ * The answer to a hint request: the code (null: nothing to guess now) and what to do with it
+ * (a guess; MM44: a row to place or a "Master Mind!" call), or a translated error.
+ */
+export type HintOutcome = { ok: true; code: (number | null)[] | null; kind: HintKind; possible: number } | { ok: false; error: string };
 
 /** What the room page gives a family's game component. */
 export interface GameProps {

@@ -1,4 +1,6 @@
+import type { SeatSummary } from '@mm/protocol';
 import type { MatchStatus } from '@mm/rules';
+import { botPlayingFor } from '../../lib/game/seats';
 import { t } from '../../lib/i18n/index.svelte';
 
 /** Texts shared by the families' tables (call them where `t()` is reactive: markup or $derived). */
@@ -11,6 +13,13 @@ export function moveStatus(move: 'secret' | 'guess', mine: boolean, seated: bool
   if (move === 'secret') return mine ? t('status.yourSecret') : seated ? t('status.waitSecret', { name }) : t('status.watchSecret', { name });
   return mine ? t('status.yourGuess') : seated ? t('status.waitGuess', { name }) : t('status.watchGuess', { name });
 }
+
+/**
+ * The status line while a bot plays `actor`'s seat for someone away ("Bot B is playing for
+ * Eve…"), or null when that seat's holder plays it (or it is this phone's own seat).
+ */
+export const botStatus = (seats: readonly SeatSummary[], actor: number, seat: number | null): string | null =>
+  actor === seat ? null : botPlayingFor(seats[actor], actor, t);
 
 /** The big line of a finished two-seat match: this phone's win or loss, a draw, or who won. */
 export function matchResultText(result: 'win' | 'lose' | 'draw' | null, status: MatchStatus, nameOf: (seat: number) => string): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RoomSummary, SeatSummary } from '@mm/protocol';
-import { canOfferTakeover, isBotSeat, isFreeSeat, seatCountFor, seatName, settingsBody } from './seats';
+import { botPlayingFor, canOfferTakeover, isBotSeat, isFreeSeat, seatCountFor, seatName, settingsBody } from './seats';
 
 const seat = (index: number, over: Partial<SeatSummary> = {}): SeatSummary => ({
   index,
@@ -54,5 +54,21 @@ describe('seats', () => {
 
   it('sends only bots on seats the room has, in order', () => {
     expect(settingsBody({ bots: [3, 1, 1, 0], hints: true, takeOverAfterSec: 30 }, 2)).toEqual({ bots: [0, 1], hints: true, takeOverAfterSec: 30 });
+  });
+});
+
+describe('botPlayingFor', () => {
+  const tr = (key: string, params: Record<string, string>): string =>
+    key === 'bot.name' ? `Bot ${params.letter}` : `${params.bot} is playing for ${params.name}…`;
+
+  it('names the bot playing for someone away', () => {
+    expect(botPlayingFor(seat(1, { name: 'Eve', bot: true, takenOver: true, connected: true }), 1, tr)).toBe('Bot B is playing for Eve…');
+  });
+
+  it('says nothing for people, a bot of its own, or a free seat', () => {
+    expect(botPlayingFor(seat(1, { name: 'Eve', connected: false }), 1, tr)).toBeNull();
+    expect(botPlayingFor(seat(1, { bot: true, connected: true }), 1, tr)).toBeNull();
+    expect(botPlayingFor(seat(2), 2, tr)).toBeNull();
+    expect(botPlayingFor(undefined, 0, tr)).toBeNull();
   });
 });

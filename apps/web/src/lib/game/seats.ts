@@ -42,6 +42,19 @@ export function seatName(s: SeatSummary | undefined, index: Seat, t: Translate):
   return s?.bot ? t('bot.name', { letter }) : t('room.seat', { letter });
 }
 
+/**
+ * The status line for a seat a bot plays for someone away ("Bot B is playing for Eve…"),
+ * or null when its holder plays it (or it is a bot's own seat).
+ */
+export function botPlayingFor(
+  s: SeatSummary | undefined,
+  index: Seat,
+  t: (key: 'bot.name' | 'status.botPlaying', params: Record<string, string>) => string,
+): string | null {
+  if (!s?.bot || !s.takenOver || !s.name) return null;
+  return t('status.botPlaying', { bot: t('bot.name', { letter: String.fromCharCode(65 + index) }), name: s.name });
+}
+
 /** How many seats a room of `family` with these options has, or null when the options do not parse. */
 export function seatCountFor(family: string, options: unknown): number | null {
   const f = getFamily(family as Parameters<typeof getFamily>[0]) as AnyFamily | undefined;
