@@ -1,8 +1,10 @@
-import { duelOptionsSchema, type CodeRules, type DuelOptions, type DuelOptionsInput, type DuelRoundView, type DuelView, type MatchStatus, type Seat } from '@mm/rules';
+import { duelSecretRules, duelOptionsSchema, type CodeRules, type DuelOptions, type DuelOptionsInput, type DuelRoundView, type DuelView, type MatchStatus, type Seat } from '@mm/rules';
+import { optionsProblem, type OptionsProblem } from '../shared/outcome';
 
 /** Pure readings of a duel view for the UI: whose turn, what just happened, who won. */
 
-export const codeRules = (o: DuelOptions): CodeRules => ({ pegs: o.pegs, colours: o.colours, repeats: o.repeats, blanks: o.blanks });
+/** The code rules of a secret: the rules package's own reading of the options. */
+export const codeRules = duelSecretRules;
 
 /** The round being played (or, once the match is over, the last one). */
 export const currentRound = (view: DuelView): DuelRoundView | null => view.rounds[view.rounds.length - 1] ?? null;
@@ -43,14 +45,7 @@ export function roleOf(round: DuelRoundView | null, seat: Seat | null): Role | n
   return null;
 }
 
-export type Result = 'win' | 'lose' | 'draw';
-
-/** The final result from `seat`'s point of view (null while playing, or for a spectator). */
-export function resultFor(status: MatchStatus, seat: Seat | null): Result | null {
-  if (!status.finished || seat === null) return null;
-  if (status.draw) return 'draw';
-  return status.winners.includes(seat) ? 'win' : 'lose';
-}
+export { resultFor, type Result } from '../shared/outcome';
 
 export type LastPlayed =
   | { kind: 'secret'; seat: Seat; round: number }
@@ -82,13 +77,5 @@ function rowAction(r: DuelRoundView, index: number, seat: Seat): LastPlayed | nu
 /** The row number on which the round was broken, when it was. */
 export const brokenOnRow = (r: DuelRoundView): number | null => (r.outcome === 'broken' ? r.rows.length : null);
 
-/**
- * Why the rules' options schema refuses these options (it is the judge), as a message key;
- * null when they are fine. The usual reason: without repeats, a code needs as many
- * different values (colours, plus the blank) as it has holes.
- */
-export function duelOptionsProblem(o: DuelOptionsInput): 'option.tooFewColours' | 'option.invalid' | null {
-  if (duelOptionsSchema.safeParse(o).success) return null;
-  const { pegs = 4, colours = 6, repeats = false, blanks = false } = o;
-  return !repeats && pegs > colours + (blanks ? 1 : 0) ? 'option.tooFewColours' : 'option.invalid';
-}
+/** Why the rules' options schema refuses these options, as a message key; null when they are fine. */
+export const duelOptionsProblem = (o: DuelOptionsInput): OptionsProblem | null => optionsProblem(duelOptionsSchema, o);

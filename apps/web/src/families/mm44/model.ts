@@ -12,6 +12,7 @@ import {
   type Mm44View,
   type Seat,
 } from '@mm/rules';
+import { optionsProblem, type OptionsProblem } from '../shared/outcome';
 
 /** Pure readings of a Master Mind 44 view (RULES §4) for the UI. */
 
@@ -87,7 +88,8 @@ export function lastPlayed(view: Mm44View, last: { seat: Seat; type: string } | 
 /** The wrong call that put `seat` out, if any. */
 export const wrongCallOf = (view: Mm44View, seat: Seat): Mm44Call | undefined => view.calls.find((c) => c.seat === seat && !c.correct);
 
-export type Result = 'win' | 'lose' | 'draw';
+import type { Result } from '../shared/outcome';
+export type { Result } from '../shared/outcome';
 
 export function resultFor(view: Mm44View, status: MatchStatus, seat: Seat | null): Result | null {
   if (!status.finished || seat === null) return null;
@@ -95,7 +97,5 @@ export function resultFor(view: Mm44View, status: MatchStatus, seat: Seat | null
   return view.winner === seat ? 'win' : 'lose';
 }
 
-/** Why the rules' options schema refuses these options (it is the judge), as a message key; null when they are fine. */
-export function mm44OptionsProblem(o: Mm44OptionsInput): 'option.invalid' | null {
-  return mm44OptionsSchema.safeParse(o).success ? null : 'option.invalid';
-}
+/** Why the rules' options schema refuses these options, as a message key; null when they are fine. */
+export const mm44OptionsProblem = (o: Mm44OptionsInput): OptionsProblem | null => optionsProblem(mm44OptionsSchema, o);

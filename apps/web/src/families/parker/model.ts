@@ -1,4 +1,5 @@
 import {
+  parkerSecretRules,
   PARKER_MOVES,
   parkerOptionsSchema,
   type CodeRules,
@@ -9,11 +10,13 @@ import {
   type ParkerView,
   type Seat,
 } from '@mm/rules';
+import { optionsProblem, type OptionsProblem } from '../shared/outcome';
 
 /** Pure readings of a Parker 1974 view (RULES §3) for the UI. */
 
 /** What a secret must obey (blanks are not offered). */
-export const codeRules = (o: ParkerOptions): CodeRules => ({ pegs: o.pegs, colours: o.colours, repeats: o.repeats, blanks: false });
+/** The code rules of a secret: the rules package's own reading of the options. */
+export const codeRules = parkerSecretRules;
 
 export const otherSeat = (s: Seat): Seat => (s === 0 ? 1 : 0);
 
@@ -102,10 +105,5 @@ export function lastPlayed(view: ParkerView, last: { seat: Seat; type: string } 
   return g && move > 0 ? { kind: 'guess', seat: last.seat, game: index, move } : null;
 }
 
-/** Why the rules' options schema refuses these options (it is the judge), as a message key; null when they are fine. */
-export function parkerOptionsProblem(o: ParkerOptionsInput): 'option.tooFewColours' | 'option.gamesOdd' | 'option.invalid' | null {
-  if (parkerOptionsSchema.safeParse(o).success) return null;
-  const { pegs = 3, colours = 6, repeats = true, games = 1 } = o;
-  if (!repeats && pegs > colours) return 'option.tooFewColours';
-  return games % 2 === 0 ? 'option.gamesOdd' : 'option.invalid';
-}
+/** Why the rules' options schema refuses these options, as a message key; null when they are fine. */
+export const parkerOptionsProblem = (o: ParkerOptionsInput): OptionsProblem | null => optionsProblem(parkerOptionsSchema, o);

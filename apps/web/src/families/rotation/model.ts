@@ -1,4 +1,5 @@
 import {
+  rotationSecretRules,
   rotationCodemakerPoints,
   rotationOptionsSchema,
   type CodeRules,
@@ -9,11 +10,13 @@ import {
   type RotationView,
   type Seat,
 } from '@mm/rules';
+import { optionsProblem, type OptionsProblem } from '../shared/outcome';
 
 /** Pure readings of a rotation view (RULES §2) for the UI: whose turn, what just happened, the ranking. */
 
 /** What the secret must obey (blanks are not offered in a rotation). */
-export const codeRules = (o: RotationOptions): CodeRules => ({ pegs: o.pegs, colours: o.colours, repeats: o.repeats, blanks: false });
+/** The code rules of a secret: the rules package's own reading of the options. */
+export const codeRules = rotationSecretRules;
 
 /** The round being played (or, once the match is over, the last one). */
 export const currentRound = (view: RotationView): RotationRoundView | null => view.rounds[view.rounds.length - 1] ?? null;
@@ -53,14 +56,7 @@ export function roleOf(round: RotationRoundView | null, seat: Seat | null): Role
   return round.codemaker === seat ? 'codemaker' : 'codebreaker';
 }
 
-export type Result = 'win' | 'lose' | 'draw';
-
-/** The final result from `seat`'s point of view (a shared first place is a win); null while playing or for a spectator. */
-export function resultFor(status: MatchStatus, seat: Seat | null): Result | null {
-  if (!status.finished || seat === null) return null;
-  if (status.draw) return 'draw';
-  return status.winners.includes(seat) ? 'win' : 'lose';
-}
+export { resultFor, type Result } from '../shared/outcome';
 
 export interface Ranked {
   seat: Seat;
@@ -115,9 +111,5 @@ export function codemakerTable(o: RotationOptions): { row: number | null; points
   ];
 }
 
-/** Why the rules' options schema refuses these options (it is the judge), as a message key; null when they are fine. */
-export function rotationOptionsProblem(o: RotationOptionsInput): 'option.tooFewColours' | 'option.invalid' | null {
-  if (rotationOptionsSchema.safeParse(o).success) return null;
-  const { pegs = 4, colours = 6, repeats = false } = o;
-  return !repeats && pegs > colours ? 'option.tooFewColours' : 'option.invalid';
-}
+/** Why the rules' options schema refuses these options, as a message key; null when they are fine. */
+export const rotationOptionsProblem = (o: RotationOptionsInput): OptionsProblem | null => optionsProblem(rotationOptionsSchema, o);

@@ -24,7 +24,7 @@ export const HAND_SCORING_BONUS: Record<DuelOptions['scoring'], number> = { poin
 /** Round 1: seat 0 makes the code; roles swap every round, and a replay keeps its number, so its roles too. */
 export const codemakerOf = (roundNumber: number): Seat => (roundNumber - 1) % SEATS;
 
-const secretRules = (o: DuelOptions): CodeRules => ({
+export const duelSecretRules = (o: DuelOptions): CodeRules => ({
   pegs: o.pegs,
   colours: o.colours,
   repeats: o.repeats,
@@ -32,7 +32,7 @@ const secretRules = (o: DuelOptions): CodeRules => ({
 });
 
 // RULES §1 play 3, Decision: a guess may repeat colours even when the secret may not (a probing move).
-const guessRules = (o: DuelOptions): CodeRules => ({ ...secretRules(o), repeats: true });
+const guessRules = (o: DuelOptions): CodeRules => ({ ...duelSecretRules(o), repeats: true });
 
 function newRound(number: number): DuelRound {
   const codemaker = codemakerOf(number);
@@ -98,7 +98,7 @@ function afterScoredRow(state: DuelState, round: DuelRound): DuelState {
 
 function applySetSecret(state: DuelState, seat: Seat, code: Code): ApplyResult<DuelState> {
   const round = currentRound(state);
-  const refused = refuseSecret(round, seat, code, secretRules(state.options));
+  const refused = refuseSecret(round, seat, code, duelSecretRules(state.options));
   if (refused) return refused;
   return ok(withCurrentRound(state, { ...round, secret: [...code] }));
 }

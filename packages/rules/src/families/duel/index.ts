@@ -1,2 +1,2 @@
 export * from './types';
-export { duel } from './duel';
+export { duel, duelSecretRules } from './duel';

@@ -1,2 +1,2 @@
 export * from './types';
-export { parker } from './parker';
+export { parker, parkerSecretRules } from './parker';

@@ -24,10 +24,10 @@ const otherSeat = (seat: 0 | 1): 0 | 1 => (seat === 0 ? 1 : 0);
 /** Game 1 is opened by seat 0; the seats then take turns to move first (RULES.md §3 play 5). */
 const firstOf = (gameNumber: number): 0 | 1 => (gameNumber % 2 === 1 ? 0 : 1);
 
-const secretRules = (o: ParkerOptions): CodeRules => ({ pegs: o.pegs, colours: o.colours, repeats: o.repeats, blanks: false });
+export const parkerSecretRules = (o: ParkerOptions): CodeRules => ({ pegs: o.pegs, colours: o.colours, repeats: o.repeats, blanks: false });
 
 // As in the duel (RULES §1 play 3, Decision): a guess may repeat colours even when the secret may not.
-const guessRules = (o: ParkerOptions): CodeRules => ({ ...secretRules(o), repeats: true });
+const guessRules = (o: ParkerOptions): CodeRules => ({ ...parkerSecretRules(o), repeats: true });
 
 function newGame(number: number): ParkerGame {
   return { number, first: firstOf(number), secrets: [null, null], guesses: [[], []], outcome: null, winner: null };
@@ -56,7 +56,7 @@ function toGuess(game: ParkerGame): 0 | 1 | null {
 function applySetSecret(state: ParkerState, seat: 0 | 1, code: Code): ApplyResult<ParkerState> {
   const game = currentGame(state);
   if (game.secrets[seat] !== null) return fail('WRONG_PHASE', 'Your secret for this game is already set; it cannot be changed.');
-  const error = checkCode(code, secretRules(state.options));
+  const error = checkCode(code, parkerSecretRules(state.options));
   if (error) return fail(error.code, error.message);
   const secrets: ParkerGame['secrets'] = seat === 0 ? [[...code], game.secrets[1]] : [game.secrets[0], [...code]];
   return ok({ ...state, games: [...state.games.slice(0, -1), { ...game, secrets }] });

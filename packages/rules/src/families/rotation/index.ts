@@ -1,2 +1,2 @@
 export * from './types';
-export { rotation, rotationGuessPoints, rotationCodemakerPoints, ROTATION_BREAK_POINTS, ROTATION_CODEMAKER_TABLE } from './rotation';
+export { rotation, rotationSecretRules, rotationGuessPoints, rotationCodemakerPoints, ROTATION_BREAK_POINTS, ROTATION_CODEMAKER_TABLE } from './rotation';

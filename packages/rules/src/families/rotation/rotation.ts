@@ -60,10 +60,10 @@ function guesserOf(round: RotationRound, players: number): Seat {
   return (round.codemaker + 1 + (round.rows.length % breakers)) % players;
 }
 
-const secretRules = (o: RotationOptions): CodeRules => ({ pegs: o.pegs, colours: o.colours, repeats: o.repeats, blanks: false });
+export const rotationSecretRules = (o: RotationOptions): CodeRules => ({ pegs: o.pegs, colours: o.colours, repeats: o.repeats, blanks: false });
 
 // As in the duel (RULES §1 play 3, Decision): a guess may repeat colours even when the secret may not.
-const guessRules = (o: RotationOptions): CodeRules => ({ ...secretRules(o), repeats: true });
+const guessRules = (o: RotationOptions): CodeRules => ({ ...rotationSecretRules(o), repeats: true });
 
 function newRound(number: number, players: number): RotationRound {
   return {
@@ -89,7 +89,7 @@ const addAt = (values: readonly number[], seat: Seat, amount: number): number[] 
 
 function applySetSecret(state: RotationState, seat: Seat, code: Code): ApplyResult<RotationState> {
   const round = currentRound(state);
-  const refused = refuseSecret(round, seat, code, secretRules(state.options));
+  const refused = refuseSecret(round, seat, code, rotationSecretRules(state.options));
   if (refused) return refused;
   return ok({ ...state, rounds: [...state.rounds.slice(0, -1), { ...round, secret: [...code] }] });
 }
