@@ -11,7 +11,7 @@ import {
 } from '@mm/rules';
 import type { Commitment } from './fairness';
 import type { Snapshot } from './snapshot';
-import { matchIdSchema, roomIdSchema, tokenSchema } from './ids';
+import { matchIdSchema, tokenSchema } from './ids';
 
 /**
  * What a room adds to its family's rules (RULES.md §5): the same for every family.

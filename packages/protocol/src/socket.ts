@@ -16,6 +16,7 @@ export const displayNameSchema = z
   .trim()
   .min(1, 'a name is needed')
   .max(24, 'a name has at most 24 characters')
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
   .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), 'a name cannot hold control characters');
 
 /** Chosen by the client for each action so that a resend can never be applied twice. */

@@ -48,6 +48,7 @@ export interface Family<Options, State, Action, View, OptionsInput = unknown> {
 
 /** Any family, for code that handles them all without knowing which. */
 // `any` here only because function parameters are contravariant: each family fills them in.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyFamily = Family<any, any, any, any, any>;
 
 export interface LoggedAction<Action = unknown> {

@@ -1,4 +1,4 @@
-import { duelSecretRules, duelOptionsSchema, type CodeRules, type DuelOptions, type DuelOptionsInput, type DuelRoundView, type DuelView, type MatchStatus, type Seat } from '@mm/rules';
+import { duelSecretRules, duelOptionsSchema, type DuelOptionsInput, type DuelRoundView, type DuelView, type MatchStatus, type Seat } from '@mm/rules';
 import { optionsProblem, type OptionsProblem } from '../shared/outcome';
 
 /** Pure readings of a duel view for the UI: whose turn, what just happened, who won. */

@@ -2,7 +2,6 @@ import {
   rotationSecretRules,
   rotationCodemakerPoints,
   rotationOptionsSchema,
-  type CodeRules,
   type MatchStatus,
   type RotationOptions,
   type RotationOptionsInput,

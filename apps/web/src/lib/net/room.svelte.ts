@@ -93,6 +93,7 @@ export class RoomConnection {
   /** bumped on every connection, so a late reply of an old connection is ignored */
   #generation = 0;
   #joinWaiters: (() => void)[] = [];
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- bookkeeping of pending timers, never rendered
   #timers = new Set<ReturnType<typeof setTimeout>>();
   #noticeId = 0;
   #cleanup: (() => void)[] = [];
