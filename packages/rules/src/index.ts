@@ -3,6 +3,7 @@ export * from './core/code';
 export * from './core/score';
 export * from './core/rng';
 export * from './core/family';
+export * from './core/view-schemas';
 export * from './families/duel';
 export * from './families/rotation';
 export * from './families/parker';

@@ -38,6 +38,8 @@ export interface Family<Options, State, Action, View, OptionsInput = unknown> {
   id: FamilyId;
   optionsSchema: z.ZodType<Options, OptionsInput>;
   actionSchema: z.ZodType<Action>;
+  /** the shape of every view this family sends (docs/protocol.md renders it; tests check payloads against it) */
+  viewSchema: z.ZodType<View>;
   seatCount(options: Options): number;
   setup(options: Options, seed: string): State;
   apply(state: State, seat: Seat, action: Action): ApplyResult<State>;

@@ -226,6 +226,16 @@ export function expectUntouched<O, S, A, V, I>(family: Family<O, S, A, V, I>, st
   expect(state).toEqual(copy);
 }
 
+/** Every view of `state` (each seat's, the spectator's, the review) fits the family's published `viewSchema`. */
+export function expectViewsFitTheSchema<S, V>(family: Family<unknown, S, unknown, V, unknown>, state: S): void {
+  const seats = family.seatCount((state as { options: unknown }).options);
+  const views = [family.review(state), family.view(state, null), ...Array.from({ length: seats }, (_, s) => family.view(state, s))];
+  for (const view of views) {
+    const parsed = family.viewSchema.safeParse(view);
+    expect(parsed.success ? 'fits' : parsed.error.message).toBe('fits');
+  }
+}
+
 /**
  * `review` against the spectator view, on every state a match passes through: once `hide`
  * has blanked the hidden fields (secrets, parts) both say the same, so `review` differs only
@@ -240,6 +250,7 @@ export function expectReviewReveals<S extends { finished: boolean }, V>(
 ): void {
   const review = family.review(state);
   const spectator = family.view(state, null);
+  expectViewsFitTheSchema(family, state);
   expect(hide(structuredClone(review))).toEqual(hide(structuredClone(spectator)));
   for (const value of hidden(review)) expect(value).not.toBeNull();
   if (state.finished) expect(review).toEqual(spectator);

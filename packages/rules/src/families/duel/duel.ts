@@ -1,3 +1,4 @@
+import { duelViewSchema } from './view-schema';
 import { checkCode, type Code, type CodeRules } from '../../core/code';
 import { dispatchAction, refuseSecret } from '../../core/actions';
 import { fail, ok, type ApplyResult } from '../../core/errors';
@@ -187,6 +188,7 @@ export const duel: Family<DuelOptions, DuelState, DuelAction, DuelView, DuelOpti
   id: 'duel',
   optionsSchema: duelOptionsSchema,
   actionSchema: duelActionSchema,
+  viewSchema: duelViewSchema,
 
   seatCount: () => SEATS,
 

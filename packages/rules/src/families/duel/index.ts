@@ -1,2 +1,3 @@
 export * from './types';
 export { duel, duelSecretRules } from './duel';
+export { duelViewSchema } from './view-schema';

@@ -1,3 +1,4 @@
+import { mm44ViewSchema } from './view-schema';
 import { checkCode, sameCode, type Code, type CodeRules } from '../../core/code';
 import { dispatchAction } from '../../core/actions';
 import { fail, ok, type ApplyResult } from '../../core/errors';
@@ -184,6 +185,7 @@ export const mm44: Family<Mm44Options, Mm44State, Mm44Action, Mm44View, Mm44Opti
   id: 'mm44',
   optionsSchema: mm44OptionsSchema,
   actionSchema: mm44ActionSchema,
+  viewSchema: mm44ViewSchema,
 
   seatCount: (options) => mm44SeatCount(options.seating),
 

@@ -1,3 +1,4 @@
+import { parkerViewSchema } from './view-schema';
 import { checkCode, type Code, type CodeRules } from '../../core/code';
 import { dispatchAction } from '../../core/actions';
 import { fail, ok, type ApplyResult } from '../../core/errors';
@@ -132,6 +133,7 @@ export const parker: Family<ParkerOptions, ParkerState, ParkerAction, ParkerView
   id: 'parker',
   optionsSchema: parkerOptionsSchema,
   actionSchema: parkerActionSchema,
+  viewSchema: parkerViewSchema,
 
   seatCount: () => SEATS,
 

@@ -1,3 +1,4 @@
+import { rotationViewSchema } from './view-schema';
 import { checkCode, type Code, type CodeRules } from '../../core/code';
 import { dispatchAction, refuseSecret } from '../../core/actions';
 import { fail, ok, type ApplyResult } from '../../core/errors';
@@ -156,6 +157,7 @@ export const rotation: Family<RotationOptions, RotationState, RotationAction, Ro
   id: 'rotation',
   optionsSchema: rotationOptionsSchema,
   actionSchema: rotationActionSchema,
+  viewSchema: rotationViewSchema,
 
   seatCount: (options) => options.players,
 
