@@ -1,11 +1,49 @@
 import { z } from 'zod';
-import { families } from '@mm/rules';
+import { families, matchViewSchema } from '@mm/rules';
 import { RULE_ERRORS, TRANSPORT_ERRORS } from './errors';
 import { createRoomBodySchema, DEVICE_TOKEN_HEADER, matchListQuerySchema } from './http';
+import {
+  clientReplySchemas,
+  commitmentSchema,
+  errorBodySchema,
+  errorReplySchema,
+  httpReplySchemas,
+  roomSummarySchema,
+  serverEventSchemas,
+  snapshotSchema,
+} from './payloads';
 import { clientMessages, MAX_PAYLOAD_BYTES, PROTOCOL_VERSION, serverMessages } from './socket';
 
-const json = (schema: z.ZodType): string =>
-  ['```json', JSON.stringify(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }), null, 2), '```'].join('\n');
+/**
+ * Schemas that many payloads share are written out once, in their own section, and referred
+ * to by name everywhere else.
+ */
+const shared = new Map<unknown, string>([
+  [matchViewSchema, '#views'],
+  [snapshotSchema, '#snapshot'],
+  [roomSummarySchema, '#room-summary'],
+  [commitmentSchema, '#commitment'],
+]);
+
+const render = (schema: z.ZodType, io: 'input' | 'output', own?: unknown): string => {
+  const body = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    override: (ctx) => {
+      const ref = ctx.zodSchema === own ? undefined : shared.get(ctx.zodSchema);
+      if (!ref) return;
+      const target = ctx.jsonSchema as Record<string, unknown>;
+      for (const key of Object.keys(target)) delete target[key];
+      target.$ref = ref;
+    },
+  });
+  delete (body as Record<string, unknown>).$schema;
+  return ['```json', JSON.stringify(body, null, 2), '```'].join('\n');
+};
+/** what a client sends */
+const json = (schema: z.ZodType): string => render(schema, 'input');
+/** what the server sends */
+const sent = (schema: z.ZodType): string => render(schema, 'output', schema);
 
 /**
  * docs/protocol.md, rendered from the very schemas the server and client use,
@@ -75,21 +113,80 @@ export function renderProtocolDoc(): string {
     '',
     json(createRoomBodySchema),
     '',
+    '### HTTP replies',
+    '',
+    'Every 4xx and 5xx reply, including a body that is not JSON or is too large, has this body:',
+    '',
+    sent(errorBodySchema),
+    '',
+    ...Object.entries(httpReplySchemas).flatMap(([route, { status, schema }]) => [`\`${route}\` → ${status}:`, '', sent(schema), '']),
+    '## Shared payloads',
+    '',
+    '### Room summary',
+    '',
+    'Public: never hidden information. In `GET /api/rooms/:id`, `room:join` and every `room:update`.',
+    '',
+    sent(roomSummarySchema),
+    '',
+    '### Snapshot',
+    '',
+    "What a seat (or spectator) sees of the current match. `view` is one of the [family views](#views).",
+    '',
+    sent(snapshotSchema),
+    '',
+    '### Commitment',
+    '',
+    sent(commitmentSchema),
+    '',
     '## Client → server messages',
     '',
   ];
   for (const [name, m] of Object.entries(clientMessages)) {
-    out.push(`### \`${name}\``, '', m.summary, '', json(m.schema), '');
+    const reply = clientReplySchemas[name as keyof typeof clientReplySchemas];
+    out.push(`### \`${name}\``, '', m.summary, '', json(m.schema), '', 'Reply when accepted:', '', sent(reply), '');
   }
-  out.push('## Server → client messages', '', '| event | meaning |', '|---|---|');
-  for (const [name, meaning] of Object.entries(serverMessages)) out.push(`| \`${name}\` | ${meaning} |`);
-  out.push('', '## Actions of each family (`match:act` → `action`)', '');
+  out.push('A refused message is answered (or, without a callback, sent as `server:error`):', '', sent(errorReplySchema), '');
+  out.push('## Server → client messages', '');
+  for (const [name, meaning] of Object.entries(serverMessages)) {
+    out.push(`### \`${name}\``, '', meaning, '', sent(serverEventSchemas[name as keyof typeof serverEventSchemas]), '');
+  }
+  out.push('## Actions of each family (`match:act` → `action`)', '');
   for (const family of Object.values(families)) {
     if (family) out.push(`### ${family.id}`, '', json(family.actionSchema), '');
   }
+  out.push('## Views', '', "A snapshot's `view`: what one seat (or a spectator) may know of the match, one shape per family.", '');
+  for (const family of Object.values(families)) {
+    if (family) out.push(`### ${family.id} view`, '', sent(family.viewSchema), '');
+  }
+  out.push(...FAIRNESS);
   out.push('## Error codes', '', '| code | meaning |', '|---|---|');
   for (const [code, meaning] of Object.entries(TRANSPORT_ERRORS)) out.push(`| \`${code}\` | ${meaning} |`);
   for (const [code, meaning] of Object.entries(RULE_ERRORS)) out.push(`| \`${code}\` | ${meaning} (rule) |`);
   out.push('');
   return out.join('\n');
 }
+
+/** What a verifier must compute, exactly (docs/architecture.md, "Provably fair secrets", says why). */
+const FAIRNESS = [
+  '## Verifying a finished match',
+  '',
+  '`GET /api/matches/:id` of a finished match publishes `seed`, the match `salt` and every `setSecret` with its `salt`.',
+  'Hashes are SHA-256 of the UTF-8 string shown, written as 64 lower-case hex digits.',
+  '',
+  '- A secret: `sha256hex(salt + ":" + JSON.stringify(code))`, e.g. salt `abc` and code `[0,3,null,5]` hash',
+  '  the string `abc:[0,3,null,5]` (no spaces; a blank is `null`). It must equal the `secret` commitment with the',
+  "  same `seq` and `seat`, and every `setSecret` of the log must have one.",
+  '- A deal (Master Mind 44): `sha256hex(salt + ":" + seed)` with the match salt. The parts are then dealt from the',
+  '  seed alone, so anyone can recompute them:',
+  '  1. Hash the seed with cyrb128 over its UTF-16 code units (seeds are ASCII) into four 32-bit words `a, b, c, d`',
+  '     (`packages/rules/src/core/rng.ts` holds the constants), the state of an sfc32 generator; draw and drop 12',
+  '     numbers. `next()` is the generator\'s 32-bit output divided by 2^32; `int(n)` is `floor(next() * n)`.',
+  '  2. Shuffle the holes `[0, 1, 2, 3, 4]` by Fisher–Yates from the last index down: for `i` from 4 to 1,',
+  '     `j = int(i + 1)`, swap items `i` and `j`.',
+  '  3. Shuffle the 24 colour counters `[0,0,0,0, 1,1,1,1, …, 5,5,5,5]` the same way, with the same generator.',
+  '  4. Board `b` (0-based, as many boards as the seating has: 4x1 → 4, 3x1 → 3, 2x1 → 2, 2x2 → 4) holds hole',
+  '     `holes[b]` with colour `colours[b]`. Boards belong to seats in order, except 2x2: boards 0 and 2 to seat 0,',
+  '     1 and 3 to seat 1.',
+  '- A client that watched live should also check that each commitment it was sent equals the published one.',
+  '',
+];

@@ -8,5 +8,5 @@ export * from './families/duel';
 export * from './families/rotation';
 export * from './families/parker';
 export * from './families/mm44';
-export { families, getFamily } from './families/registry';
+export { families, getFamily, matchViewSchema } from './families/registry';
 export type { MatchView } from './families/registry';

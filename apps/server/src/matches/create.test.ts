@@ -75,4 +75,19 @@ describe('creating rooms of every family over HTTP', () => {
     expect(res.json.error.message).toMatch(message);
     expect(await server.app.db.prisma.room.count()).toBe(rooms);
   });
+
+  it.each([
+    ['malformed JSON', 400, 'BAD_REQUEST', 'application/json', '{"family": "duel",'],
+    ['an oversize body', 413, 'PAYLOAD_TOO_LARGE', 'application/json', JSON.stringify({ family: 'duel', pad: 'x'.repeat(40_000) })],
+    ['a body that is not JSON', 400, 'BAD_REQUEST', 'text/plain', 'family=duel'],
+  ] as const)('answers %s with %i %s in the uniform error body, creating nothing', async (_what, status, code, type, body) => {
+    const rooms = await server.app.db.prisma.room.count();
+    const res = await fetch(`${server.url}/api/rooms`, { method: 'POST', headers: { 'content-type': type }, body });
+    expect(res.status).toBe(status);
+    const json = (await res.json()) as { error: { code: string; message: string } };
+    expect(Object.keys(json)).toEqual(['error']);
+    expect(json.error.code).toBe(code);
+    expect(json.error.message.length).toBeGreaterThan(0);
+    expect(await server.app.db.prisma.room.count()).toBe(rooms);
+  });
 });

@@ -9,6 +9,7 @@ import {
 } from '@mm/protocol';
 import { randomBytes } from 'node:crypto';
 import { io as connect, type Socket } from 'socket.io-client';
+import { checkSocketPayload } from './published-schemas';
 
 /** A room update with a match view in it (a watcher gets none while spectating is off). */
 export type SeenUpdate = RoomUpdate & { snapshot: Snapshot };
@@ -42,6 +43,7 @@ export class Player {
   ) {
     socket.onAny((event: string, payload: unknown) => {
       this.received.push({ event, payload });
+      checkSocketPayload(event, payload);
       if (event === 'room:update') this.onUpdate(payload as RoomUpdate);
       if (event === 'room:rejoin' && autoRejoin && this.roomId) this.rejoined = this.join(this.roomId);
     });
@@ -75,6 +77,7 @@ export class Player {
   async send<N extends ClientMessageName>(name: N, payload: ClientMessage<N> | unknown): Promise<Reply<N>> {
     const reply = (await this.socket.timeout(10_000).emitWithAck(name, payload)) as Reply<N>;
     this.received.push({ event: `ack:${name}`, payload: reply });
+    checkSocketPayload(`ack:${name}`, reply);
     return reply;
   }
 

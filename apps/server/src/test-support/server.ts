@@ -2,10 +2,12 @@ import { buildApp, type App } from '../app';
 import type { ConfigInput } from '../config';
 import { afterAll, beforeAll } from 'vitest';
 import { freshDatabase, type TestDatabase } from './databases';
+import { checkHttpReplies } from './published-schemas';
 
 /** The real app on a free port, quiet, without the web client. */
 export async function startServer(db: TestDatabase, config: ConfigInput = {}): Promise<{ app: App; url: string }> {
   const app = await buildApp({ ...db.config, port: 0, host: '127.0.0.1', logLevel: 'silent', roomCreateBurst: 1000, ...config });
+  checkHttpReplies(app.http);
   const url = await app.listen();
   return { app, url };
 }

@@ -1,0 +1,213 @@
+import { z } from 'zod';
+import { FAMILY_IDS, matchStatusSchema, matchViewSchema, seatSchema, shownCodeSchema } from '@mm/rules';
+import { ERROR_CODES, type ErrorReply } from './errors';
+import type { Commitment } from './fairness';
+import type {
+  CreateRoomReply,
+  FinishedMatchDetail,
+  HealthReply,
+  LiveMatchDetail,
+  MatchListReply,
+  RoomSummary,
+  SeatSummary,
+} from './http';
+import { matchIdSchema, roomIdSchema } from './ids';
+import type { Snapshot } from './snapshot';
+import type {
+  ActReply,
+  BotReply,
+  ClaimReply,
+  ClientMessageName,
+  HintReply,
+  JoinReply,
+  LeaveReply,
+  RematchReply,
+  RoomRejoin,
+  RoomUpdate,
+  SettingsReply,
+  SyncReply,
+} from './socket';
+
+/**
+ * Schemas of everything the server sends: HTTP replies, acknowledgements and server → client
+ * events. Each is checked against its TypeScript type at compile time; docs/protocol.md renders
+ * them; the server's tests check every payload a test socket receives against them (strict:
+ * an undocumented field fails), so the document is enough to write a client.
+ */
+
+const familyIdSchema = z.enum(FAMILY_IDS);
+const isoDate = z.string().describe('an ISO 8601 date-time');
+const hashSchema = z.string().regex(/^[0-9a-f]{64}$/).describe('SHA-256, lower-case hex');
+
+export const commitmentSchema: z.ZodType<Commitment> = z.union([
+  z
+    .strictObject({ kind: z.literal('secret'), seq: z.number().int().min(1), seat: seatSchema, hash: hashSchema })
+    .describe('sha256hex(salt + ":" + JSON.stringify(code)) of the setSecret accepted at `seq` from `seat`'),
+  z.strictObject({ kind: z.literal('deal'), hash: hashSchema }).describe('sha256hex(salt + ":" + seed) of the match seed a dealt family deals from'),
+]);
+
+export const snapshotSchema: z.ZodType<Snapshot> = z.strictObject({
+  matchId: matchIdSchema,
+  matchNumber: z.number().int().min(1).describe("1 for the room's first match, +1 for every rematch: keep the newest match"),
+  seq: z.number().int().min(0).describe('the number of accepted actions; keep the snapshot with the highest'),
+  // the match as this socket's seat may see it (one schema per family: docs/protocol.md, "Views")
+  view: matchViewSchema,
+  status: matchStatusSchema,
+  last: z
+    .strictObject({ seq: z.number().int().min(1), seat: seatSchema, type: z.string() })
+    .nullable()
+    .describe('who played the latest action and its type (`guess`, `setSecret`…)'),
+  commitments: z.array(commitmentSchema).describe('hashes of every secret set so far (and of the seed of a dealt family)'),
+});
+
+export const seatSummarySchema: z.ZodType<SeatSummary> = z.strictObject({
+  index: seatSchema,
+  name: z.string().nullable().describe('null: the seat is free'),
+  connected: z.boolean().describe('some socket holds the seat now (a bot always counts as connected)'),
+  bot: z.boolean().describe('a bot plays this seat'),
+  takenOver: z.boolean().describe("a person's seat that a bot plays until the person comes back"),
+});
+
+export const roomSummarySchema: z.ZodType<RoomSummary> = z.strictObject({
+  id: roomIdSchema,
+  family: familyIdSchema,
+  options: z.record(z.string(), z.unknown()).describe("the family's options, every default filled in (see POST /api/rooms)"),
+  seats: z.array(seatSummarySchema),
+  spectators: z.number().int().min(0).describe('sockets watching without a seat'),
+  spectating: z.boolean().describe('false when the creator turned spectating off: watchers then get no snapshot'),
+  hints: z.boolean(),
+  takeOverAfterSec: z.number().int().nullable(),
+  match: z.strictObject({ id: matchIdSchema, number: z.number().int().min(1) }).describe("the room's current (newest) match"),
+  rematch: z.array(seatSchema).describe('seats that accepted a rematch of the finished current match'),
+  status: matchStatusSchema,
+  createdAt: isoDate,
+});
+
+/** `{ error: { code, message } }`: the body of every HTTP 4xx and 5xx. */
+export const errorBodySchema = z.strictObject({
+  error: z.strictObject({ code: z.string().describe('a code of the tables below, or PAYLOAD_TOO_LARGE / NOT_FOUND / RATE_LIMITED'), message: z.string() }),
+});
+export type ErrorBody = z.output<typeof errorBodySchema>;
+
+export const healthReplySchema: z.ZodType<HealthReply> = z.strictObject({ ok: z.literal(true), db: z.enum(['embedded', 'postgres']) });
+export const createRoomReplySchema: z.ZodType<CreateRoomReply> = z.strictObject({
+  id: roomIdSchema,
+  url: z.string().describe('the link to share'),
+});
+
+const playerSchema = z.strictObject({ seat: seatSchema, name: z.string() });
+const resultSchema = z.strictObject({ winners: z.array(seatSchema), draw: z.boolean(), scores: z.array(z.number()) });
+
+export const matchListReplySchema: z.ZodType<MatchListReply> = z.strictObject({
+  matches: z.array(
+    z.strictObject({
+      id: matchIdSchema,
+      roomId: roomIdSchema,
+      number: z.number().int().min(1),
+      family: familyIdSchema,
+      players: z.array(playerSchema.extend({ you: z.boolean().describe('this device sat there') })),
+      result: resultSchema.nullable().describe('null while the match is played'),
+      createdAt: isoDate,
+      finishedAt: isoDate.nullable(),
+      url: z.string().describe('the replay (finished) or the public view (unfinished)'),
+    }),
+  ),
+  nextCursor: matchIdSchema.nullable().describe('pass as `cursor` for the next (older) page; null on the last page'),
+});
+
+const matchDetailBase = {
+  id: matchIdSchema,
+  roomId: roomIdSchema,
+  number: z.number().int().min(1),
+  family: familyIdSchema,
+  options: z.record(z.string(), z.unknown()),
+  players: z.array(playerSchema),
+  status: matchStatusSchema,
+  createdAt: isoDate,
+  finishedAt: isoDate.nullable(),
+};
+export const finishedMatchDetailSchema: z.ZodType<FinishedMatchDetail> = z.strictObject({
+  ...matchDetailBase,
+  finished: z.literal(true),
+  seed: z.string().describe('the match seed (setup(options, seed) starts the fold)'),
+  salt: z.string().nullable().describe('the salt of the deal commitment (dealt families)'),
+  log: z.array(
+    z.strictObject({
+      seq: z.number().int().min(1),
+      seat: seatSchema,
+      action: z.unknown().describe("an action of the family's schema (below)"),
+      salt: z.string().nullable().describe('the salt of the commitment of a setSecret'),
+      at: isoDate,
+    }),
+  ),
+  commitments: z.array(commitmentSchema),
+  // the final state with nothing hidden (`review`)
+  view: matchViewSchema,
+});
+export const liveMatchDetailSchema: z.ZodType<LiveMatchDetail> = z.strictObject({
+  ...matchDetailBase,
+  finished: z.literal(false),
+  // the spectator's snapshot
+  snapshot: snapshotSchema,
+});
+export const matchDetailSchema = z.union([finishedMatchDetailSchema, liveMatchDetailSchema]);
+
+const ok = z.literal(true);
+export const errorReplySchema: z.ZodType<ErrorReply> = z.strictObject({
+  ok: z.literal(false),
+  code: z.enum(ERROR_CODES as [string, ...string[]]) as unknown as z.ZodType<ErrorReply['code']>,
+  message: z.string(),
+  seq: z.number().int().min(0).optional().describe('DUPLICATE_ACTION and STALE_SEQ: the seq that matters'),
+});
+
+/** The acknowledgement of each client message when it succeeds (a refusal is an `errorReplySchema`). */
+export const clientReplySchemas = {
+  'room:join': z.strictObject({
+    ok,
+    room: roomSummarySchema,
+    seat: seatSchema.nullable().describe('the seat this socket holds (from a valid seat token), or null to watch'),
+    snapshot: snapshotSchema.nullable().describe('null for a watcher while spectating is off'),
+    creator: z.boolean().describe('this device created the room (it may change its settings)'),
+  }) satisfies z.ZodType<JoinReply>,
+  'seat:claim': z.strictObject({
+    ok,
+    seat: seatSchema,
+    seatToken: z.string().describe('keep it: the only way back into this seat'),
+  }) satisfies z.ZodType<ClaimReply>,
+  'seat:leave': z.strictObject({ ok }) satisfies z.ZodType<LeaveReply>,
+  'match:act': z.strictObject({ ok, seq: z.number().int().min(1).describe('where the action was accepted') }) satisfies z.ZodType<ActReply>,
+  'room:sync': z.strictObject({ ok, snapshot: snapshotSchema.nullable() }) satisfies z.ZodType<SyncReply>,
+  'room:settings': z.strictObject({ ok }) satisfies z.ZodType<SettingsReply>,
+  'match:rematch': z.strictObject({
+    ok,
+    started: z.boolean().describe('the vote completed the table and the new match has begun (expect room:rejoin)'),
+  }) satisfies z.ZodType<RematchReply>,
+  'seat:bot': z.strictObject({ ok }) satisfies z.ZodType<BotReply>,
+  'seat:takeover': z.strictObject({ ok }) satisfies z.ZodType<BotReply>,
+  'match:hint': z.strictObject({
+    ok,
+    code: shownCodeSchema.nullable().describe('a strong next code for this seat, or null when it has nothing to guess now'),
+    kind: z.enum(['guess', 'row', 'call']).optional().describe("what to do with `code`: guess it; Master Mind 44: place it as the seat's row, or call it"),
+    possible: z.number().int().min(0).describe('how many codes (Master Mind 44: deals) are still possible for this seat'),
+  }) satisfies z.ZodType<HintReply>,
+} satisfies Record<ClientMessageName, z.ZodType>;
+
+/** The payload of each server → client event. */
+export const serverEventSchemas = {
+  'room:update': z.strictObject({
+    room: roomSummarySchema,
+    snapshot: snapshotSchema.nullable().describe('null for a watcher while spectating is off'),
+    seat: seatSchema.nullable().describe('the seat this socket holds (null to watch)'),
+  }) satisfies z.ZodType<RoomUpdate>,
+  'server:error': errorReplySchema,
+  'room:rejoin': z.strictObject({ roomId: roomIdSchema, matchId: matchIdSchema.describe('the match that just began') }) satisfies z.ZodType<RoomRejoin>,
+};
+
+/** The successful reply of each HTTP route, by `METHOD /path` (every 4xx and 5xx is an `errorBodySchema`). */
+export const httpReplySchemas = {
+  'GET /api/health': { status: 200, schema: healthReplySchema },
+  'POST /api/rooms': { status: 201, schema: createRoomReplySchema },
+  'GET /api/rooms/:id': { status: 200, schema: roomSummarySchema },
+  'GET /api/matches': { status: 200, schema: matchListReplySchema },
+  'GET /api/matches/:id': { status: 200, schema: matchDetailSchema },
+} as const satisfies Record<string, { status: number; schema: z.ZodType }>;
