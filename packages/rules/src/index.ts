@@ -9,3 +9,5 @@ export * from './families/parker';
 export * from './families/mm44';
 export { families, getFamily } from './families/registry';
 export type { MatchView } from './families/registry';
+export { SERVER_ACTION_TYPES, isServerAction, timeoutActionSchema } from './core/actions';
+export type { TimeoutAction } from './core/actions';

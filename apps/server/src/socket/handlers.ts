@@ -8,6 +8,7 @@ import {
 } from '@mm/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io';
+import { isServerAction } from '@mm/rules';
 import { BOT_ACTION_PREFIX } from '../bots/driver';
 import type { RoomService } from '../rooms/room-service';
 import { describeIssues, fault } from '../rooms/room-service';
@@ -127,6 +128,9 @@ export function attachSocketHandlers(
       if (seat === null) return fault('NOT_SEATED', 'Take a seat to play.');
       if (msg.actionId.startsWith(BOT_ACTION_PREFIX)) {
         return fault('BAD_REQUEST', `match:act: actionIds starting with "${BOT_ACTION_PREFIX}" are the bots' own.`);
+      }
+      if (isServerAction(msg.action)) {
+        return fault('SERVER_ONLY_ACTION', 'match:act: a timeout is appended by the server when a turn runs out; it cannot be sent.');
       }
       return rooms.act(roomId, seat, msg, socket.data.matchId);
     },

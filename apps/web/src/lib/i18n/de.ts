@@ -341,6 +341,7 @@ export const de: Messages = {
   'replay.move.row': '{name} hat eine Reihe gesetzt.',
   'replay.move.call': '{name} hat „Master Mind!“ gerufen',
   'replay.move.pass': '{name} hat gepasst.',
+  'replay.move.timeout': '{name} hat die Zeit überschritten.',
   'replay.move.other': '{name} hat gespielt.',
   'replay.toAct': 'Als Nächstes: {names}',
   'replay.brokenLog': 'Diese Partie lässt sich nach Zug {n} nicht weiter nachspielen: die Regeln lehnen ihn ab.',
@@ -463,6 +464,7 @@ export const de: Messages = {
   'error.MATCH_NOT_FOUND': 'Diese Partie gibt es nicht.',
   'error.MATCH_NOT_FINISHED': 'Die Partie ist noch nicht vorbei.',
   'error.MATCH_CHANGED': 'Eine neue Partie hat begonnen und die Plätze haben sich geändert. Bitte versuche es noch einmal.',
+  'error.SERVER_ONLY_ACTION': 'Nur der Server kann einen Zug beenden, dessen Zeit abgelaufen ist.',
 
   'error.BAD_REQUEST': 'Die Anfrage wurde nicht verstanden.',
   'error.PAYLOAD_TOO_LARGE': 'Die Anfrage ist zu groß.',

@@ -345,6 +345,7 @@ export const en = {
   'replay.move.row': '{name} placed a row.',
   'replay.move.call': '{name} called “Master Mind!”',
   'replay.move.pass': '{name} passed.',
+  'replay.move.timeout': '{name} ran out of time.',
   'replay.move.other': '{name} played.',
   'replay.toAct': 'Next: {names}',
   'replay.brokenLog': 'This match cannot be replayed past move {n}: the rules refuse it.',
@@ -467,6 +468,7 @@ export const en = {
   'error.MATCH_NOT_FOUND': 'This match does not exist.',
   'error.MATCH_NOT_FINISHED': 'The match is not over yet.',
   'error.MATCH_CHANGED': 'A new match has begun and the seats moved. Please try again.',
+  'error.SERVER_ONLY_ACTION': 'Only the server can end a turn that ran out of time.',
 
   'error.BAD_REQUEST': 'The request was not understood.',
   'error.PAYLOAD_TOO_LARGE': 'The request is too large.',

@@ -341,6 +341,7 @@ export const fr: Messages = {
   'replay.move.row': '{name} a posé une rangée.',
   'replay.move.call': '{name} a annoncé « Master Mind ! »',
   'replay.move.pass': '{name} a passé.',
+  'replay.move.timeout': '{name} a dépassé le temps imparti.',
   'replay.move.other': '{name} a joué.',
   'replay.toAct': 'Ensuite : {names}',
   'replay.brokenLog': 'Cette partie ne peut pas être rejouée au-delà du coup {n} : les règles le refusent.',
@@ -463,6 +464,7 @@ export const fr: Messages = {
   'error.MATCH_NOT_FOUND': 'Cette partie n’existe pas.',
   'error.MATCH_NOT_FINISHED': 'La partie n’est pas encore terminée.',
   'error.MATCH_CHANGED': 'Une nouvelle partie a commencé et les places ont changé. Veuillez réessayer.',
+  'error.SERVER_ONLY_ACTION': 'Seul le serveur peut clore un tour dont le temps est écoulé.',
 
   'error.BAD_REQUEST': 'La demande n’a pas été comprise.',
   'error.PAYLOAD_TOO_LARGE': 'La demande est trop volumineuse.',
