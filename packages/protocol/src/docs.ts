@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { families } from '@mm/rules';
 import { RULE_ERRORS, TRANSPORT_ERRORS } from './errors';
 import { createRoomBodySchema, DEVICE_TOKEN_HEADER, matchListQuerySchema } from './http';
+import { pushPayloadSchema, pushSubscribeBodySchema } from './push';
 import { clientMessages, MAX_PAYLOAD_BYTES, PROTOCOL_VERSION, serverMessages } from './socket';
 
 const json = (schema: z.ZodType): string =>
@@ -64,6 +65,17 @@ export function renderProtocolDoc(): string {
     '| `GET /api/rooms/:id` | | the public room summary; 404 for an unknown id |',
     `| \`GET /api/matches?player=me\` | header \`${DEVICE_TOKEN_HEADER}\` | this device's matches, newest first: \`{ matches, nextCursor }\`; 400 without a valid token |`,
     '| `GET /api/matches/:id` | | finished: the full log, salts, seed and final view (`review`); playing: the public snapshot only, 403 `SPECTATING_OFF` when spectating is off; 404 `MATCH_NOT_FOUND` |',
+    '| `GET /api/push/key` | | `{ publicKey }`: the VAPID public key (base64url) to subscribe with |',
+    `| \`POST /api/push/subscriptions\` | header \`${DEVICE_TOKEN_HEADER}\`, the PushSubscription JSON (below) | 201 \`{ ok: true }\`; 400 for a bad body or an endpoint that is not https on a known push service |`,
+    `| \`DELETE /api/push/subscriptions\` | header \`${DEVICE_TOKEN_HEADER}\`, \`{ endpoint }\` | 204 |`,
+    '',
+    '`POST /api/push/subscriptions` body (a device keeps its 5 newest subscriptions):',
+    '',
+    json(pushSubscribeBodySchema),
+    '',
+    'A push (decrypted by the service worker) is JSON:',
+    '',
+    json(pushPayloadSchema),
     '',
     `\`POST /api/rooms\` may carry the \`${DEVICE_TOKEN_HEADER}\` header: that device becomes the room's creator.`,
     '',

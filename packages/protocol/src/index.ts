@@ -4,3 +4,4 @@ export * from './http';
 export * from './ids';
 export * from './snapshot';
 export * from './socket';
+export * from './push';
