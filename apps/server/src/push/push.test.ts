@@ -7,6 +7,7 @@ import { freshDatabase, type TestDatabase } from '../test-support/databases';
 import { Player } from '../test-support/player';
 import { browserKeys, decryptPush, selfSignedCert, startPushEndpoint, verifyVapid } from '../test-support/push-endpoint';
 import { createRoom } from '../test-support/server';
+import { generateVapidKeys } from './sender';
 
 const token = (): string => randomBytes(32).toString('base64url');
 
@@ -187,5 +188,45 @@ describe('Web Push', () => {
     await app.push.idle();
     expect(endpoint.received.filter((r) => r.path === '/m2')).toHaveLength(0);
     maker.close();
+  });
+});
+
+describe('the VAPID key of a deployment', () => {
+  it('is made once: two processes starting together on one PostgreSQL sign with the same key', async () => {
+    const db = await freshDatabase('postgres');
+    try {
+      const start = () => buildApp({ ...db.config, port: 0, host: '127.0.0.1', logLevel: 'silent' });
+      const apps = await Promise.all([start(), start()]);
+      const keys = await Promise.all(
+        apps.map(async (a) => {
+          const url = await a.listen();
+          return ((await (await fetch(`${url}/api/push/key`)).json()) as { publicKey: string }).publicKey;
+        }),
+      );
+      expect(keys[0]).toBe(keys[1]);
+      expect(await apps[0]!.db.prisma.pushKey.count()).toBe(1);
+      await Promise.all(apps.map((a) => a.close()));
+      // and after a restart, the same key again (subscriptions made with it stay valid)
+      const again = await start();
+      const url = await again.listen();
+      expect(((await (await fetch(`${url}/api/push/key`)).json()) as { publicKey: string }).publicKey).toBe(keys[0]);
+      await again.close();
+    } finally {
+      await db.drop();
+    }
+  });
+
+  it('comes from VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY when they are set, and nothing is stored', async () => {
+    const db = await freshDatabase('embedded');
+    try {
+      const pair = generateVapidKeys();
+      const a = await buildApp({ ...db.config, port: 0, host: '127.0.0.1', logLevel: 'silent', vapidPublicKey: pair.publicKey, vapidPrivateKey: pair.privateKey });
+      const url = await a.listen();
+      expect(((await (await fetch(`${url}/api/push/key`)).json()) as { publicKey: string }).publicKey).toBe(pair.publicKey);
+      expect(await a.db.prisma.pushKey.count()).toBe(0);
+      await a.close();
+    } finally {
+      await db.drop();
+    }
   });
 });
