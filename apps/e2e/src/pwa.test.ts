@@ -1,4 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { profilePhone, screenshot } from './support/browser';
 import { useProduct } from './support/product';
@@ -143,5 +147,32 @@ describe('the installable app', () => {
       while ((await reg.getNotifications({ tag })).length === 0) await new Promise((r) => setTimeout(r, 50));
     }, other.tag);
     expect(await tapNotification(context, other.tag)).toEqual({ calls: ['open /r/BBBBBBBBBBBBBBBB'], left: 0 });
+  });
+});
+
+describe('a new deployment', () => {
+  // The server reads its files per request: a copy of the built client can be "redeployed" under it.
+  const dist = mkdtempSync(join(tmpdir(), 'mm-e2e-dist-'));
+  cpSync(fileURLToPath(new URL('../../web/dist', import.meta.url)), dist, { recursive: true });
+  const product = useProduct({ WEB_DIST: dist });
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+  it('waits in the background, then the page offers "new version — reload" and reloads into it', async () => {
+    const { page } = await product.phone('en-GB');
+    await page.goto(product.url);
+    await controlled(page);
+    expect(await page.getByTestId('update-notice').count()).toBe(0);
+
+    appendFileSync(join(dist, 'sw.js'), '\n// the next deployment\n');
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    await page.getByTestId('update-notice').waitFor();
+    // the old worker still serves the page until the person chooses to reload
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting !== null)).toBe(true);
+    await screenshot(page, 'pwa-update-notice');
+
+    await Promise.all([page.waitForEvent('load'), page.getByTestId('update-reload').tap()]);
+    await page.getByTestId('home-link').waitFor();
+    await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration())?.waiting === null);
+    expect(await page.getByTestId('update-notice').count()).toBe(0);
   });
 });

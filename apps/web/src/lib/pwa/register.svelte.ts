@@ -20,7 +20,17 @@ export function startServiceWorker(): void {
   });
 }
 
-/** Activates the waiting version and reloads the page into it. */
+/**
+ * Activates the waiting version and reloads the page into it once it controls the page. The
+ * reload is ours: the plugin's own only happens for a page that was already controlled when it
+ * loaded, not on the very first visit.
+ */
 export function reloadToUpdate(): void {
+  let reloading = false;
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    if (reloading) return;
+    reloading = true;
+    window.location.reload();
+  });
   void update?.(true);
 }
