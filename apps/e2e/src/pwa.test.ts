@@ -150,6 +150,28 @@ describe('the installable app', () => {
   });
 });
 
+describe('turn notifications in the room', () => {
+  const product = useProduct();
+
+  it('offers "Notify me when it\'s my turn" once the person has sat down, without asking the browser first', async () => {
+    const { page } = await product.phone('fr-FR');
+    await page.goto(product.url);
+    await page.getByTestId('family-duel').tap();
+    await page.getByTestId('create-room').tap();
+    await page.waitForURL(/\/r\/[A-Za-z0-9_-]{16}$/);
+    await page.getByTestId('seat-name-input').waitFor();
+    expect(await page.getByTestId('notify-panel').count()).toBe(0);
+    await page.getByTestId('seat-name-input').fill('Alice');
+    await page.getByTestId('seat-claim-0').tap();
+    await page.locator('[data-testid="notify-panel"][data-state="off"]').waitFor();
+    expect(await page.getByTestId('push-enable').textContent()).toContain("Me prévenir quand c'est mon tour");
+    // nothing was asked yet: the permission stays undecided until the tap
+    expect(await page.evaluate(() => Notification.permission)).toBe('default');
+    expect(await page.getByTestId('turn-sound').isChecked()).toBe(false);
+    await screenshot(page, 'pwa-notify-offer');
+  });
+});
+
 describe('a new deployment', () => {
   // The server reads its files per request: a copy of the built client can be "redeployed" under it.
   const dist = mkdtempSync(join(tmpdir(), 'mm-e2e-dist-'));
