@@ -8,6 +8,10 @@ import { pushPayload } from './messages';
 import type { PushSender } from './sender';
 import type { PushStore } from './store';
 
+/** How long the record of a push is kept: longer than any turn lasts (the longest timer is 7 days). */
+const CLAIM_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
+
 interface Occasion {
   seat: Seat;
   deviceId: string;
@@ -26,6 +30,7 @@ export class PushNotifier {
   /** Per room: the match, and since which seq each seat has owed its current move (one turn, one push). */
   private readonly owing = new Map<string, { matchId: string; since: Map<Seat, number> }>();
   private readonly pending = new Set<Promise<void>>();
+  private lastSweep = 0;
 
   constructor(
     private readonly io: IoServer,
@@ -83,6 +88,10 @@ export class PushNotifier {
   }
 
   private async deliver(roomId: string, family: FamilyId, occasions: Occasion[]): Promise<void> {
+    if (Date.now() - this.lastSweep > SWEEP_EVERY_MS) {
+      this.lastSweep = Date.now();
+      await this.store.forgetClaimsBefore(new Date(this.lastSweep - CLAIM_KEPT_MS));
+    }
     for (const o of occasions) {
       if (await this.seatVisible(roomId, o.seat)) continue;
       const subs = await this.store.subscriptionsOf([o.deviceId]);

@@ -160,6 +160,15 @@ describe('Web Push', () => {
     await app.push.idle();
     expect(endpoint.received.filter((r) => r.path === '/b')).toHaveLength(2);
     expect(pushPayloadSchema.parse(JSON.parse(decryptPush(all[1]!.body, keys))).kind).toBe('finished');
+
+    // The maker wants a rematch: the breaker, still away, is asked for its vote, once.
+    expect(await maker.send('match:rematch', { accept: true })).toMatchObject({ ok: true, started: false });
+    const three = await endpoint.waitFor('/b', 3);
+    expect(pushPayloadSchema.parse(JSON.parse(decryptPush(three[2]!.body, keys)))).toMatchObject({ kind: 'rematch', title: 'Revanche ?' });
+    await maker.send('match:rematch', { accept: false });
+    await maker.send('match:rematch', { accept: true });
+    await app.push.idle();
+    expect(endpoint.received.filter((r) => r.path === '/b')).toHaveLength(3);
     maker.close();
     breaker.close();
   });

@@ -22,6 +22,8 @@ export interface PushStore {
   subscriptionsOf(deviceIds: readonly string[]): Promise<StoredSubscription[]>;
   /** Claims the occasion `key` once across every process: true only for the first caller. */
   claimOnce(key: string): Promise<boolean>;
+  /** Drops the record of occasions claimed before `date` (their turns are long over). */
+  forgetClaimsBefore(date: Date): Promise<void>;
   /** The stored VAPID key pair, made with `make` by the first process that needs one. */
   vapidKeys(make: () => { publicKey: string; privateKey: string }): Promise<{ publicKey: string; privateKey: string }>;
 }
@@ -61,6 +63,9 @@ export function createPushStore(db: Database): PushStore {
     async claimOnce(key) {
       const { count } = await prisma.pushSent.createMany({ data: [{ key }], skipDuplicates: true });
       return count === 1;
+    },
+    async forgetClaimsBefore(date) {
+      await prisma.pushSent.deleteMany({ where: { createdAt: { lt: date } } });
     },
     async vapidKeys(make) {
       const existing = await prisma.pushKey.findUnique({ where: { id: VAPID_ROW } });
