@@ -1,6 +1,9 @@
 import { DEVICE_TOKEN_HEADER, type PushKeyReply, type PushLang } from '@mm/protocol';
 import { browserStore, deviceToken } from '../net/storage';
 
+/** The language the server last heard for this browser's subscription. */
+const LANG_KEY = 'mm.push.lang';
+
 /**
  * Where this browser stands with turn notifications:
  * - `on`: subscribed; `off`: can be turned on (asking permission on the tap);
@@ -58,4 +61,13 @@ export async function saveSubscription(subscription: PushSubscription, lang: Pus
     body: JSON.stringify({ endpoint: json.endpoint, expirationTime: json.expirationTime ?? null, keys: json.keys, lang }),
   });
   if (res.status !== 201) throw new Error(`push subscription: ${res.status}`);
+  browserStore().setItem(LANG_KEY, lang);
+}
+
+/** After a change of language, the pushes follow it: the subscription is sent again with the new one. */
+export async function followLanguage(lang: PushLang): Promise<void> {
+  if (!('serviceWorker' in navigator) || !('Notification' in window) || Notification.permission !== 'granted') return;
+  if (browserStore().getItem(LANG_KEY) === lang) return;
+  const subscription = await (await navigator.serviceWorker.getRegistration())?.pushManager.getSubscription();
+  if (subscription) await saveSubscription(subscription, lang);
 }
