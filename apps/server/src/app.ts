@@ -7,7 +7,14 @@ import { BotDriver } from './bots/driver';
 import { configSchema, type Config, type ConfigInput } from './config';
 import { openDatabase, type Database } from './db/database';
 import { createStore } from './db/store';
+import type { Agent } from 'node:https';
 import { httpError, registerApiRoutes } from './http/routes';
+import { parseAllowedOrigins } from './push/endpoint-guard';
+import { loadVapidKeys } from './push/keys';
+import { PushNotifier } from './push/notifier';
+import { registerPushRoutes } from './push/routes';
+import { PushSender } from './push/sender';
+import { createPushStore } from './push/store';
 import { RoomService } from './rooms/room-service';
 import { Broadcaster, type IoServer } from './socket/broadcaster';
 import { attachSocketHandlers } from './socket/handlers';
@@ -18,6 +25,7 @@ export interface App {
   io: IoServer;
   rooms: RoomService;
   bots: BotDriver;
+  push: PushNotifier;
   db: Database;
   config: Config;
   /** listens and resolves with the URL it serves */
@@ -28,8 +36,14 @@ export interface App {
 /** Socket.IO drops a connection whose single packet exceeds this (far above any legal message). */
 const SOCKET_BUFFER_BYTES = 64 * 1024;
 
-export async function buildApp(input: ConfigInput = {}): Promise<App> {
+/** What only tests hand in: an https agent for the pushes (one that trusts the test's own certificate). */
+export interface AppExtras {
+  pushAgent?: Agent;
+}
+
+export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}): Promise<App> {
   const config = configSchema.parse(input);
+  const allowedOrigins = parseAllowedOrigins(config.pushAllowedOrigins);
   const http = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: 16 * 1024,
@@ -37,22 +51,38 @@ export async function buildApp(input: ConfigInput = {}): Promise<App> {
   });
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const store = createStore(db);
+  const pushStore = createPushStore(db);
+  const vapid = await loadVapidKeys(pushStore, {
+    publicKey: config.vapidPublicKey,
+    privateKey: config.vapidPrivateKey,
+    subject: config.vapidSubject,
+  });
 
   const io: IoServer = new Server(http.server, { maxHttpBufferSize: SOCKET_BUFFER_BYTES, serveClient: false });
   const closeRedis = config.redisUrl ? await attachRedisAdapter(io, config.redisUrl) : async () => {};
   const broadcaster = new Broadcaster(io, (err, roomId) => http.log.warn({ err, roomId }, 'broadcast failed'));
   const bots = new BotDriver(config.botDelayMs, http.log);
+  const push = new PushNotifier(io, pushStore, new PushSender(vapid, allowedOrigins, extras.pushAgent), http.log);
   const rooms = new RoomService(store, {
     onChange: (room) => {
       void broadcaster.publish(room);
       bots.kick(room);
+      push.changed(room);
     },
     onRematch: (room) => void broadcaster.rejoin(room),
     onLoad: (room) => bots.loaded(room),
   });
   bots.attach(rooms);
-  attachSocketHandlers(io, rooms, broadcaster, http.log, { roomIdleMs: config.roomIdleMs, takeOverSecondMs: config.takeOverSecondMs });
+  attachSocketHandlers(io, rooms, broadcaster, http.log, {
+    roomIdleMs: config.roomIdleMs,
+    takeOverSecondMs: config.takeOverSecondMs,
+    onAway: (roomId) => {
+      const room = rooms.cached(roomId);
+      if (room) push.changed(room);
+    },
+  });
   registerApiRoutes(http, { config, rooms, store, broadcaster, dbKind: db.kind });
+  registerPushRoutes(http, { store: pushStore, publicKey: vapid.publicKey, allowedOrigins });
 
   const webDist = config.webDist;
   const hasWeb = webDist !== undefined && existsSync(join(webDist, 'index.html'));
@@ -78,6 +108,7 @@ export async function buildApp(input: ConfigInput = {}): Promise<App> {
     io,
     rooms,
     bots,
+    push,
     db,
     config,
     async listen() {
@@ -94,6 +125,7 @@ export async function buildApp(input: ConfigInput = {}): Promise<App> {
       io.disconnectSockets(true);
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await http.close().catch(() => undefined);
+      await push.idle();
       await closeRedis();
       await db.close();
     },

@@ -31,6 +31,13 @@ export const configSchema = z.object({
    * seat to a bot without waiting the protocol's 10 s minimum.
    */
   takeOverSecondMs: z.coerce.number().int().min(1).default(1000),
+  /** the VAPID key pair pushes are signed with (base64url); without both, one is made and kept in the database */
+  vapidPublicKey: z.string().min(1).optional(),
+  vapidPrivateKey: z.string().min(1).optional(),
+  /** who runs this server, for the push services (RFC 8292): a mailto: or https: URL */
+  vapidSubject: z.string().regex(/^(mailto:|https:)/, 'a mailto: or https: URL').default('mailto:push@localhost'),
+  /** origins (comma-separated, https) pushes may also go to besides the browsers' push services: tests use a local one */
+  pushAllowedOrigins: z.string().optional(),
 });
 export type Config = z.output<typeof configSchema>;
 export type ConfigInput = z.input<typeof configSchema>;
@@ -54,5 +61,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: blank(env.TRUST_PROXY),
     botDelayMs: blank(env.BOT_DELAY_MS),
     takeOverSecondMs: blank(env.TAKEOVER_SECOND_MS),
+    vapidPublicKey: blank(env.VAPID_PUBLIC_KEY),
+    vapidPrivateKey: blank(env.VAPID_PRIVATE_KEY),
+    vapidSubject: blank(env.VAPID_SUBJECT),
+    pushAllowedOrigins: blank(env.PUSH_ALLOWED_ORIGINS),
   });
 }

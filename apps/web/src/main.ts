@@ -1,8 +1,10 @@
 import { mount } from 'svelte';
 import './app.css';
 import App from './App.svelte';
+import { startServiceWorker } from './lib/pwa/register.svelte';
 
 const target = document.getElementById('app');
 if (!target) throw new Error('index.html has no #app element');
 
 export default mount(App, { target });
+startServiceWorker();

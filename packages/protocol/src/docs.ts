@@ -12,6 +12,7 @@ import {
   serverEventSchemas,
   snapshotSchema,
 } from './payloads';
+import { pushPayloadSchema, pushSubscribeBodySchema } from './push';
 import { clientMessages, MAX_PAYLOAD_BYTES, PROTOCOL_VERSION, serverMessages } from './socket';
 
 /**
@@ -92,6 +93,10 @@ export function renderProtocolDoc(): string {
     '  In a room with `hints`, `match:hint` returns a strong code that can still be the secret (`kind: "guess"`;',
     '  Master Mind 44: the `row` to place or the code to `call`), or `code: null` when the seat has nothing to',
     '  guess now, and how many codes (Master Mind 44: deals of the parts) its own view still allows.',
+    '- Turn timer: every family has a `timeout` action that only the server appends (for a seat that owed a',
+    '  move past its deadline; docs/rules.md says what it does). A client sending one gets `SERVER_ONLY_ACTION`.',
+    '- Push: a page reports whether it is visible (`presence`, on `visibilitychange`); a seat that must act',
+    "  while none of its pages is visible gets a Web Push on the devices that subscribed (`/api/push/…`).",
     '',
     '## HTTP',
     '',
@@ -102,6 +107,17 @@ export function renderProtocolDoc(): string {
     '| `GET /api/rooms/:id` | | the public room summary; 404 for an unknown id |',
     `| \`GET /api/matches?player=me\` | header \`${DEVICE_TOKEN_HEADER}\` | this device's matches, newest first: \`{ matches, nextCursor }\`; 400 without a valid token |`,
     '| `GET /api/matches/:id` | | finished: the full log, salts, seed and final view (`review`); playing: the public snapshot only, 403 `SPECTATING_OFF` when spectating is off; 404 `MATCH_NOT_FOUND` |',
+    '| `GET /api/push/key` | | `{ publicKey }`: the VAPID public key (base64url) to subscribe with |',
+    `| \`POST /api/push/subscriptions\` | header \`${DEVICE_TOKEN_HEADER}\`, the PushSubscription JSON (below) | 201 \`{ ok: true }\`; 400 for a bad body or an endpoint that is not https on a known push service |`,
+    `| \`DELETE /api/push/subscriptions\` | header \`${DEVICE_TOKEN_HEADER}\`, \`{ endpoint }\` | 204 |`,
+    '',
+    '`POST /api/push/subscriptions` body (a device keeps its 5 newest subscriptions):',
+    '',
+    json(pushSubscribeBodySchema),
+    '',
+    'A push (decrypted by the service worker) is JSON:',
+    '',
+    json(pushPayloadSchema),
     '',
     `\`POST /api/rooms\` may carry the \`${DEVICE_TOKEN_HEADER}\` header: that device becomes the room's creator.`,
     '',
@@ -119,7 +135,9 @@ export function renderProtocolDoc(): string {
     '',
     sent(errorBodySchema),
     '',
-    ...Object.entries(httpReplySchemas).flatMap(([route, { status, schema }]) => [`\`${route}\` → ${status}:`, '', sent(schema), '']),
+    ...Object.entries(httpReplySchemas).flatMap(([route, { status, schema }]) =>
+      schema ? [`\`${route}\` → ${status}:`, '', sent(schema), ''] : [`\`${route}\` → ${status}, no body.`, ''],
+    ),
     '## Shared payloads',
     '',
     '### Room summary',

@@ -23,6 +23,7 @@ export const TRANSPORT_ERRORS = {
   SPECTATING_OFF: "The room's creator has turned spectating off: only seated players see the match until it ends.",
   MATCH_NOT_FOUND: 'No match has this id.',
   MATCH_NOT_FINISHED: 'A rematch can be voted for only once the match is over.',
+  SERVER_ONLY_ACTION: 'Only the server appends this action (a turn timeout); a client cannot send it.',
   MATCH_CHANGED: 'A new match began in this room and the seats moved: join the room again (room:rejoin).',
   INTERNAL: 'The server failed; nothing was changed.',
 } as const;

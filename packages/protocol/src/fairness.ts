@@ -19,9 +19,13 @@ export const dealPreimage = (salt: string, seed: string): string => `${salt}:${s
 /** Families whose setup deals hidden information from the seed (the others ignore it). */
 export const DEALT_FAMILIES: readonly FamilyId[] = ['mm44'];
 
-/** The code of a `setSecret` action (every family names it so), or null for any other action. */
+/**
+ * The secret an action sets, or null: a `setSecret` (every family names it so), or a `timeout`
+ * that carries a code (the random secret a codemaker who ran out of time gets, RULES.md §5),
+ * which is committed to like any other secret.
+ */
 export function secretOf(action: unknown): Code | null {
   if (!action || typeof action !== 'object') return null;
   const a = action as { type?: unknown; code?: unknown };
-  return a.type === 'setSecret' && Array.isArray(a.code) ? (a.code as Code) : null;
+  return (a.type === 'setSecret' || a.type === 'timeout') && Array.isArray(a.code) ? (a.code as Code) : null;
 }

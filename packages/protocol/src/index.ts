@@ -5,3 +5,4 @@ export * from './ids';
 export * from './payloads';
 export * from './snapshot';
 export * from './socket';
+export * from './push';

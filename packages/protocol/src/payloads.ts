@@ -12,6 +12,7 @@ import type {
   SeatSummary,
 } from './http';
 import { matchIdSchema, roomIdSchema } from './ids';
+import type { PushKeyReply } from './push';
 import type { Snapshot } from './snapshot';
 import type {
   ActReply,
@@ -21,6 +22,7 @@ import type {
   HintReply,
   JoinReply,
   LeaveReply,
+  PresenceReply,
   RematchReply,
   RoomRejoin,
   RoomUpdate,
@@ -36,6 +38,7 @@ import type {
  */
 
 const familyIdSchema = z.enum(FAMILY_IDS);
+const ok = z.literal(true);
 const isoDate = z.string().describe('an ISO 8601 date-time');
 const hashSchema = z.string().regex(/^[0-9a-f]{64}$/).describe('SHA-256, lower-case hex');
 
@@ -152,7 +155,6 @@ export const liveMatchDetailSchema: z.ZodType<LiveMatchDetail> = z.strictObject(
 });
 export const matchDetailSchema = z.union([finishedMatchDetailSchema, liveMatchDetailSchema]);
 
-const ok = z.literal(true);
 export const errorReplySchema: z.ZodType<ErrorReply> = z.strictObject({
   ok: z.literal(false),
   code: z.enum(ERROR_CODES as [string, ...string[]]) as unknown as z.ZodType<ErrorReply['code']>,
@@ -190,6 +192,7 @@ export const clientReplySchemas = {
     kind: z.enum(['guess', 'row', 'call']).optional().describe("what to do with `code`: guess it; Master Mind 44: place it as the seat's row, or call it"),
     possible: z.number().int().min(0).describe('how many codes (Master Mind 44: deals) are still possible for this seat'),
   }) satisfies z.ZodType<HintReply>,
+  presence: z.strictObject({ ok }) satisfies z.ZodType<PresenceReply>,
 } satisfies Record<ClientMessageName, z.ZodType>;
 
 /** The payload of each server → client event. */
@@ -203,11 +206,21 @@ export const serverEventSchemas = {
   'room:rejoin': z.strictObject({ roomId: roomIdSchema, matchId: matchIdSchema.describe('the match that just began') }) satisfies z.ZodType<RoomRejoin>,
 };
 
-/** The successful reply of each HTTP route, by `METHOD /path` (every 4xx and 5xx is an `errorBodySchema`). */
+export const pushKeyReplySchema: z.ZodType<PushKeyReply> = z.strictObject({
+  publicKey: z.string().regex(/^[A-Za-z0-9_-]+$/).describe('the VAPID public key (uncompressed P-256 point, base64url)'),
+});
+
+/**
+ * The successful reply of each HTTP route, by `METHOD /path` (every 4xx and 5xx is an
+ * `errorBodySchema`); `schema: null` for a reply without a body.
+ */
 export const httpReplySchemas = {
   'GET /api/health': { status: 200, schema: healthReplySchema },
   'POST /api/rooms': { status: 201, schema: createRoomReplySchema },
   'GET /api/rooms/:id': { status: 200, schema: roomSummarySchema },
   'GET /api/matches': { status: 200, schema: matchListReplySchema },
   'GET /api/matches/:id': { status: 200, schema: matchDetailSchema },
-} as const satisfies Record<string, { status: number; schema: z.ZodType }>;
+  'GET /api/push/key': { status: 200, schema: pushKeyReplySchema },
+  'POST /api/push/subscriptions': { status: 201, schema: z.strictObject({ ok }) },
+  'DELETE /api/push/subscriptions': { status: 204, schema: null },
+} as const satisfies Record<string, { status: number; schema: z.ZodType | null }>;

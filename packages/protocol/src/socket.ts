@@ -87,6 +87,11 @@ export const clientMessages = {
     summary: "In a room with hints on, a seated player asks the solver for a strong move from its own view (HINTS_OFF otherwise).",
     schema: z.object({}).strict(),
   },
+  presence: {
+    summary:
+      "The page says whether it is visible (on visibilitychange): a seat whose every page is hidden or gone gets its \"your turn\" as a Web Push.",
+    schema: z.object({ visible: z.boolean() }).strict(),
+  },
 } as const;
 
 export type ClientMessageName = keyof typeof clientMessages;
@@ -147,6 +152,10 @@ export interface HintReply {
   possible: number;
 }
 
+export interface PresenceReply {
+  ok: true;
+}
+
 export interface ClientReplies {
   'room:join': JoinReply;
   'seat:claim': ClaimReply;
@@ -158,6 +167,7 @@ export interface ClientReplies {
   'seat:bot': BotReply;
   'seat:takeover': BotReply;
   'match:hint': HintReply;
+  presence: PresenceReply;
 }
 export type Reply<N extends ClientMessageName> = ClientReplies[N] | ErrorReply;
 

@@ -10,3 +10,5 @@ export * from './families/parker';
 export * from './families/mm44';
 export { families, getFamily, matchViewSchema } from './families/registry';
 export type { MatchView } from './families/registry';
+export { SERVER_ACTION_TYPES, isServerAction, timeoutActionSchema } from './core/actions';
+export type { TimeoutAction } from './core/actions';

@@ -370,7 +370,10 @@ export function mm44DealsFromView(view: Mm44View): Mm44Deals {
  * likeliest code (passing cannot do better than a draw); on its board's turn place the
  * row that splits the codes best.
  */
-export function mm44BotAction(view: Mm44View, seat: Seat): Mm44Action | null {
+/** What a bot may play in Master Mind 44: every action but the server's own timeout. */
+export type Mm44BotAction = Exclude<Mm44Action, { type: 'timeout' }>;
+
+export function mm44BotAction(view: Mm44View, seat: Seat): Mm44BotAction | null {
   if (view.finished || view.out[seat]) return null;
   const deals = mm44DealsFromView(view);
   if (deals.count === 0) return view.phase === 'finalCalls' && view.caller === seat ? { type: 'pass' } : null;

@@ -1,5 +1,7 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Debian's Chromium; nothing is ever downloaded. */
@@ -8,25 +10,55 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Screenshots land in the repository's test-output folder (gitignored). */
 export const SCREENSHOTS = fileURLToPath(new URL('../../../../test-output/e2e/', import.meta.url));
 
-export async function launchBrowser(): Promise<Browser> {
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+function checkChromium(): void {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`No Chromium at ${CHROMIUM_PATH}: apt-get install chromium (or set CHROMIUM_PATH).`);
   }
   mkdirSync(SCREENSHOTS, { recursive: true });
-  return chromium.launch({
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  checkChromium();
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: FLAGS });
+}
+
+/**
+ * A phone whose browser keeps a profile on disk, as an installed browser does: Chromium never
+ * offers to install a site from an incognito-like context, so the installability check needs it.
+ */
+export async function profilePhone(): Promise<{ context: BrowserContext; page: Page; close(): Promise<void> }> {
+  checkChromium();
+  const dir = mkdtempSync(join(tmpdir(), 'mm-e2e-profile-'));
+  const context = await chromium.launchPersistentContext(dir, {
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: FLAGS,
+    viewport: { width: 360, height: 740 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-GB',
   });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    async close() {
+      await context.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** A 360×740 portrait phone with touch, in its own context (its own localStorage). */

@@ -11,6 +11,8 @@ export interface SocketData {
   deviceId: string | null;
   /** the match in which `seat` was taken: after a rematch that seat number is someone else's */
   matchId: string | null;
+  /** the page said it is visible (`presence`); a seat whose pages are all hidden gets pushes */
+  visible: boolean;
 }
 
 // eslint-style note: client→server events are untrusted and parsed by hand, so they stay untyped here.

@@ -8,6 +8,7 @@ import {
 } from '@mm/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io';
+import { isServerAction } from '@mm/rules';
 import { BOT_ACTION_PREFIX } from '../bots/driver';
 import type { RoomService } from '../rooms/room-service';
 import { describeIssues, fault } from '../rooms/room-service';
@@ -39,6 +40,8 @@ export function attachSocketHandlers(
     roomIdleMs: number;
     /** the length of one second of a room's takeOverAfterSec (1000; tests shorten it) */
     takeOverSecondMs: number;
+    /** a page of the room went hidden or away: who must act may now need a push */
+    onAway?: (roomId: string) => void;
   },
 ): void {
   const { roomIdleMs, takeOverSecondMs } = opts;
@@ -128,6 +131,9 @@ export function attachSocketHandlers(
       if (msg.actionId.startsWith(BOT_ACTION_PREFIX)) {
         return fault('BAD_REQUEST', `match:act: actionIds starting with "${BOT_ACTION_PREFIX}" are the bots' own.`);
       }
+      if (isServerAction(msg.action)) {
+        return fault('SERVER_ONLY_ACTION', 'match:act: a timeout is appended by the server when a turn runs out; it cannot be sent.');
+      }
       return rooms.act(roomId, seat, msg, socket.data.matchId);
     },
 
@@ -175,21 +181,29 @@ export function attachSocketHandlers(
       if (!roomId) return fault('NOT_IN_ROOM', 'Join a room first.');
       return rooms.hint(roomId, seat, socket.data.matchId);
     },
+
+    presence: async (socket, msg) => {
+      socket.data.visible = msg.visible;
+      if (!msg.visible && socket.data.roomId && socket.data.seat !== null) opts.onAway?.(socket.data.roomId);
+      return { ok: true };
+    },
   };
 
   function leaveCurrentRoom(socket: IoSocket): void {
     const { roomId } = socket.data;
     if (!roomId) return;
     for (const channel of socket.rooms) if (channel !== socket.id) void socket.leave(channel);
+    const seated = socket.data.seat !== null;
     socket.data.roomId = null;
     socket.data.seat = null;
     const room = rooms.cached(roomId);
     if (room) void broadcaster.publish(room);
+    if (seated) opts.onAway?.(roomId);
     watchIdle(roomId);
   }
 
   io.on('connection', (socket) => {
-    const data: SocketData = { roomId: null, seat: null, deviceId: null, matchId: null };
+    const data: SocketData = { roomId: null, seat: null, deviceId: null, matchId: null, visible: true };
     socket.data = data;
     const bucket = new TokenBucket(30, 10);
 

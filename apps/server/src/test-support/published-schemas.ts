@@ -28,15 +28,15 @@ export function checkSocketPayload(event: string, payload: unknown): void {
 /** Checks every JSON reply of the app's /api routes against its published schema. */
 export function checkHttpReplies(http: FastifyInstance): void {
   http.addHook('onSend', async (req, reply, payload) => {
-    if (!req.url.startsWith('/api/') || typeof payload !== 'string') return payload;
+    if (!req.url.startsWith('/api/')) return payload;
     const route = `${req.method} ${req.routeOptions.url ?? req.url}`;
-    const body: unknown = JSON.parse(payload);
-    if (reply.statusCode >= 400) check(`${route} ${reply.statusCode}`, errorBodySchema, body);
-    else {
-      const published = (httpReplySchemas as Record<string, { status: number; schema: Checkable }>)[route];
-      if (published && published.status !== reply.statusCode) offSchema.push(`${route}: status ${reply.statusCode}, published ${published.status}`);
-      check(route, published?.schema, body);
-    }
+    const text = typeof payload === 'string' ? payload : '';
+    if (reply.statusCode >= 400) return check(`${route} ${reply.statusCode}`, errorBodySchema, JSON.parse(text)), payload;
+    const published = (httpReplySchemas as Record<string, { status: number; schema: Checkable | null }>)[route];
+    if (!published) offSchema.push(`${route}: no published reply`);
+    else if (published.status !== reply.statusCode) offSchema.push(`${route}: status ${reply.statusCode}, published ${published.status}`);
+    else if (published.schema) check(route, published.schema, JSON.parse(text));
+    else if (text !== '') offSchema.push(`${route}: a body where none is published`);
     return payload;
   });
 }

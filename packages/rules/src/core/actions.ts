@@ -8,6 +8,36 @@ export const setSecretActionSchema = z.object({ type: z.literal('setSecret'), co
 /** A guess at a secret, in the same families. */
 export const guessActionSchema = z.object({ type: z.literal('guess'), code: codeSchema }).strict();
 
+/**
+ * RULES.md §5 turn timer: the server plays this for a seat that owed a move past its deadline.
+ * `code` is present only when the seat owed a secret: the random legal secret the server drew
+ * (with `randomCode` and its own random seed) through the family's `timeoutFor`. The rules judge
+ * it like any action, so the log stays the one truth and a replay shows it.
+ */
+export const timeoutActionSchema = z.object({ type: z.literal('timeout'), code: codeSchema.optional() }).strict();
+export type TimeoutAction = z.output<typeof timeoutActionSchema>;
+
+/** Action types only the server may append: a client sending one is refused before the rules see it. */
+export const SERVER_ACTION_TYPES: readonly string[] = ['timeout'];
+
+/** Whether `action` (parsed or not) is of a type only the server appends. */
+export function isServerAction(action: unknown): boolean {
+  if (!action || typeof action !== 'object') return false;
+  const type: unknown = (action as { type?: unknown }).type;
+  return typeof type === 'string' && SERVER_ACTION_TYPES.includes(type);
+}
+
+/** A timeout that owes a secret must carry one, a timeout that owes anything else must not. */
+export function refuseTimeoutCode(action: TimeoutAction, owesSecret: boolean): ReturnType<typeof fail> | null {
+  if (owesSecret && action.code === undefined) {
+    return fail('INVALID_ACTION', 'A codemaker who times out gets a random secret: the timeout must carry it.');
+  }
+  if (!owesSecret && action.code !== undefined) {
+    return fail('INVALID_ACTION', 'Only a timeout on a secret carries a code; this seat owes no secret.');
+  }
+  return null;
+}
+
 /** One handler per action type of `A`, each given the action of its own type. */
 export type ActionHandlers<A extends { type: string }, S> = {
   [K in A['type']]: (action: Extract<A, { type: K }>) => ApplyResult<S>;

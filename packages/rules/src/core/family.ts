@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ApplyResult } from './errors';
+import type { Rng } from './rng';
 
 /** A place at the table, numbered from 0 in seat order. */
 export type Seat = number;
@@ -33,6 +34,12 @@ export interface MatchStatus {
  * - `view` is the only way hidden information leaves a state.
  * - `review` is the view with nothing hidden, only for finished matches (and the states
  *   their log folds through, for a replay): every secret and part, whoever made it.
+ * - `timeoutFor` builds the `timeout` action (RULES.md §5 turn timer) the server appends for
+ *   `seat` when it owes a move past its deadline, or returns null when the seat owes nothing
+ *   (it is not in `status(state).toAct`). `rng` is only drawn from when the timeout needs a
+ *   random secret; the server seeds it with fresh randomness of its own (not the match seed,
+ *   which is published after the match). `apply` accepts what it returns, and every timeout
+ *   moves the match on, so a table of absent players still ends.
  */
 export interface Family<Options, State, Action, View, OptionsInput = unknown> {
   id: FamilyId;
@@ -46,6 +53,7 @@ export interface Family<Options, State, Action, View, OptionsInput = unknown> {
   view(state: State, viewer: Viewer): View;
   review(state: State): View;
   status(state: State): MatchStatus;
+  timeoutFor(state: State, seat: Seat, rng: Rng): Action | null;
 }
 
 /** Any family, for code that handles them all without knowing which. */

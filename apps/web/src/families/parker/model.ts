@@ -50,7 +50,7 @@ export function waitsFor(turn: ParkerTurn, seat: Seat | null): boolean {
 
 /** The move number being played (1 … 8), or once the game is over the last one played. */
 export function moveNumber(g: ParkerGameView): number {
-  if (g.outcome !== null) return Math.max(g.guesses[0].length, g.guesses[1].length);
+  if (g.outcome !== null) return Math.max(g.guesses[0].length + g.missed[0].length, g.guesses[1].length + g.missed[1].length);
   return Math.min(g.moves + 1, PARKER_MOVES);
 }
 

@@ -94,12 +94,14 @@ export function lastPlayed(view: RotationView, last: { seq: number; seat: Seat }
 }
 
 /** The row number on which the round was broken, when it was. */
-export const brokenOnRow = (r: RotationRoundView): number | null => (r.outcome === 'broken' ? r.rows.length : null);
+export const brokenOnRow = (r: RotationRoundView): number | null => (r.outcome === 'broken' ? r.rows.length + r.missed.length : null);
 
 /** What the codemaker would score if the next row broke the code (null once the round is over). */
 export function codemakerStake(view: RotationView, r: RotationRoundView): number | null {
-  if (r.outcome !== null || !r.secretSet || r.rows.length >= view.options.guesses) return null;
-  return rotationCodemakerPoints(view.options.players, r.rows.length + 1);
+  // rows lost to the turn timer are used rows of the board too
+  const used = r.rows.length + r.missed.length;
+  if (r.outcome !== null || !r.secretSet || used >= view.options.guesses) return null;
+  return rotationCodemakerPoints(view.options.players, used + 1);
 }
 
 /** The codemaker table of RULES §2 for this table size, cut at the guess limit; the last entry is the failure figure. */

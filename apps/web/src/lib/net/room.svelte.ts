@@ -257,6 +257,7 @@ export class RoomConnection {
     if (typeof document !== 'undefined') {
       // a phone waking up: catch up at once if the socket survived, else push a reconnect
       const visible = (): void => {
+        this.#reportPresence();
         if (document.visibilityState !== 'visible') return;
         if (this.#socket.connected) void this.sync();
         else this.start();
@@ -312,6 +313,14 @@ export class RoomConnection {
     this.#takeSnapshot(reply.snapshot);
     this.joined = true;
     this.#releaseJoinWaiters();
+    // a new connection counts as visible on the server: say so when it was made in the background
+    if (typeof document !== 'undefined' && document.visibilityState === 'hidden') this.#reportPresence();
+  }
+
+  /** Tells the server whether this page is seen, so a seat nobody looks at gets its turn as a push. */
+  #reportPresence(): void {
+    if (!this.joined || typeof document === 'undefined') return;
+    void this.#request('presence', { visible: document.visibilityState === 'visible' });
   }
 
   #takeUpdate(u: RoomUpdate): void {

@@ -6,10 +6,12 @@ import { createRng, randomCode, type Rng } from '../../core/rng';
 import { isPossibleScore, scoreGuess, type Score } from '../../core/score';
 import {
   itGeneratesSchemaValidJunk,
+  itEndsByTimeoutsAlone,
   itNeverMutates,
   matchArb,
   occurrences,
   randomPlayer,
+  withTimeouts,
   secretAndGuessJunkArbs,
 } from '../../core/testing';
 import { duel } from './duel';
@@ -81,7 +83,13 @@ function legalMove(state: DuelState, rng: Rng, game: Game): LoggedAction<DuelAct
 const outOfTurn = (_: DuelState, legal: LoggedAction<DuelAction>): Seat => 1 - legal.seat;
 
 /** Plays a match from `game` on deep-frozen states (see `playRandomly`), calling `onStep` after each accepted action. */
-const play = randomPlayer(duel, MAX_STEPS, legalMove, outOfTurn);
+// Now and then a seat runs out of time instead (RULES.md §5): timeouts are in every log these tests fold.
+const play = randomPlayer(
+  duel,
+  MAX_STEPS,
+  (state, rng, game: Game) => withTimeouts(duel, (s, r) => legalMove(s, r, game), 0.08)(state, rng),
+  outOfTurn,
+);
 
 function expectNoLeak(state: DuelState, viewer: Viewer): void {
   const round = currentRound(state);
@@ -195,6 +203,8 @@ describe('duel properties', () => {
       { numRuns: 50 },
     );
   });
+
+  itEndsByTimeoutsAlone(duel, optionsArb, 500);
 
   itNeverMutates(duel, gameArb, junkArb, 2, play, 30);
 });

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { LoggedAction } from '../../core/family';
-import { randomCode } from '../../core/rng';
-import { playReviewing } from '../../core/testing';
+import { randomCode, type Rng } from '../../core/rng';
+import { playReviewing, withTimeouts } from '../../core/testing';
 import { duel } from './duel';
-import { duelOptionsSchema, type DuelAction, type DuelView } from './types';
+import { duelOptionsSchema, type DuelAction, type DuelState, type DuelView } from './types';
 
 const hide = (v: DuelView): DuelView => ({
   ...v,
@@ -15,12 +15,13 @@ const hidden = (v: DuelView): unknown[] =>
   v.rounds.flatMap((r) => [...(r.secretSet ? [r.secret] : []), ...r.rows.map((row) => row.trueScore)]);
 
 describe('duel review', () => {
-  it('is the spectator view with every secret and true score shown, and equals it once finished', () => {
+  it('is the spectator view with every secret and true score shown, and equals it once finished, timeouts included', () => {
+    let timedOut = 0;
     fc.assert(
       fc.property(fc.string(), fc.boolean(), fc.boolean(), (seed, handScoring, repeats) => {
         const options = duelOptionsSchema.parse({ handScoring, repeats, scoring: handScoring ? 'points' : 'rounds' });
         const rules = { pegs: options.pegs, colours: options.colours, repeats: options.repeats, blanks: options.blanks };
-        const { state } = playReviewing(duel, options, seed, hide, hidden, (s, rng): LoggedAction<DuelAction> => {
+        const move = (s: DuelState, rng: Rng): LoggedAction<DuelAction> => {
           const round = s.rounds[s.rounds.length - 1]!;
           const seat = duel.status(s).toAct[0]!;
           if (round.secret === null) return { seat, action: { type: 'setSecret', code: randomCode(rng, rules) } };
@@ -32,11 +33,20 @@ describe('duel review', () => {
           }
           const guess = rng.next() < 0.25 ? [...round.secret] : randomCode(rng, { ...rules, repeats: true });
           return { seat, action: { type: 'guess', code: guess } };
-        });
+        };
+        const { state } = playReviewing(duel, options, seed, hide, hidden, withTimeouts(duel, move, 0.15));
         expect(state.finished).toBe(true);
-        expect(hidden(duel.review(state)).length).toBeGreaterThan(0);
+        const review = duel.review(state);
+        expect(hidden(review).length).toBeGreaterThan(0);
+        // a row lost to the timer keeps its place on the reviewed board: rows and lost rows never overlap
+        for (const r of review.rounds) {
+          expect(new Set(r.missed).size).toBe(r.missed.length);
+          expect(r.missed.every((n) => n >= 1 && n <= r.rows.length + r.missed.length)).toBe(true);
+        }
+        timedOut += review.rounds.reduce((n, r) => n + r.missed.length, 0);
       }),
       { numRuns: 30 },
     );
+    expect(timedOut).toBeGreaterThan(0);
   });
 });

@@ -1,8 +1,9 @@
 import { duelViewSchema } from './view-schema';
 import { checkCode, type Code, type CodeRules } from '../../core/code';
-import { dispatchAction, refuseSecret } from '../../core/actions';
+import { dispatchAction, refuseSecret, refuseTimeoutCode, type TimeoutAction } from '../../core/actions';
 import { fail, ok, type ApplyResult } from '../../core/errors';
 import type { Family, MatchStatus, Seat, Viewer } from '../../core/family';
+import { randomCode } from '../../core/rng';
 import { isPossibleScore, scoreGuess, type Score } from '../../core/score';
 import {
   duelActionSchema,
@@ -43,6 +44,7 @@ function newRound(number: number): DuelRound {
     codebreaker: 1 - codemaker,
     secret: null,
     rows: [],
+    missed: [],
     outcome: null,
     faulty: false,
     gained: [0, 0],
@@ -50,6 +52,9 @@ function newRound(number: number): DuelRound {
 }
 
 const sameScore = (a: Score | null, b: Score): boolean => a !== null && a.black === b.black && a.white === b.white;
+
+/** Rows of the board used so far: guessed, or lost to the turn timer. */
+const usedRows = (round: DuelRound): number => round.rows.length + round.missed.length;
 
 const completedRounds = (rounds: readonly DuelRound[]): number =>
   rounds.filter((r) => r.outcome !== null && !r.faulty).length;
@@ -67,14 +72,12 @@ const withCurrentRound = (state: DuelState, round: DuelRound): DuelState => ({
 });
 
 /**
- * Called after every scored row: ends the round when the shown score is all black
- * or the guesses are used up, settles points and decides what comes next.
+ * Called after every scored row (and every row lost to the timer): ends the round when the
+ * shown score is all black or the board is used up, settles points and decides what comes next.
  */
-function afterScoredRow(state: DuelState, round: DuelRound): DuelState {
+function afterRowUsed(state: DuelState, round: DuelRound, broken: boolean): DuelState {
   const { options } = state;
-  const last = round.rows[round.rows.length - 1];
-  const broken = last?.score?.black === options.pegs;
-  if (!broken && round.rows.length < options.guesses) return withCurrentRound(state, round);
+  if (!broken && usedRows(round) < options.guesses) return withCurrentRound(state, round);
 
   // Every row matches its true score unless a codemaker scoring by hand made a mistake.
   const faulty = round.rows.some((row) => !sameScore(row.score, row.trueScore));
@@ -86,7 +89,7 @@ function afterScoredRow(state: DuelState, round: DuelRound): DuelState {
     gained[broken ? round.codebreaker : round.codemaker] = 1;
   } else {
     // RULES §1 play 5, Decision: failing costs one more than the worst success, so breaking on the last row still pays.
-    gained[round.codemaker] = broken ? round.rows.length : options.guesses + 1;
+    gained[round.codemaker] = broken ? usedRows(round) : options.guesses + 1;
   }
 
   const ended: DuelRound = { ...round, outcome: broken ? 'broken' : 'failed', faulty, gained };
@@ -124,7 +127,7 @@ function applyGuess(state: DuelState, seat: Seat, code: Code): ApplyResult<DuelS
     return ok(withCurrentRound(state, { ...round, rows: [...round.rows, row] }));
   }
   const row: DuelRow = { guess, score: { ...trueScore }, trueScore };
-  return ok(afterScoredRow(state, { ...round, rows: [...round.rows, row] }));
+  return ok(afterRowUsed(state, { ...round, rows: [...round.rows, row] }, trueScore.black === state.options.pegs));
 }
 
 function applyScore(state: DuelState, seat: Seat, score: Score): ApplyResult<DuelState> {
@@ -148,7 +151,36 @@ function applyScore(state: DuelState, seat: Seat, score: Score): ApplyResult<Due
     return fail('INVALID_SCORE', `The score ${score.black} black, ${score.white} white is impossible: ${why}.`);
   }
   const scored: DuelRow = { ...last, score: { black: score.black, white: score.white } };
-  return ok(afterScoredRow(state, { ...round, rows: [...round.rows.slice(0, -1), scored] }));
+  return ok(afterRowUsed(state, { ...round, rows: [...round.rows.slice(0, -1), scored] }, score.black === options.pegs));
+}
+
+/**
+ * RULES.md §5 turn timer, as docs/rules.md decides it for the duel: a codemaker without a
+ * secret gets the random legal one the action carries; a codemaker who owes a hand score has
+ * the true score entered (the server knows it, and a made-up one would mark the round faulty
+ * for someone's absence); a codebreaker loses the row, which counts as used.
+ */
+function applyTimeout(state: DuelState, seat: Seat, action: TimeoutAction): ApplyResult<DuelState> {
+  const round = currentRound(state);
+  const owes = owingSeat(state);
+  if (seat !== owes) return fail('NOT_YOUR_TURN', `Seat ${seat} owes no move now, so it cannot run out of time.`);
+  const refused = refuseTimeoutCode(action, round.secret === null);
+  if (refused) return refused;
+  if (round.secret === null) return applySetSecret(state, seat, action.code ?? []);
+  const last = round.rows[round.rows.length - 1];
+  if (last && last.score === null) {
+    const scored: DuelRow = { ...last, score: { ...last.trueScore } };
+    return ok(afterRowUsed(state, { ...round, rows: [...round.rows.slice(0, -1), scored] }, last.trueScore.black === state.options.pegs));
+  }
+  return ok(afterRowUsed(state, { ...round, missed: [...round.missed, usedRows(round) + 1] }, false));
+}
+
+/** The one seat a duel waits for: the codemaker for a secret or a hand score, else the codebreaker. */
+function owingSeat(state: DuelState): Seat {
+  const round = currentRound(state);
+  const last = round.rows[round.rows.length - 1];
+  const codemakerOwes = round.secret === null || (last !== undefined && last.score === null);
+  return codemakerOwes ? round.codemaker : round.codebreaker;
 }
 
 /** `reveal`: everything shown, as for a review of a finished match. */
@@ -168,6 +200,7 @@ function roundView(round: DuelRound, viewer: Viewer, reveal = false): DuelRoundV
       // Hidden from the codemaker too until the end: it would only confirm what they know, and one rule is safer.
       trueScore: over ? { ...row.trueScore } : null,
     })),
+    missed: [...round.missed],
     outcome: round.outcome,
     faulty: round.faulty,
     gained: [round.gained[0], round.gained[1]],
@@ -209,6 +242,7 @@ export const duel: Family<DuelOptions, DuelState, DuelAction, DuelView, DuelOpti
       setSecret: (a) => applySetSecret(state, seat, a.code),
       guess: (a) => applyGuess(state, seat, a.code),
       score: (a) => applyScore(state, seat, { black: a.black, white: a.white }),
+      timeout: (a) => applyTimeout(state, seat, a),
     });
   },
 
@@ -223,9 +257,12 @@ export const duel: Family<DuelOptions, DuelState, DuelAction, DuelView, DuelOpti
       const draw = winners.length === SEATS;
       return { finished: true, toAct: [], scores, winners: draw ? [] : winners, draw };
     }
+    return { finished: false, toAct: [owingSeat(state)], scores, winners: [], draw: false };
+  },
+
+  timeoutFor(state, seat, rng) {
+    if (state.finished || seat !== owingSeat(state)) return null;
     const round = currentRound(state);
-    const last = round.rows[round.rows.length - 1];
-    const codemakerOwes = round.secret === null || (last !== undefined && last.score === null);
-    return { finished: false, toAct: [codemakerOwes ? round.codemaker : round.codebreaker], scores, winners: [], draw: false };
+    return round.secret === null ? { type: 'timeout', code: randomCode(rng, duelSecretRules(state.options)) } : { type: 'timeout' };
   },
 };

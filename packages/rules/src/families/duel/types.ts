@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { guessActionSchema, setSecretActionSchema } from '../../core/actions';
+import { guessActionSchema, setSecretActionSchema, timeoutActionSchema } from '../../core/actions';
 import type { Code } from '../../core/code';
 import { codeOptionFields, enoughColours, ENOUGH_COLOURS_ISSUE } from '../../core/options';
 import type { Seat, Viewer } from '../../core/family';
@@ -35,6 +35,8 @@ export const duelActionSchema = z.discriminatedUnion('type', [
   z
     .object({ type: z.literal('score'), black: z.number().int().min(0).max(8), white: z.number().int().min(0).max(8) })
     .strict(),
+  /** server only (RULES.md §5 turn timer): see `duel.timeoutFor` and docs/rules.md */
+  timeoutActionSchema,
 ]);
 export type DuelAction = z.output<typeof duelActionSchema>;
 
@@ -53,6 +55,8 @@ export interface DuelRound {
   codebreaker: Seat;
   secret: Code | null;
   rows: DuelRow[];
+  /** board rows (1-based) the codebreaker lost to the turn timer: used up, with no guess on them */
+  missed: number[];
   /** null while the round is being played */
   outcome: null | 'broken' | 'failed';
   /** a hand-scored round in which some entered score was wrong: it is replayed */
@@ -84,6 +88,8 @@ export interface DuelRoundView {
   /** the secret, only for the codemaker or after the round ended */
   secret: Code | null;
   rows: DuelRowView[];
+  /** board rows (1-based) lost to the turn timer */
+  missed: number[];
   outcome: null | 'broken' | 'failed';
   faulty: boolean;
   gained: [number, number];

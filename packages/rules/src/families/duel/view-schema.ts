@@ -23,6 +23,7 @@ export const duelViewSchema: z.ZodType<DuelView> = z.strictObject({
           trueScore: scoreSchema.nullable().describe('the true score, only once the round is over'),
         }),
       ),
+      missed: z.array(z.number().int().min(1)).describe('board rows (1-based) the codebreaker lost to the turn timer'),
       outcome: outcomeSchema,
       faulty: z.boolean().describe('a hand-scored round with a wrong score: it is replayed'),
       gained: pair.describe('what each seat gained from this round (rounds won or points, bonus included)'),

@@ -6,10 +6,12 @@ import { createRng, type Rng } from '../../core/rng';
 import {
   itFoldsTheSameTwice,
   itGeneratesSchemaValidJunk,
+  itEndsByTimeoutsAlone,
   itNeverMutates,
   matchArb,
   occurrences,
   randomPlayer,
+  withTimeouts,
   schemaValidCodeArb,
 } from '../../core/testing';
 import { mm44, mm44Answer, mm44Code, mm44Deal } from './mm44';
@@ -80,7 +82,13 @@ function outOfTurn(state: Mm44State, legal: LoggedAction<Mm44Action>, rng: Rng):
   return others[rng.int(others.length)] ?? null;
 }
 
-const play = randomPlayer(mm44, MAX_STEPS, legalMove, outOfTurn);
+// Now and then a seat runs out of time instead (RULES.md §5): timeouts are in every log these tests fold.
+const play = randomPlayer(
+  mm44,
+  MAX_STEPS,
+  (state, rng, game: Game) => withTimeouts(mm44, (s, r) => legalMove(s, r, game), 0.08)(state, rng),
+  outOfTurn,
+);
 
 /** The same state with every board the viewer does not hold dealt another (random) part; answers stay as given. */
 function withOtherParts(state: Mm44State, viewer: Seat | null, rng: Rng): Mm44State {
@@ -208,6 +216,8 @@ describe('mm44 properties', () => {
       { numRuns: 30 },
     );
   });
+
+  itEndsByTimeoutsAlone(mm44, optionsArb, 100);
 
   itNeverMutates(mm44, gameArb, junkArb, 4, play, 20);
 });

@@ -1,6 +1,6 @@
 import { mm44ViewSchema } from './view-schema';
 import { checkCode, sameCode, type Code, type CodeRules } from '../../core/code';
-import { dispatchAction } from '../../core/actions';
+import { dispatchAction, refuseTimeoutCode, type TimeoutAction } from '../../core/actions';
 import { fail, ok, type ApplyResult } from '../../core/errors';
 import type { Family, MatchStatus, Seat, Viewer } from '../../core/family';
 import { createRng, shuffle, type Rng } from '../../core/rng';
@@ -77,8 +77,11 @@ const ROW_RULES: CodeRules = { pegs: MM44_HOLES, colours: MM44_COLOURS, repeats:
 
 const holderOf = (state: Mm44State, board: number): Seat => state.boards[board]?.holder ?? -1;
 
+/** Rows of a board used so far: placed, or lost to the turn timer. */
+const usedRows = (board: Mm44Board): number => board.rows.length + board.missed.length;
+
 const canPlay = (state: Mm44State, board: Mm44Board): boolean =>
-  board.rows.length < state.options.rows && state.out[board.holder] === false;
+  usedRows(board) < state.options.rows && state.out[board.holder] === false;
 
 /** The next board round the table after `after` that may still place a row (itself last); null if none. */
 function nextBoard(state: Mm44State, after: number): number | null {
@@ -151,6 +154,29 @@ function applyPass(state: Mm44State, seat: Seat): ApplyResult<Mm44State> {
   return ok(endOrNextCaller({ ...state, passed: [...state.passed, seat] }, state.finalCalls.slice(1)));
 }
 
+/** The seat the game waits for: the caller in the final calls, else the holder of the board whose turn it is. */
+function owingSeat(state: Mm44State): Seat | null {
+  if (state.finished) return null;
+  const caller = state.finalCalls?.[0];
+  if (caller !== undefined) return caller;
+  return state.turn !== null ? holderOf(state, state.turn) : null;
+}
+
+/**
+ * RULES.md §5 turn timer in Master Mind 44 (docs/rules.md): the board whose turn it is loses that
+ * row (used, nothing placed, nobody answers) and play moves on; a final caller who runs out of
+ * time passes. A call is never owed, so the timer never makes one.
+ */
+function applyTimeout(state: Mm44State, seat: Seat, action: TimeoutAction): ApplyResult<Mm44State> {
+  if (seat !== owingSeat(state)) return fail('NOT_YOUR_TURN', `Seat ${seat} owes no move now, so it cannot run out of time.`);
+  const refused = refuseTimeoutCode(action, false);
+  if (refused) return refused;
+  if (state.finalCalls !== null) return applyPass(state, seat);
+  const turn = state.turn ?? 0;
+  const boards = state.boards.map((b, i) => (i === turn ? { ...b, missed: [...b.missed, usedRows(b) + 1] } : b));
+  return ok(advance({ ...state, boards }, turn));
+}
+
 const phaseOf = (state: Mm44State): Mm44View['phase'] =>
   state.finished ? 'over' : state.finalCalls !== null ? 'finalCalls' : 'play';
 
@@ -167,7 +193,8 @@ function mm44View(state: Mm44State, viewer: Viewer, reveal: boolean): Mm44View {
       holder: board.holder,
       part: over || viewer === board.holder ? { ...board.part } : null,
       rows: board.rows.map((row) => ({ code: [...row.code], answers: row.answers.map((a) => ({ ...a })) })),
-      full: board.rows.length >= state.options.rows,
+      missed: [...board.missed],
+      full: usedRows(board) >= state.options.rows,
     })),
     phase: phaseOf(state),
     turn: state.turn,
@@ -194,7 +221,7 @@ export const mm44: Family<Mm44Options, Mm44State, Mm44Action, Mm44View, Mm44Opti
     const parts = mm44Deal(createRng(seed), holders.length);
     return {
       options: { ...options },
-      boards: holders.map((holder, b) => ({ holder, part: parts[b] as Mm44Part, rows: [] })),
+      boards: holders.map((holder, b) => ({ holder, part: parts[b] as Mm44Part, rows: [], missed: [] })),
       turn: 0,
       out: Array.from({ length: mm44SeatCount(options.seating) }, () => false),
       calls: [],
@@ -216,6 +243,7 @@ export const mm44: Family<Mm44Options, Mm44State, Mm44Action, Mm44View, Mm44Opti
       row: (a) => applyRow(state, seat, a.code),
       call: (a) => applyCall(state, seat, a.code),
       pass: () => applyPass(state, seat),
+      timeout: (a) => applyTimeout(state, seat, a),
     });
   },
 
@@ -228,8 +256,10 @@ export const mm44: Family<Mm44Options, Mm44State, Mm44Action, Mm44View, Mm44Opti
       const winners = state.winner === null ? [] : [state.winner];
       return { finished: true, toAct: [], scores, winners, draw: winners.length === 0 };
     }
-    const caller = state.finalCalls?.[0];
-    const toAct = caller !== undefined ? [caller] : state.turn !== null ? [holderOf(state, state.turn)] : [];
-    return { finished: false, toAct, scores, winners: [], draw: false };
+    const owing = owingSeat(state);
+    return { finished: false, toAct: owing === null ? [] : [owing], scores, winners: [], draw: false };
   },
+
+  // Nothing random is ever owed here (the parts are dealt from the seed), so `rng` is not drawn from.
+  timeoutFor: (state, seat) => (owingSeat(state) === seat ? { type: 'timeout' } : null),
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timeoutActionSchema } from '../../core/actions';
 import { codeSchema, type Code } from '../../core/code';
 import type { Seat, Viewer } from '../../core/family';
 
@@ -29,6 +30,8 @@ export const mm44ActionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('call'), code: codeSchema }).strict(),
   /** only in the final calls: the seat whose call it is lets it go */
   z.object({ type: z.literal('pass') }).strict(),
+  /** server only (RULES.md §5 turn timer): see `mm44.timeoutFor` and docs/rules.md; never carries a code here */
+  timeoutActionSchema,
 ]);
 export type Mm44Action = z.output<typeof mm44ActionSchema>;
 
@@ -58,6 +61,8 @@ export interface Mm44Board {
   holder: Seat;
   part: Mm44Part;
   rows: Mm44Row[];
+  /** the board's row numbers (1-based) lost to the turn timer: used up, with no row placed */
+  missed: number[];
 }
 
 export interface Mm44Call {
@@ -89,7 +94,9 @@ export interface Mm44BoardView {
   /** the board's own part: only for its holder, and for everyone once the game is over */
   part: Mm44Part | null;
   rows: Mm44Row[];
-  /** every row used: the board skips its turns */
+  /** row numbers lost to the turn timer */
+  missed: number[];
+  /** every row used (placed or lost to the timer): the board skips its turns */
   full: boolean;
 }
 

@@ -25,6 +25,7 @@ export const mm44ViewSchema: z.ZodType<Mm44View> = z.strictObject({
             .describe('one answer from every other board, in board order: a key peg about its own part, or null'),
         }),
       ),
+      missed: z.array(z.number().int().min(1)).describe("the board's row numbers (1-based) lost to the turn timer"),
       full: z.boolean().describe('every row used: the board skips its turns'),
     }),
   ),

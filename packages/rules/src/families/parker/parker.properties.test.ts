@@ -6,10 +6,12 @@ import { randomCode, type Rng } from '../../core/rng';
 import {
   itFoldsTheSameTwice,
   itGeneratesSchemaValidJunk,
+  itEndsByTimeoutsAlone,
   itNeverMutates,
   matchArb,
   occurrences,
   randomPlayer,
+  withTimeouts,
   secretAndGuessJunkArbs,
 } from '../../core/testing';
 import { parker } from './parker';
@@ -71,11 +73,24 @@ function legalMove(state: ParkerState, rng: Rng, game: Game): LoggedAction<Parke
 const outOfTurn = (_: ParkerState, legal: LoggedAction<ParkerAction>): Seat | null =>
   legal.action.type === 'guess' ? 1 - legal.seat : null;
 
-const play = randomPlayer(parker, MAX_STEPS, legalMove, outOfTurn);
+// Now and then a seat runs out of time instead (RULES.md §5): timeouts are in every log these tests fold.
+const play = randomPlayer(
+  parker,
+  MAX_STEPS,
+  (state, rng, game: Game) => withTimeouts(parker, (s, r) => legalMove(s, r, game), 0.08)(state, rng),
+  outOfTurn,
+);
+
+/** The move numbers of `seat`'s guesses: in order, skipping the ones it lost to the turn timer. */
+function guessMoves(game: ParkerGame, seat: 0 | 1): number[] {
+  const out: number[] = [];
+  for (let m = 1; out.length < game.guesses[seat].length; m++) if (!game.missed[seat].includes(m)) out.push(m);
+  return out;
+}
 
 const brokeOn = (game: ParkerGame, seat: 0 | 1, pegs: number): number | null => {
   const i = game.guesses[seat].findIndex((t) => t.score.black === pegs);
-  return i < 0 ? null : i + 1;
+  return i < 0 ? null : (guessMoves(game, seat)[i] ?? null);
 };
 
 function expectNoLeak(state: ParkerState, viewer: Viewer): void {
@@ -110,7 +125,11 @@ describe('parker properties', () => {
           const { pegs } = after.options;
           for (const g of after.games) {
             expect(g.first).toBe((g.number - 1) % 2);
-            const [n0, n1] = [g.guesses[0].length, g.guesses[1].length];
+            // a move lost to the timer counts as used, like a guess
+            const [n0, n1] = [g.guesses[0].length + g.missed[0].length, g.guesses[1].length + g.missed[1].length];
+            for (const s of [0, 1] as const) expect([...g.missed[s], ...guessMoves(g, s)].sort((a, b) => a - b)).toEqual(
+              Array.from({ length: s === 0 ? n0 : n1 }, (_, i) => i + 1),
+            );
             const nFirst = g.first === 0 ? n0 : n1;
             const nSecond = g.first === 0 ? n1 : n0;
             // the first mover is never behind, and never more than one guess ahead
@@ -179,6 +198,8 @@ describe('parker properties', () => {
       { numRuns: 30 },
     );
   });
+
+  itEndsByTimeoutsAlone(parker, optionsArb, 200);
 
   itNeverMutates(parker, gameArb, junkArb, 2, play, 20);
 });

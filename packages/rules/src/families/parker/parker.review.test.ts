@@ -1,20 +1,22 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { randomCode } from '../../core/rng';
-import { playReviewing } from '../../core/testing';
+import { randomCode, type Rng } from '../../core/rng';
+import type { LoggedAction } from '../../core/family';
+import { playReviewing, withTimeouts } from '../../core/testing';
 import { parker } from './parker';
-import { parkerOptionsSchema, type ParkerView } from './types';
+import { parkerOptionsSchema, type ParkerAction, type ParkerState, type ParkerView } from './types';
 
 const hide = (v: ParkerView): ParkerView => ({ ...v, games: v.games.map((g) => ({ ...g, secrets: [null, null] })) });
 const hidden = (v: ParkerView): unknown[] => v.games.flatMap((g) => g.secrets.filter((_, s) => g.secretSet[s]));
 
 describe('parker review', () => {
-  it('is the spectator view with both secrets shown, and equals it once finished', () => {
+  it('is the spectator view with both secrets shown, and equals it once finished, timeouts included', () => {
+    let timedOut = 0;
     fc.assert(
       fc.property(fc.string(), fc.constantFrom(1, 3), (seed, games) => {
         const options = parkerOptionsSchema.parse({ games });
         const rules = { pegs: options.pegs, colours: options.colours, repeats: options.repeats, blanks: false };
-        const { state } = playReviewing(parker, options, seed, hide, hidden, (s, rng) => {
+        const move = (s: ParkerState, rng: Rng): LoggedAction<ParkerAction> => {
           const game = s.games[s.games.length - 1]!;
           const toAct = parker.status(s).toAct;
           const seat = toAct[rng.int(toAct.length)]!;
@@ -22,11 +24,19 @@ describe('parker review', () => {
           const target = game.secrets[seat === 0 ? 1 : 0]!;
           const guess = rng.next() < 0.2 ? [...target] : randomCode(rng, { ...rules, repeats: true });
           return { seat, action: { type: 'guess', code: guess } };
-        });
+        };
+        const { state, log } = playReviewing(parker, options, seed, hide, hidden, withTimeouts(parker, move, 0.15));
         expect(state.finished).toBe(true);
-        expect(hidden(parker.review(state))).toHaveLength(2 * games);
+        const review = parker.review(state);
+        expect(hidden(review)).toHaveLength(2 * games);
+        // a guess lost to the timer is shown where it happened, and a timed-out secret like any secret
+        const lost = review.games.reduce((n, g) => n + g.missed[0].length + g.missed[1].length, 0);
+        const guessTimeouts = log.filter((e) => e.action.type === 'timeout' && e.action.code === undefined).length;
+        expect(lost).toBe(guessTimeouts);
+        timedOut += lost;
       }),
       { numRuns: 30 },
     );
+    expect(timedOut).toBeGreaterThan(0);
   });
 });

@@ -1,8 +1,9 @@
 import { parkerViewSchema } from './view-schema';
 import { checkCode, type Code, type CodeRules } from '../../core/code';
-import { dispatchAction } from '../../core/actions';
+import { dispatchAction, refuseTimeoutCode, type TimeoutAction } from '../../core/actions';
 import { fail, ok, type ApplyResult } from '../../core/errors';
 import type { Family, MatchStatus, Seat, Viewer } from '../../core/family';
+import { randomCode } from '../../core/rng';
 import { scoreGuess } from '../../core/score';
 import {
   PARKER_MOVES,
@@ -31,7 +32,7 @@ export const parkerSecretRules = (o: ParkerOptions): CodeRules => ({ pegs: o.peg
 const guessRules = (o: ParkerOptions): CodeRules => ({ ...parkerSecretRules(o), repeats: true });
 
 function newGame(number: number): ParkerGame {
-  return { number, first: firstOf(number), secrets: [null, null], guesses: [[], []], outcome: null, winner: null };
+  return { number, first: firstOf(number), secrets: [null, null], guesses: [[], []], missed: [[], []], outcome: null, winner: null };
 }
 
 /** The game being played; `setup` always creates one, and a game ending either finishes the match or appends the next. */
@@ -41,17 +42,23 @@ function currentGame(state: ParkerState): ParkerGame {
   return game;
 }
 
-/** The move number in which `seat` broke the other's code, or null. */
+/** How many move numbers `seat` has used: its guesses and the turns it lost to the timer. */
+const movesOf = (game: ParkerGame, seat: 0 | 1): number => game.guesses[seat].length + game.missed[seat].length;
+
+/**
+ * The move number in which `seat` broke the other's code, or null. A seat never moves again
+ * after its breaking guess (the game ends with that move number), so it is always its last move.
+ */
 function brokenAt(game: ParkerGame, seat: 0 | 1, pegs: number): number | null {
-  const i = game.guesses[seat].findIndex((turn) => turn.score.black === pegs);
-  return i < 0 ? null : i + 1;
+  const last = game.guesses[seat][game.guesses[seat].length - 1];
+  return last?.score.black === pegs ? movesOf(game, seat) : null;
 }
 
 /** Within a move number the first mover guesses, then the other; so equal counts mean the first mover is next. */
 function toGuess(game: ParkerGame): 0 | 1 | null {
   if (game.outcome !== null || game.secrets[0] === null || game.secrets[1] === null) return null;
   const second = otherSeat(game.first);
-  return game.guesses[game.first].length === game.guesses[second].length ? game.first : second;
+  return movesOf(game, game.first) === movesOf(game, second) ? game.first : second;
 }
 
 function applySetSecret(state: ParkerState, seat: 0 | 1, code: Code): ApplyResult<ParkerState> {
@@ -78,13 +85,40 @@ function applyGuess(state: ParkerState, seat: 0 | 1, code: Code): ApplyResult<Pa
   const turn = { guess: [...code], score: scoreGuess(target, code) };
   const guesses: ParkerGame['guesses'] =
     seat === 0 ? [[...game.guesses[0], turn], game.guesses[1]] : [game.guesses[0], [...game.guesses[1], turn]];
-  const played: ParkerGame = { ...game, guesses };
+  return ok(afterMove(state, { ...game, guesses }, seat));
+}
 
+/**
+ * RULES.md §5 turn timer in a Parker duel (docs/rules.md): a seat without a secret gets the
+ * random legal one the action carries; a seat whose guess it is loses that move number, which
+ * counts as used, so the game still ends after move 8 at the latest.
+ */
+function applyTimeout(state: ParkerState, seat: 0 | 1, action: TimeoutAction): ApplyResult<ParkerState> {
+  const game = currentGame(state);
+  if (!owingSeats(game).includes(seat)) return fail('NOT_YOUR_TURN', `Seat ${seat} owes no move now, so it cannot run out of time.`);
+  const refused = refuseTimeoutCode(action, game.secrets[seat] === null);
+  if (refused) return refused;
+  if (game.secrets[seat] === null) return applySetSecret(state, seat, action.code ?? []);
+  const lost = [...game.missed[seat], movesOf(game, seat) + 1];
+  const missed: ParkerGame['missed'] = seat === 0 ? [lost, game.missed[1]] : [game.missed[0], lost];
+  return ok(afterMove(state, { ...game, missed }, seat));
+}
+
+/** While secrets are missing both seats may owe one (they act at the same time); then the seat whose guess it is. */
+function owingSeats(game: ParkerGame): (0 | 1)[] {
+  const next = toGuess(game);
+  return next !== null ? [next] : ([0, 1] as const).filter((s) => game.secrets[s] === null);
+}
+
+/** After `seat` used a move number (a guess or a turn lost to the timer): the game goes on or ends. */
+function afterMove(state: ParkerState, played: ParkerGame, seat: 0 | 1): ParkerState {
+  const { options } = state;
+  const game = currentGame(state);
   // RULES §3 play 3: a game can end only once a move number is complete, so both seats always guess equally often.
   const moveComplete = seat !== game.first;
   const broken = [brokenAt(played, 0, options.pegs), brokenAt(played, 1, options.pegs)];
-  const over = moveComplete && (broken[0] !== null || broken[1] !== null || guesses[seat].length === PARKER_MOVES);
-  if (!over) return ok({ ...state, games: [...state.games.slice(0, -1), played] });
+  const over = moveComplete && (broken[0] !== null || broken[1] !== null || movesOf(played, seat) === PARKER_MOVES);
+  if (!over) return { ...state, games: [...state.games.slice(0, -1), played] };
 
   // Only the move just completed can hold a break, so one break means fewer moves; two breaks or none draw.
   const winner = broken[0] !== null && broken[1] === null ? 0 : broken[1] !== null && broken[0] === null ? 1 : null;
@@ -93,7 +127,7 @@ function applyGuess(state: ParkerState, seat: 0 | 1, code: Code): ApplyResult<Pa
   const finished = game.number === options.games;
   const games = [...state.games.slice(0, -1), ended];
   if (!finished) games.push(newGame(game.number + 1));
-  return ok({ ...state, games, scores, finished });
+  return { ...state, games, scores, finished };
 }
 
 const copyTurns = (turns: readonly ParkerTurn[]): ParkerTurn[] => turns.map((t) => ({ guess: [...t.guess], score: { ...t.score } }));
@@ -112,7 +146,8 @@ function gameView(game: ParkerGame, viewer: Seat | null, pegs: number, reveal: b
     secretSet: [game.secrets[0] !== null, game.secrets[1] !== null],
     secrets: [secretFor(0), secretFor(1)],
     guesses: [copyTurns(game.guesses[0]), copyTurns(game.guesses[1])],
-    moves: Math.min(game.guesses[0].length, game.guesses[1].length),
+    missed: [[...game.missed[0]], [...game.missed[1]]],
+    moves: Math.min(movesOf(game, 0), movesOf(game, 1)),
     brokenAt: [brokenAt(game, 0, pegs), brokenAt(game, 1, pegs)],
     toGuess: toGuess(game),
     outcome: game.outcome,
@@ -148,6 +183,7 @@ export const parker: Family<ParkerOptions, ParkerState, ParkerAction, ParkerView
     return dispatchAction<ParkerAction, ParkerState>(action, 'A Parker duel', {
       setSecret: (a) => applySetSecret(state, seat, a.code),
       guess: (a) => applyGuess(state, seat, a.code),
+      timeout: (a) => applyTimeout(state, seat, a),
     });
   },
 
@@ -160,10 +196,13 @@ export const parker: Family<ParkerOptions, ParkerState, ParkerAction, ParkerView
       const [a, b] = state.scores;
       return { finished: true, toAct: [], scores, winners: a === b ? [] : [a > b ? 0 : 1], draw: a === b };
     }
+    return { finished: false, toAct: owingSeats(currentGame(state)), scores, winners: [], draw: false };
+  },
+
+  timeoutFor(state, seat, rng) {
+    if (state.finished || (seat !== 0 && seat !== 1)) return null;
     const game = currentGame(state);
-    const next = toGuess(game);
-    // While secrets are missing both seats may be owed one, and they act at the same time.
-    const toAct = next !== null ? [next] : ([0, 1] as const).filter((s) => game.secrets[s] === null);
-    return { finished: false, toAct, scores, winners: [], draw: false };
+    if (!owingSeats(game).includes(seat)) return null;
+    return game.secrets[seat] === null ? { type: 'timeout', code: randomCode(rng, parkerSecretRules(state.options)) } : { type: 'timeout' };
   },
 };

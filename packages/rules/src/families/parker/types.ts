@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { guessActionSchema, setSecretActionSchema } from '../../core/actions';
+import { guessActionSchema, setSecretActionSchema, timeoutActionSchema } from '../../core/actions';
 import type { Code } from '../../core/code';
 import { codeOptionFields, enoughColours, ENOUGH_COLOURS_ISSUE } from '../../core/options';
 import type { Seat, Viewer } from '../../core/family';
@@ -38,6 +38,8 @@ export const parkerActionSchema = z.discriminatedUnion('type', [
   setSecretActionSchema,
   /** a guess at the other seat's secret */
   guessActionSchema,
+  /** server only (RULES.md §5 turn timer): see `parker.timeoutFor` and docs/rules.md */
+  timeoutActionSchema,
 ]);
 export type ParkerAction = z.output<typeof parkerActionSchema>;
 
@@ -55,6 +57,8 @@ export interface ParkerGame {
   secrets: [Code | null, Code | null];
   /** `guesses[s]` are seat s's guesses at the other seat's code; `guesses[s][m - 1]` is its guess of move m */
   guesses: [ParkerTurn[], ParkerTurn[]];
+  /** `missed[s]`: the move numbers in which seat s lost its guess to the turn timer */
+  missed: [number[], number[]];
   /** null while the game is played */
   outcome: null | 'won' | 'draw';
   winner: Seat | null;
@@ -77,6 +81,8 @@ export interface ParkerGameView {
   secrets: [Code | null, Code | null];
   /** public, as on the board between the players: both seats' guesses and the scores they got */
   guesses: [ParkerTurn[], ParkerTurn[]];
+  /** the move numbers in which each seat lost its guess to the turn timer */
+  missed: [number[], number[]];
   /** move numbers completed (both seats have guessed) */
   moves: number;
   /** the move number in which seat s broke the other's code, or null */

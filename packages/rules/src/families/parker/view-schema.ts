@@ -21,6 +21,9 @@ export const parkerViewSchema: z.ZodType<ParkerView> = z.strictObject({
       guesses: z
         .tuple([turnsSchema, turnsSchema])
         .describe("`guesses[s]` are seat s's guesses at the other seat's code, with their scores (public)"),
+      missed: z
+        .tuple([z.array(z.number().int().min(1)), z.array(z.number().int().min(1))])
+        .describe('the move numbers in which each seat lost its guess to the turn timer'),
       moves: z.number().int().min(0).describe('move numbers completed (both seats have guessed)'),
       brokenAt: z
         .tuple([z.number().int().nullable(), z.number().int().nullable()])

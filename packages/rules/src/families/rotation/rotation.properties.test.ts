@@ -6,10 +6,12 @@ import { randomCode, type Rng } from '../../core/rng';
 import {
   itFoldsTheSameTwice,
   itGeneratesSchemaValidJunk,
+  itEndsByTimeoutsAlone,
   itNeverMutates,
   matchArb,
   occurrences,
   randomPlayer,
+  withTimeouts,
   secretAndGuessJunkArbs,
 } from '../../core/testing';
 import { rotation, rotationCodemakerPoints, rotationGuessPoints } from './rotation';
@@ -66,7 +68,13 @@ function legalMove(state: RotationState, rng: Rng, game: Game): LoggedAction<Rot
 const outOfTurn = (state: RotationState, legal: LoggedAction<RotationAction>, rng: Rng): Seat =>
   (legal.seat + 1 + rng.int(state.options.players - 1)) % state.options.players;
 
-const play = randomPlayer(rotation, MAX_STEPS, legalMove, outOfTurn);
+// Now and then a seat runs out of time instead (RULES.md §5): timeouts are in every log these tests fold.
+const play = randomPlayer(
+  rotation,
+  MAX_STEPS,
+  (state, rng, game: Game) => withTimeouts(rotation, (s, r) => legalMove(s, r, game), 0.08)(state, rng),
+  outOfTurn,
+);
 
 function expectNoLeak(state: RotationState, viewer: Viewer): void {
   const round = currentRound(state);
@@ -102,13 +110,14 @@ describe('rotation properties', () => {
               events[row.seat] = (events[row.seat] ?? 0) + row.points;
             }
             if (round.outcome !== null) {
-              const brokenOn = round.outcome === 'broken' ? round.rows.length : null;
+              // a row lost to the timer is a row of the board used up
+              const brokenOn = round.outcome === 'broken' ? round.rows.length + round.missed.length : null;
               expect(round.codemakerPoints).toBe(rotationCodemakerPoints(options.players, brokenOn));
               events[round.codemaker] = (events[round.codemaker] ?? 0) + (round.codemakerPoints ?? 0);
             } else {
               expect(round.codemakerPoints).toBeNull();
             }
-            expect(round.rows.length).toBeLessThanOrEqual(options.guesses);
+            expect(round.rows.length + round.missed.length).toBeLessThanOrEqual(options.guesses);
             expect(round.rows.every((row) => row.seat !== round.codemaker)).toBe(true);
           }
           expect(after.scores).toEqual(events);
@@ -143,7 +152,12 @@ describe('rotation properties', () => {
         expect(state.rounds.map((r) => r.codemaker)).toEqual(Array.from({ length: n }, (_, i) => i));
         for (const round of state.rounds) {
           const breakers = Array.from({ length: n - 1 }, (_, i) => (round.codemaker + 1 + i) % n);
-          expect(round.rows.map((row) => row.seat)).toEqual(round.rows.map((_, i) => breakers[i % (n - 1)]));
+          // board row k belongs to breakers[(k - 1) mod (n - 1)], whether it was placed or lost to the timer
+          const lost = new Map(round.missed.map((m) => [m.row, m.seat]));
+          const used = round.rows.length + round.missed.length;
+          const placedRows = Array.from({ length: used }, (_, i) => i + 1).filter((k) => !lost.has(k));
+          expect(round.rows.map((row) => row.seat)).toEqual(placedRows.map((k) => breakers[(k - 1) % (n - 1)]));
+          for (const [k, seat] of lost) expect(seat).toBe(breakers[(k - 1) % (n - 1)]);
         }
       }),
       { numRuns: 40 },
@@ -163,6 +177,8 @@ describe('rotation properties', () => {
       { numRuns: 30 },
     );
   });
+
+  itEndsByTimeoutsAlone(rotation, optionsArb, 100);
 
   itNeverMutates(rotation, gameArb, junkArb, 5, play, 20);
 });

@@ -1,8 +1,9 @@
 import { rotationViewSchema } from './view-schema';
 import { checkCode, type Code, type CodeRules } from '../../core/code';
-import { dispatchAction, refuseSecret } from '../../core/actions';
+import { dispatchAction, refuseSecret, refuseTimeoutCode, type TimeoutAction } from '../../core/actions';
 import { fail, ok, type ApplyResult } from '../../core/errors';
 import type { Family, MatchStatus, Seat, Viewer } from '../../core/family';
+import { randomCode } from '../../core/rng';
 import { scoreGuess, type Score } from '../../core/score';
 import {
   ROTATION_MAX_GUESSES,
@@ -55,10 +56,13 @@ export function rotationCodemakerPoints(players: RotationPlayers, brokenOnRow: n
 /** Round r (from 1) is made by seat r − 1, so every seat makes the code exactly once. */
 const codemakerOf = (roundNumber: number): Seat => roundNumber - 1;
 
+/** Rows of the shared board used so far: guessed, or lost to the turn timer. */
+const usedRows = (round: RotationRound): number => round.rows.length + round.missed.length;
+
 /** RULES.md §2 play 2: the codebreakers take rows in turn from the seat after the codemaker, skipping the codemaker. */
 function guesserOf(round: RotationRound, players: number): Seat {
   const breakers = players - 1;
-  return (round.codemaker + 1 + (round.rows.length % breakers)) % players;
+  return (round.codemaker + 1 + (usedRows(round) % breakers)) % players;
 }
 
 export const rotationSecretRules = (o: RotationOptions): CodeRules => ({ pegs: o.pegs, colours: o.colours, repeats: o.repeats, blanks: false });
@@ -72,6 +76,7 @@ function newRound(number: number, players: number): RotationRound {
     codemaker: codemakerOf(number),
     secret: null,
     rows: [],
+    missed: [],
     outcome: null,
     codemakerPoints: null,
     gained: Array.from({ length: players }, () => 0),
@@ -110,21 +115,45 @@ function applyGuess(state: RotationState, seat: Seat, code: Code): ApplyResult<R
   const score = scoreGuess(round.secret, code);
   const points = rotationGuessPoints(score, options.pegs);
   const rows = [...round.rows, { seat, guess: [...code], score, points }];
-  let gained = addAt(round.gained, seat, points);
-  let scores = addAt(state.scores, seat, points);
-  const broken = score.black === options.pegs;
-  if (!broken && rows.length < options.guesses) {
-    return ok({ ...state, rounds: [...state.rounds.slice(0, -1), { ...round, rows, gained }], scores });
-  }
+  const played = { ...round, rows, gained: addAt(round.gained, seat, points) };
+  return ok(afterRowUsed({ ...state, scores: addAt(state.scores, seat, points) }, played, score.black === options.pegs));
+}
 
-  const codemakerPoints = rotationCodemakerPoints(options.players, broken ? rows.length : null);
-  gained = addAt(gained, round.codemaker, codemakerPoints);
-  scores = addAt(scores, round.codemaker, codemakerPoints);
-  const ended: RotationRound = { ...round, rows, outcome: broken ? 'broken' : 'failed', codemakerPoints, gained };
+/**
+ * After a row is placed or lost to the timer: the round goes on, or it ends when the code
+ * is broken or the board is used up, the codemaker scores and the next round (if any) begins.
+ */
+function afterRowUsed(state: RotationState, round: RotationRound, broken: boolean): RotationState {
+  const { options } = state;
+  if (!broken && usedRows(round) < options.guesses) return { ...state, rounds: [...state.rounds.slice(0, -1), round] };
+  const codemakerPoints = rotationCodemakerPoints(options.players, broken ? usedRows(round) : null);
+  const gained = addAt(round.gained, round.codemaker, codemakerPoints);
+  const scores = addAt(state.scores, round.codemaker, codemakerPoints);
+  const ended: RotationRound = { ...round, outcome: broken ? 'broken' : 'failed', codemakerPoints, gained };
   const finished = round.number === options.players;
   const rounds = [...state.rounds.slice(0, -1), ended];
   if (!finished) rounds.push(newRound(round.number + 1, options.players));
-  return ok({ ...state, rounds, scores, finished });
+  return { ...state, rounds, scores, finished };
+}
+
+/** The one seat the round waits for: its codemaker until the secret is set, then the guesser whose row it is. */
+function owingSeat(state: RotationState): Seat {
+  const round = currentRound(state);
+  return round.secret === null ? round.codemaker : guesserOf(round, state.options.players);
+}
+
+/**
+ * RULES.md §5 turn timer in a rotation (docs/rules.md): a codemaker without a secret gets the
+ * random legal one the action carries; a guesser's turn passes to the next codebreaker, and the
+ * row is lost (no guess, no points), so a table of absent players still reaches the end.
+ */
+function applyTimeout(state: RotationState, seat: Seat, action: TimeoutAction): ApplyResult<RotationState> {
+  const round = currentRound(state);
+  if (seat !== owingSeat(state)) return fail('NOT_YOUR_TURN', `Seat ${seat} owes no move now, so it cannot run out of time.`);
+  const refused = refuseTimeoutCode(action, round.secret === null);
+  if (refused) return refused;
+  if (round.secret === null) return applySetSecret(state, seat, action.code ?? []);
+  return ok(afterRowUsed(state, { ...round, missed: [...round.missed, { seat, row: usedRows(round) + 1 }] }, false));
 }
 
 /** `reveal`: the secret shown to anyone, as for a review of a finished match. */
@@ -138,6 +167,7 @@ function roundView(round: RotationRound, viewer: Seat | null, players: number, r
     secretSet: round.secret !== null,
     secret: round.secret !== null && (reveal || over || viewer === round.codemaker) ? [...round.secret] : null,
     rows: round.rows.map((row) => ({ seat: row.seat, guess: [...row.guess], score: { ...row.score }, points: row.points })),
+    missed: round.missed.map((m) => ({ ...m })),
     outcome: round.outcome,
     codemakerPoints: round.codemakerPoints,
     gained: [...round.gained],
@@ -178,6 +208,7 @@ export const rotation: Family<RotationOptions, RotationState, RotationAction, Ro
     return dispatchAction<RotationAction, RotationState>(action, 'A rotation game', {
       setSecret: (a) => applySetSecret(state, seat, a.code),
       guess: (a) => applyGuess(state, seat, a.code),
+      timeout: (a) => applyTimeout(state, seat, a),
     });
   },
 
@@ -194,8 +225,13 @@ export const rotation: Family<RotationOptions, RotationState, RotationAction, Ro
       const draw = winners.length === scores.length;
       return { finished: true, toAct: [], scores, winners: draw ? [] : winners, draw };
     }
-    const round = currentRound(state);
-    const toAct = round.secret === null ? round.codemaker : guesserOf(round, state.options.players);
-    return { finished: false, toAct: [toAct], scores, winners: [], draw: false };
+    return { finished: false, toAct: [owingSeat(state)], scores, winners: [], draw: false };
+  },
+
+  timeoutFor(state, seat, rng) {
+    if (state.finished || seat !== owingSeat(state)) return null;
+    return currentRound(state).secret === null
+      ? { type: 'timeout', code: randomCode(rng, rotationSecretRules(state.options)) }
+      : { type: 'timeout' };
   },
 };

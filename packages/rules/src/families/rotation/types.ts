@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { guessActionSchema, setSecretActionSchema } from '../../core/actions';
+import { guessActionSchema, setSecretActionSchema, timeoutActionSchema } from '../../core/actions';
 import type { Code } from '../../core/code';
 import { codeOptionFields, enoughColours, ENOUGH_COLOURS_ISSUE } from '../../core/options';
 import type { Seat, Viewer } from '../../core/family';
@@ -35,6 +35,8 @@ export const rotationActionSchema = z.discriminatedUnion('type', [
   setSecretActionSchema,
   /** the codebreaker whose turn it is places the next row on the shared board */
   guessActionSchema,
+  /** server only (RULES.md §5 turn timer): see `rotation.timeoutFor` and docs/rules.md */
+  timeoutActionSchema,
 ]);
 export type RotationAction = z.output<typeof rotationActionSchema>;
 
@@ -47,6 +49,12 @@ export interface RotationRow {
   points: number;
 }
 
+/** A row of the shared board lost to the turn timer: `seat` should have placed board row `row` (1-based). */
+export interface RotationMissed {
+  seat: Seat;
+  row: number;
+}
+
 export interface RotationRound {
   /** 1-based; round r is made by seat r − 1 */
   number: number;
@@ -54,6 +62,8 @@ export interface RotationRound {
   secret: Code | null;
   /** the shared board, in the order the rows were placed */
   rows: RotationRow[];
+  /** rows of the shared board lost to the turn timer, in order: used up, with no guess and no points */
+  missed: RotationMissed[];
   /** null while the round is being played */
   outcome: null | 'broken' | 'failed';
   /** the codemaker's points, known only once the round has ended */
@@ -80,6 +90,8 @@ export interface RotationRoundView {
   /** the secret, only for the codemaker or after the round ended */
   secret: Code | null;
   rows: RotationRow[];
+  /** rows lost to the turn timer */
+  missed: RotationMissed[];
   outcome: null | 'broken' | 'failed';
   codemakerPoints: number | null;
   gained: number[];

@@ -22,6 +22,9 @@ export const rotationViewSchema: z.ZodType<RotationView> = z.strictObject({
           points: z.number().int().describe('what the row earned its codebreaker'),
         }),
       ),
+      missed: z
+        .array(z.strictObject({ seat: seatSchema, row: z.number().int().min(1) }))
+        .describe('rows of the shared board lost to the turn timer, in order: used up, no guess, no points'),
       outcome: outcomeSchema,
       codemakerPoints: z.number().int().nullable().describe("the codemaker's points, once the round has ended"),
       gained: z.array(z.number()).describe('what each seat gained in this round so far'),

@@ -1,0 +1,42 @@
+import type { PushLang, PushPayload } from '@mm/protocol';
+import type { FamilyId } from '@mm/rules';
+
+/**
+ * The texts of the pushes, in each language the client speaks (apps/web/src/lib/i18n). They are
+ * written on the server because a push arrives while no page of ours runs; the service worker
+ * only shows them.
+ */
+const FAMILY_NAMES: Record<PushLang, Record<FamilyId, string>> = {
+  en: { duel: 'Duel', rotation: 'Rotation', parker: 'Parker 1974', mm44: 'Master Mind 44' },
+  fr: { duel: 'Duel', rotation: 'Rotation', parker: 'Parker 1974', mm44: 'Master Mind 44' },
+  de: { duel: 'Duell', rotation: 'Reihum', parker: 'Parker 1974', mm44: 'Master Mind 44' },
+};
+
+const TEXTS: Record<PushLang, Record<PushPayload['kind'], { title: string; body: string }>> = {
+  en: {
+    turn: { title: '● Your turn', body: '{game}: the table is waiting for your move.' },
+    finished: { title: 'Match over', body: '{game}: the match has ended. See the result.' },
+    rematch: { title: 'Rematch?', body: '{game}: the others want a rematch and wait for your vote.' },
+  },
+  fr: {
+    turn: { title: '● À vous de jouer', body: '{game} : la table attend votre coup.' },
+    finished: { title: 'Partie terminée', body: '{game} : la partie est finie. Voir le résultat.' },
+    rematch: { title: 'Revanche ?', body: '{game} : les autres veulent une revanche et attendent votre vote.' },
+  },
+  de: {
+    turn: { title: '● Du bist dran', body: '{game}: Der Tisch wartet auf deinen Zug.' },
+    finished: { title: 'Partie beendet', body: '{game}: Die Partie ist zu Ende. Sieh dir das Ergebnis an.' },
+    rematch: { title: 'Revanche?', body: '{game}: Die anderen wollen eine Revanche und warten auf deine Stimme.' },
+  },
+};
+
+export function pushPayload(kind: PushPayload['kind'], lang: PushLang, family: FamilyId, roomId: string): PushPayload {
+  const text = TEXTS[lang][kind];
+  return {
+    kind,
+    title: text.title,
+    body: text.body.replace('{game}', FAMILY_NAMES[lang][family]),
+    url: `/r/${roomId}`,
+    tag: `room-${roomId}`,
+  };
+}

@@ -1,0 +1,115 @@
+import type { PushPayload } from '@mm/protocol';
+import type { FamilyId, Seat } from '@mm/rules';
+import type { FastifyBaseLogger } from 'fastify';
+import type { LiveRoom } from '../rooms/live-room';
+import type { IoServer } from '../socket/broadcaster';
+import { seatChannel } from '../socket/channels';
+import { pushPayload } from './messages';
+import type { PushSender } from './sender';
+import type { PushStore } from './store';
+
+/** How long the record of a push is kept: longer than any turn lasts (the longest timer is 7 days). */
+const CLAIM_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
+
+interface Occasion {
+  seat: Seat;
+  deviceId: string;
+  kind: PushPayload['kind'];
+  /** unique per occasion: one push for it, whichever process sees it and however often */
+  key: string;
+}
+
+/**
+ * Sends a device a push when one of its seats must act and nobody looks at that seat: no socket
+ * in the seat's channel (on any server: the adapter answers), or every such page said it is
+ * hidden (`presence`). Also when a match it played ends, and when a rematch waits for its vote.
+ * It listens to RoomService's `onChange` and to presence changes; it never changes a room.
+ */
+export class PushNotifier {
+  /** Per room: the match, and since which seq each seat has owed its current move (one turn, one push). */
+  private readonly owing = new Map<string, { matchId: string; since: Map<Seat, number> }>();
+  private readonly pending = new Set<Promise<void>>();
+  private lastSweep = 0;
+
+  constructor(
+    private readonly io: IoServer,
+    private readonly store: PushStore,
+    private readonly sender: PushSender,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** After every committed change of a room, and when a seat's page went hidden or away. */
+  changed(room: LiveRoom): void {
+    const occasions = this.occasionsOf(room);
+    if (occasions.length === 0) return;
+    const job = this.deliver(room.id, room.family.id, occasions).catch((err: unknown) =>
+      this.log.warn({ err, roomId: room.id }, 'push failed'),
+    );
+    this.pending.add(job);
+    void job.finally(() => this.pending.delete(job));
+  }
+
+  /** Waits until no push is under way (before the database closes; tests, to know nothing more will come). */
+  async idle(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all([...this.pending]);
+  }
+
+  private occasionsOf(room: LiveRoom): Occasion[] {
+    const status = room.status();
+    const person = (seat: Seat): string | null => {
+      const s = room.seats.find((x) => x.index === seat);
+      return s?.deviceId && s.tokenHash ? s.deviceId : null;
+    };
+    if (status.finished) {
+      this.owing.delete(room.id);
+      return room.seats.flatMap((s): Occasion[] => {
+        const deviceId = person(s.index);
+        if (!deviceId) return [];
+        const out: Occasion[] = [{ seat: s.index, deviceId, kind: 'finished', key: `end:${room.matchId}:${s.index}` }];
+        if (room.rematchVotes.size > 0 && !room.rematchVotes.has(s.index) && !s.bot) {
+          out.push({ seat: s.index, deviceId, kind: 'rematch', key: `rematch:${room.matchId}:${s.index}` });
+        }
+        return out;
+      });
+    }
+    let track = this.owing.get(room.id);
+    if (!track || track.matchId !== room.matchId) this.owing.set(room.id, (track = { matchId: room.matchId, since: new Map() }));
+    const since = new Map<Seat, number>();
+    for (const seat of status.toAct) since.set(seat, track.since.get(seat) ?? room.seq);
+    track.since = since;
+    return status.toAct.flatMap((seat): Occasion[] => {
+      const deviceId = person(seat);
+      const seated = room.seats.find((x) => x.index === seat);
+      // A bot plays the seat (its own or for someone away): nobody needs waking.
+      if (!deviceId || seated?.bot) return [];
+      return [{ seat, deviceId, kind: 'turn', key: `turn:${room.matchId}:${since.get(seat) ?? room.seq}:${seat}` }];
+    });
+  }
+
+  private async deliver(roomId: string, family: FamilyId, occasions: Occasion[]): Promise<void> {
+    if (Date.now() - this.lastSweep > SWEEP_EVERY_MS) {
+      this.lastSweep = Date.now();
+      await this.store.forgetClaimsBefore(new Date(this.lastSweep - CLAIM_KEPT_MS));
+    }
+    for (const o of occasions) {
+      if (await this.seatVisible(roomId, o.seat)) continue;
+      const subs = await this.store.subscriptionsOf([o.deviceId]);
+      if (subs.length === 0) continue;
+      if (!(await this.store.claimOnce(o.key))) continue;
+      await Promise.all(
+        subs.map(async (sub) => {
+          const outcome = await this.sender.send(sub, pushPayload(o.kind, sub.lang, family, roomId));
+          if (outcome === 'gone') await this.store.forget(sub.endpoint);
+          else if (outcome !== 'sent') this.log.info({ roomId, outcome }, 'push not delivered');
+        }),
+      );
+    }
+  }
+
+  /** Some page holds the seat and has not said it is hidden. */
+  private async seatVisible(roomId: string, seat: Seat): Promise<boolean> {
+    const sockets = await this.io.in(seatChannel(roomId, seat)).fetchSockets();
+    return sockets.some((s) => s.data.visible !== false);
+  }
+}

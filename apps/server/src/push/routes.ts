@@ -1,0 +1,47 @@
+import {
+  DEVICE_TOKEN_HEADER,
+  pushHeadersSchema,
+  pushSubscribeBodySchema,
+  pushUnsubscribeBodySchema,
+  type PushKeyReply,
+} from '@mm/protocol';
+import type { FastifyInstance } from 'fastify';
+import { httpError } from '../http/routes';
+import { describeIssues } from '../rooms/room-service';
+import { hashToken } from '../security/tokens';
+import { endpointProblem } from './endpoint-guard';
+import type { PushStore } from './store';
+
+/** GET /api/push/key, POST and DELETE /api/push/subscriptions (docs/protocol.md). */
+export function registerPushRoutes(
+  app: FastifyInstance,
+  deps: { store: PushStore; publicKey: string; allowedOrigins: readonly string[] },
+): void {
+  app.get('/api/push/key', async (): Promise<PushKeyReply> => ({ publicKey: deps.publicKey }));
+
+  app.post('/api/push/subscriptions', async (req, reply) => {
+    const headers = pushHeadersSchema.safeParse(req.headers);
+    if (!headers.success) return httpError(reply, 400, 'BAD_REQUEST', `A valid ${DEVICE_TOKEN_HEADER} header is required.`);
+    const body = pushSubscribeBodySchema.safeParse(req.body ?? {});
+    if (!body.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(body.error));
+    const problem = endpointProblem(body.data.endpoint, deps.allowedOrigins);
+    if (problem) return httpError(reply, 400, 'BAD_REQUEST', problem);
+    await deps.store.subscribe({
+      endpoint: body.data.endpoint,
+      deviceId: hashToken(headers.data[DEVICE_TOKEN_HEADER]),
+      p256dh: body.data.keys.p256dh,
+      auth: body.data.keys.auth,
+      lang: body.data.lang,
+    });
+    return reply.code(201).send({ ok: true });
+  });
+
+  app.delete('/api/push/subscriptions', async (req, reply) => {
+    const headers = pushHeadersSchema.safeParse(req.headers);
+    if (!headers.success) return httpError(reply, 400, 'BAD_REQUEST', `A valid ${DEVICE_TOKEN_HEADER} header is required.`);
+    const body = pushUnsubscribeBodySchema.safeParse(req.body ?? {});
+    if (!body.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(body.error));
+    await deps.store.unsubscribe(hashToken(headers.data[DEVICE_TOKEN_HEADER]), body.data.endpoint);
+    return reply.code(204).send();
+  });
+}
