@@ -160,7 +160,7 @@ export const de: Messages = {
   'option.repeats': 'Farben im Geheimcode wiederholen',
   'option.repeatsHint': 'Die Expertenregel.',
   'option.blanks': 'Leere Löcher im Geheimcode',
-  'option.blanksHint': 'Ein leeres Loch zählt als weitere Farbe.',
+  'option.blanksHint': 'Ein leeres Loch wird wie eine weitere Farbe gewertet; beliebig viele Löcher dürfen leer sein.',
   'option.guesses': 'Versuche pro Runde',
   'option.rounds': 'Runden',
   'option.roundsHint': 'Gerade Zahl, damit beide gleich oft den Code stellen.',

@@ -164,7 +164,7 @@ export const en = {
   'option.repeats': 'Repeated colours in the secret',
   'option.repeatsHint': 'The expert rule.',
   'option.blanks': 'Blank holes in the secret',
-  'option.blanksHint': 'A blank counts as one more colour.',
+  'option.blanksHint': 'A blank scores like one more colour; any number of holes may be blank.',
   'option.guesses': 'Guesses per round',
   'option.rounds': 'Rounds',
   'option.roundsHint': 'Even, so that both players make the code equally often.',

@@ -160,7 +160,7 @@ export const fr: Messages = {
   'option.repeats': 'Couleurs répétées dans le code secret',
   'option.repeatsHint': 'La règle « expert ».',
   'option.blanks': 'Trous vides dans le code secret',
-  'option.blanksHint': 'Un trou vide compte comme une couleur de plus.',
+  'option.blanksHint': 'Un trou vide se marque comme une couleur de plus ; plusieurs trous peuvent être vides.',
   'option.guesses': 'Essais par manche',
   'option.rounds': 'Manches',
   'option.roundsHint': 'Un nombre pair, pour que chacun compose le code autant de fois.',

@@ -1,2 +1,3 @@
 export * from './types';
 export { duel, duelSecretRules } from './duel';
+export { duelPresets } from './presets';

@@ -1,2 +1,3 @@
 export * from './types';
 export { parker, parkerSecretRules } from './parker';
+export { parkerPresets } from './presets';

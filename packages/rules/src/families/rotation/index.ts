@@ -1,2 +1,3 @@
 export * from './types';
 export { rotation, rotationSecretRules, rotationGuessPoints, rotationCodemakerPoints, ROTATION_BREAK_POINTS, ROTATION_CODEMAKER_TABLE } from './rotation';
+export { rotationPresets } from './presets';
