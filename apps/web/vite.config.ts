@@ -1,11 +1,18 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type PluginOption } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { precompress } from './build/precompress';
 
 /** The API server (apps/server) listens here in development. */
 const SERVER = 'http://127.0.0.1:3000';
 
+/**
+ * The build's plugins, in order. Add others (a PWA plugin, …) before `precompress()`:
+ * it runs last and compresses whatever the others wrote into dist.
+ */
+const plugins: PluginOption[] = [svelte(), precompress()];
+
 export default defineConfig({
-  plugins: [svelte()],
+  plugins,
   server: {
     proxy: {
       '/api': { target: SERVER },
@@ -22,5 +29,20 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // What every page runs (the framework, the rules, the small shared helpers) in one
+            // file instead of a dozen: each extra request costs a round trip on a slow phone.
+            // The socket client, the replay's solver and the QR encoder stay out: pages load them on demand.
+            {
+              name: 'core',
+              test: /node_modules[\\/](svelte|clsx|zod)[\\/]|packages[\\/](rules|protocol)[\\/]|apps[\\/]web[\\/]src[\\/](lib[\\/](i18n[\\/](core|index)|game|router|net[\\/](api|storage|tokens|describe))|families[\\/](index|types|[a-z0-9]+[\\/]model)\.)/,
+            },
+          ],
+        },
+      },
+    },
   },
 });

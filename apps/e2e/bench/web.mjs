@@ -2,11 +2,12 @@
 // (apps/web/dist) with the bundled server (apps/server/dist), opens the home page and a
 // room link in Chromium with a cold cache, throttled through the DevTools protocol
 // (1.6 Mbps down, 750 kbps up, 150 ms RTT, 4× CPU), and prints per route: the JS and CSS
-// fetched (bytes on the wire and decoded), those fetched before first paint, and FCP/LCP.
+// fetched (compressed bodies as sent, and decoded; response headers not counted), those
+// fetched before first paint, and FCP/LCP.
 // Numbers are printed for tracking, never asserted.
 import { chromium } from 'playwright-core';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -102,13 +103,16 @@ async function visit(browser, url, viewport) {
   const assets = [...requests.values()].filter((r) => r.type === 'Script' || r.type === 'Stylesheet');
   const beforePaint = assets.filter((r) => r.end !== null && navStart !== null && paints.fcp !== null && (r.end - navStart) * 1000 <= paints.fcp);
   const sum = (list, key) => list.reduce((n, r) => n + r[key], 0);
+  if (process.env.BENCH_VERBOSE) {
+    for (const r of assets.sort((a, b) => b.encoded - a.encoded)) console.log(`    ${String(r.encoded).padStart(7)} ${String(r.decoded).padStart(7)} ${r.url.replace(/^https?:\/\/[^/]+/, '')}`);
+  }
   return {
     fcp: paints.fcp,
     lcp: paints.lcp,
     files: assets.length,
-    wire: sum(assets, 'encoded'),
+    wire: sum(assets, 'encoded') - sum(assets, 'headers'),
     raw: sum(assets, 'decoded'),
-    wireBeforePaint: sum(beforePaint, 'encoded'),
+    wireBeforePaint: sum(beforePaint, 'encoded') - sum(beforePaint, 'headers'),
   };
 }
 
@@ -118,6 +122,14 @@ const median = (xs) => {
 };
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const ms = (n) => (n === null ? '—' : `${Math.round(n)} ms`);
+
+/** What index.html itself references (entry script, modulepreloads, stylesheets): loaded on every route before the app runs. */
+function entryBytes() {
+  const html = readFileSync(join(WEB_DIST, 'index.html'), 'utf8');
+  const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => join(WEB_DIST, m[1]));
+  const size = (f) => (existsSync(f) ? statSync(f).size : 0);
+  return { files: files.length, raw: files.reduce((n, f) => n + size(f), 0), br: files.reduce((n, f) => n + (size(`${f}.br`) || size(f)), 0) };
+}
 
 const server = await startServer();
 const browser = await chromium.launch({
@@ -132,8 +144,10 @@ try {
     ['home', '/'],
     ['room link', `/r/${room.id}`],
   ];
-  console.log(`bench:web — cold cache, 1.6 Mbps / 150 ms RTT / 4× CPU, 390×844, median of ${RUNS}`);
-  console.log('route       JS+CSS on the wire (raw)      before first paint   files   FCP       LCP');
+  const entry = entryBytes();
+  console.log(`entry (index.html's own scripts and styles, every route): ${kb(entry.br)} brotli (${kb(entry.raw)} raw) in ${entry.files} files`);
+  console.log(`bench:web — cold cache, 1.6 Mbps / 150 ms RTT / 4× CPU, 390×844, median of ${RUNS}; JS+CSS = everything fetched until the page has rendered`);
+  console.log('route       JS+CSS compressed (raw)       before first paint   files   FCP       LCP');
   for (const [name, path] of routes) {
     const runs = [];
     for (let i = 0; i < RUNS; i++) runs.push(await visit(browser, server.url + path, { width: 390, height: 844 }));

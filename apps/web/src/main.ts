@@ -1,8 +1,13 @@
 import { mount } from 'svelte';
 import './app.css';
 import App from './App.svelte';
+import { initialLanguage, loadLanguage } from './lib/i18n/index.svelte';
 
 const target = document.getElementById('app');
 if (!target) throw new Error('index.html has no #app element');
 
+// The shell in index.html (header, title, skeleton) is painted before any script; the app
+// replaces it once its language has arrived, so nothing flashes untranslated.
+await loadLanguage(initialLanguage);
+target.replaceChildren();
 export default mount(App, { target });

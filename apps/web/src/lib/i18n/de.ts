@@ -176,6 +176,8 @@ export const de: Messages = {
 
   'room.loading': 'Raum wird betreten…',
   'room.newRoom': 'Neuen Raum erstellen',
+  'room.shareButton': 'Link teilen …',
+  'room.shareText': 'Spiel mit mir Mastermind:',
   'room.share': 'Freund einladen',
   'room.shareHint': 'Schick diesen Link oder lass den Code scannen.',
   'room.link': 'Link zum Raum',

@@ -180,6 +180,8 @@ export const en = {
 
   'room.loading': 'Joining the room…',
   'room.newRoom': 'Create a new room',
+  'room.shareButton': 'Share the link…',
+  'room.shareText': 'Come and play Mastermind with me:',
   'room.share': 'Invite a friend',
   'room.shareHint': 'Send this link, or let them scan the code.',
   'room.link': 'Room link',

@@ -176,6 +176,8 @@ export const fr: Messages = {
 
   'room.loading': 'Connexion à la salle…',
   'room.newRoom': 'Créer une nouvelle salle',
+  'room.shareButton': 'Partager le lien…',
+  'room.shareText': 'Viens jouer au Mastermind avec moi :',
   'room.share': 'Inviter un ami',
   'room.shareHint': 'Envoyez ce lien, ou faites scanner le code.',
   'room.link': 'Lien de la salle',
