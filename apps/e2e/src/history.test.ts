@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot } from './support/browser';
 import { useProduct } from './support/product';
+import { pickFamily } from './support/table';
 
 /** Taps a code into the composer and submits it. */
 async function play(page: Page, code: number[]): Promise<void> {
@@ -30,7 +31,7 @@ describe('history and replay in the browser', () => {
     const carol = await product.phone('en-GB');
 
     await alice.page.goto(product.url);
-    await alice.page.getByTestId('family-duel').tap();
+    await pickFamily(alice.page, 'duel');
     await alice.page.getByTestId('create-room').tap();
     await alice.page.waitForURL(/\/r\/[A-Za-z0-9_-]{16}$/);
     const roomUrl = alice.page.url();
