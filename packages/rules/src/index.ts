@@ -4,6 +4,7 @@ export * from './core/score';
 export * from './core/rng';
 export * from './core/family';
 export * from './core/preset';
+export * from './core/bot';
 export * from './families/duel';
 export * from './families/rotation';
 export * from './families/parker';

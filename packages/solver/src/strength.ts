@@ -1,11 +1,11 @@
-import type { Code, Mm44Action, Mm44View, Rng, Seat } from '@mm/rules';
+import type { BotStrength, Code, Mm44Action, Mm44View, Rng, Seat } from '@mm/rules';
 import type { Row } from './candidates';
 import { mm44BotAction, mm44Call, mm44Codes, mm44DealsFromView, mm44RandomRow, mm44SampledRow } from './mm44';
 import type { Space } from './space';
 import { nextGuess } from './strategies';
 
 /**
- * How well a bot plays. `strong` is the solver at its best (the optimal plan where one is
+ * How well a bot plays (`BOT_STRENGTHS` of the rules). `strong` is the solver at its best (the optimal plan where one is
  * known); `medium` and `easy` play like people of that level, so a table with bots still
  * leaves its people a game:
  * - easy: any code that can still be the secret, drawn at random (never an impossible one);
@@ -16,8 +16,7 @@ import { nextGuess } from './strategies';
  *   every row of its own boards (not the other boards'), places the best of a dozen random
  *   rows and calls once sure.
  */
-export const BOT_STRENGTHS = ['easy', 'medium', 'strong'] as const;
-export type BotStrength = (typeof BOT_STRENGTHS)[number];
+export { BOT_STRENGTHS, type BotStrength } from '@mm/rules';
 
 /** A medium bot's slips: one move in this many is a random possible code instead of the greedy one. */
 const MEDIUM_SLIP = 4;

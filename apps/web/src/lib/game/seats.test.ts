@@ -8,6 +8,7 @@ const seat = (index: number, over: Partial<SeatSummary> = {}): SeatSummary => ({
   connected: false,
   bot: false,
   takenOver: false,
+  botStrength: null,
   ...over,
 });
 

@@ -63,8 +63,8 @@ const room: RoomSummary = {
   family: 'duel',
   options,
   seats: [
-    { index: 0, name: null, connected: false, bot: false, takenOver: false },
-    { index: 1, name: null, connected: false, bot: false, takenOver: false },
+    { index: 0, name: null, connected: false, bot: false, takenOver: false, botStrength: null },
+    { index: 1, name: null, connected: false, bot: false, takenOver: false, botStrength: null },
   ],
   spectators: 0,
   spectating: true,
