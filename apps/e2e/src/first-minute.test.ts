@@ -70,14 +70,27 @@ describe('the first minute on a phone', () => {
       const room = (await (await fetch(`${product.url}/api/rooms/${roomIdOf(page)}`)).json()) as {
         family: string;
         options: Record<string, unknown>;
-        seats: { name: string | null; bot: boolean }[];
+        seats: { name: string | null; bot: boolean; botStrength: string | null }[];
       };
       expect(room.family, preset.id).toBe(preset.family);
       expect(room.options, preset.id).toMatchObject(preset.options);
       expect(room.seats[0]!.name).toBe('Ann');
-      if (preset.bot !== undefined) expect(room.seats[preset.bot]!.bot, preset.id).toBe(true);
+      // a newcomer's bot plays at medium unless they choose otherwise
+      if (preset.bot !== undefined) expect(room.seats[preset.bot], preset.id).toMatchObject({ bot: true, botStrength: 'medium' });
       if (preset.id === 'duel-classic') await screenshot(page, 'first-minute-room-seated');
     }
+  });
+
+  it('plays a bot at the level chosen on the create screen, and shows it at the table', async () => {
+    const page = await open();
+    await page.goto(product.url);
+    await page.getByTestId('creator-name').fill('Eve');
+    await page.getByTestId('preset-duel-bot').tap();
+    await page.getByTestId('bot-strength').selectOption('easy');
+    await page.getByTestId('create-room').tap();
+    await page.locator('[data-testid="seat-0"][data-you="true"]').waitFor();
+    expect(await page.getByTestId('seat-bot-1').getAttribute('data-strength')).toBe('easy');
+    expect(await page.getByTestId('seat-bot-1').textContent()).toContain('Easy');
   });
 
   it('leaves seat A free for someone only hosting the table', async () => {
