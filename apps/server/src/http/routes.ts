@@ -27,7 +27,7 @@ export const httpError = (reply: FastifyReply, status: number, code: string, mes
   reply.code(status).send({ error: { code, message } } satisfies HttpError);
 
 /** Room creation is the one write an anonymous caller can repeat cheaply: bound it per address. */
-function perAddressLimiter(burst: number, perSecond: number): (req: FastifyRequest) => boolean {
+export function perAddressLimiter(burst: number, perSecond: number): (req: FastifyRequest) => boolean {
   const buckets = new Map<string, TokenBucket>();
   return (req) => {
     if (buckets.size > 10_000) buckets.clear();

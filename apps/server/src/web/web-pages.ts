@@ -5,6 +5,7 @@ import { join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { FAMILY_IDS, type FamilyId } from '@mm/rules';
 import { roomIdSchema, type RoomSummary } from '@mm/protocol';
+import { perAddressLimiter } from '../http/routes';
 import { ogImage } from './og-image';
 import { PAGE_MESSAGES, pageLang, type PageLang } from './page-messages';
 
@@ -30,6 +31,8 @@ export interface WebPagesDeps {
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const PREVIEW_BURST = 60;
+const PREVIEWS_PER_SECOND = 10;
 const REVALIDATE = 'no-cache';
 /** cookie the client writes when the visitor picks a theme in the header */
 export const THEME_COOKIE = 'mm_theme';
@@ -52,11 +55,14 @@ export async function registerWebPages(
   });
 
   const template = htmlTemplate(join(deps.webDist, 'index.html'));
+  // A room link's preview reads the database: bounded per address like API reads (beyond it,
+  // the page is sent without the room's tags rather than refused).
+  const allowPreview = perAddressLimiter(PREVIEW_BURST, PREVIEWS_PER_SECOND);
 
   const page = async (req: FastifyRequest, reply: FastifyReply, roomId?: string): Promise<FastifyReply> => {
     const lang = pageLang(req.headers['accept-language']);
     const origin = deps.publicUrl ?? `${req.protocol}://${req.host}`;
-    const summary = roomId ? await deps.roomSummary(roomId).catch(() => null) : null;
+    const summary = roomId && allowPreview(req) ? await deps.roomSummary(roomId).catch(() => null) : null;
     const html = renderPage(template(), {
       lang,
       theme: themeOf(req.headers.cookie),
