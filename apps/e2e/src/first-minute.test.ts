@@ -44,7 +44,8 @@ async function axeViolations(page: Page): Promise<string[]> {
 const roomIdOf = (page: Page): string => /\/r\/([A-Za-z0-9_-]+)$/.exec(page.url())![1]!;
 
 describe('the first minute on a phone', () => {
-  const product = useProduct({ BOT_DELAY_MS: '0' });
+  // this file makes some thirty rooms from one address
+  const product = useProduct({ BOT_DELAY_MS: '0', ROOM_CREATE_BURST: '200' });
   const contexts: BrowserContext[] = [];
   async function open(options: BrowserContextOptions = {}): Promise<Page> {
     const context = await product.browser.newContext({ viewport: PORTRAIT, deviceScaleFactor: 1, isMobile: true, hasTouch: true, locale: 'en-GB', ...options });
