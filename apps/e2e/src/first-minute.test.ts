@@ -99,11 +99,15 @@ describe('the first minute on a phone', () => {
     await page.goto(product.url);
     await page.getByTestId('creator-name').fill('Host');
     await page.getByTestId('host-only').check();
-    await page.getByTestId('preset-rotation-4').tap();
+    await page.getByTestId('preset-duel-expert').tap();
     await page.getByTestId('create-room').tap();
     await page.waitForURL(/\/r\/[A-Za-z0-9_-]{16}$/);
     await page.getByTestId('seat-claim-0').waitFor();
     expect(await page.getByTestId('room').getAttribute('data-seat')).toBe('none');
+    // before anyone sits, the status says so (not "Seat A is setting the secret")
+    const status = await page.getByTestId('status').textContent();
+    expect(status).toContain('Seat A is free');
+    expect(status).not.toMatch(/setting/);
   });
 
   it('shares the link through the phone’s share sheet, and copies it where there is none', async () => {

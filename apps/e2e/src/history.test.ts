@@ -74,6 +74,13 @@ describe('history and replay in the browser', () => {
     await waitSeq(alice.page, 6);
     await alice.page.getByTestId('match-end').waitFor();
     await bob.page.getByTestId('match-end').waitFor();
+    // Rematch (stay with the friend) comes before New game (which leaves them behind)
+    const [rematchBox, newGameBox] = await Promise.all([
+      alice.page.getByTestId('rematch-accept').boundingBox(),
+      alice.page.getByTestId('new-game').boundingBox(),
+    ]);
+    expect(rematchBox!.y).toBeLessThan(newGameBox!.y);
+    expect(await alice.page.getByTestId('result').getByTestId('new-game').count()).toBe(0);
     const shared = await alice.page.getByTestId('share-result').getAttribute('data-text');
     expect(shared).toContain('⚫⚫⚫⚫');
     expect(shared).toContain(`/m/${matchId}`);
