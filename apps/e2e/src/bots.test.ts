@@ -37,6 +37,8 @@ describe('bots, hints and the replay analysis in the browser', () => {
       expect(await p.getByTestId('player-0-person').isChecked()).toBe(true);
       await p.getByTestId('player-1-bot').tap();
       expect(await p.getByTestId('player-1-bot').isChecked()).toBe(true);
+      // the strongest bot: the solver's optimal plan (a newcomer's default is medium)
+      await p.getByTestId('settings-bot-strength').selectOption('strong');
       await p.getByTestId('option-hints').tap();
       expect(await p.getByTestId('option-hints').isChecked()).toBe(true);
       await p.getByTestId('option-takeover').selectOption('60');
@@ -166,7 +168,7 @@ describe('bots, hints and the replay analysis in the browser', () => {
     await expectNoOverflow([page]);
   });
 
-  it('hands the seat of a player who left to a bot, not before the room says', async () => {
+  it('hands the seat of a player who left to a bot, offered only once the room allows it, with a countdown before', async () => {
     // takeovers after 10 s (the least the protocol allows), hints on; made through the API
     const res = await fetch(`${product.url}/api/rooms`, {
       method: 'POST',
@@ -193,15 +195,16 @@ describe('bots, hints and the replay analysis in the browser', () => {
     await eve.context.close();
     await dora.page.locator('[data-testid="seat-1"][data-connected="false"]').waitFor();
 
-    // Too early: the server refuses, and says so in Dora's language.
-    await dora.page.getByTestId('seat-takeover-1').tap();
-    const error = dora.page.getByTestId('seat-error');
-    await error.waitFor();
-    expect(await error.textContent()).toMatch(/absent/);
-    await screenshot(dora.page, 'bots-takeover-too-early');
+    // Too early: no button yet, a countdown instead (in Dora's language).
+    const wait = dora.page.getByTestId('seat-takeover-wait-1');
+    await wait.waitFor();
+    expect(await dora.page.getByTestId('seat-takeover-1').count()).toBe(0);
+    expect(Number(await wait.getAttribute('data-seconds'))).toBeGreaterThan(0);
+    expect(await wait.textContent()).toMatch(/Eve/);
+    await screenshot(dora.page, 'bots-takeover-countdown');
 
-    // After 10 s away, a bot plays for Eve and breaks Dora's code.
-    await dora.page.waitForTimeout(11_000);
+    // Once 10 s away, the button comes; a bot plays for Eve and breaks Dora's code.
+    await dora.page.getByTestId('seat-takeover-1').waitFor({ timeout: 60_000 });
     await dora.page.getByTestId('seat-takeover-1').tap();
     await dora.page.locator('[data-testid="seat-1"][data-bot="true"][data-taken-over="true"]').waitFor();
     expect(await dora.page.getByTestId('seat-taken-over-1').textContent()).toMatch(/Eve/);

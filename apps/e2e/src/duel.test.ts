@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot } from './support/browser';
 import { useProduct } from './support/product';
+import { pickFamily } from './support/table';
 
 /** Taps a code into the composer and submits it. */
 async function play(page: Page, code: number[]): Promise<void> {
@@ -26,7 +27,7 @@ describe('two phones play a duel in the browser', () => {
 
     // Alice creates a default duel and lands in the room.
     await alice.page.goto(product.url);
-    await alice.page.getByTestId('family-duel').tap();
+    await pickFamily(alice.page, 'duel');
     await alice.page.getByTestId('create-room').tap();
     await alice.page.waitForURL(/\/r\/[A-Za-z0-9_-]{16}$/);
     const link = (await alice.page.getByTestId('share-link').inputValue().catch(() => null)) ??

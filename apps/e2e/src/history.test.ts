@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot } from './support/browser';
 import { useProduct } from './support/product';
+import { pickFamily } from './support/table';
 
 /** Taps a code into the composer and submits it. */
 async function play(page: Page, code: number[]): Promise<void> {
@@ -30,7 +31,7 @@ describe('history and replay in the browser', () => {
     const carol = await product.phone('en-GB');
 
     await alice.page.goto(product.url);
-    await alice.page.getByTestId('family-duel').tap();
+    await pickFamily(alice.page, 'duel');
     await alice.page.getByTestId('create-room').tap();
     await alice.page.waitForURL(/\/r\/[A-Za-z0-9_-]{16}$/);
     const roomUrl = alice.page.url();
@@ -73,6 +74,13 @@ describe('history and replay in the browser', () => {
     await waitSeq(alice.page, 6);
     await alice.page.getByTestId('match-end').waitFor();
     await bob.page.getByTestId('match-end').waitFor();
+    // Rematch (stay with the friend) comes before New game (which leaves them behind)
+    const [rematchBox, newGameBox] = await Promise.all([
+      alice.page.getByTestId('rematch-accept').boundingBox(),
+      alice.page.getByTestId('new-game').boundingBox(),
+    ]);
+    expect(rematchBox!.y).toBeLessThan(newGameBox!.y);
+    expect(await alice.page.getByTestId('result').getByTestId('new-game').count()).toBe(0);
     const shared = await alice.page.getByTestId('share-result').getAttribute('data-text');
     expect(shared).toContain('⚫⚫⚫⚫');
     expect(shared).toContain(`/m/${matchId}`);

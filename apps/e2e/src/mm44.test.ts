@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot } from './support/browser';
 import { useProduct } from './support/product';
-import { createRoom, expectNoOverflow, onlyTurn, play, sit, waitAll, reviewReplay } from './support/table';
+import { createRoom, expectNoOverflow, onlyTurn, play, sit, waitAll, reviewReplay, pickFamily } from './support/table';
 
 describe('Master Mind 44 in the browser', () => {
   const product = useProduct();
@@ -10,7 +10,7 @@ describe('Master Mind 44 in the browser', () => {
   it('plays rows answered by every other board, until a wrong "Master Mind!" call puts its caller out', async () => {
     const alice = await product.phone('en-GB');
     await alice.page.goto(product.url);
-    await alice.page.getByTestId('family-mm44').tap();
+    await pickFamily(alice.page, 'mm44');
     await alice.page.getByTestId('option-seating-4x1').waitFor();
     await screenshot(alice.page, 'mm44-home-options');
     const link = await createRoom(alice.page, product.url, 'mm44', async (page) => {

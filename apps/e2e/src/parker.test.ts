@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot } from './support/browser';
 import { useProduct } from './support/product';
-import { createRoom, expectNoOverflow, myTurn, onlyTurn, play, sit, waitAll, reviewReplay } from './support/table';
+import { createRoom, expectNoOverflow, myTurn, onlyTurn, play, sit, waitAll, reviewReplay, pickFamily } from './support/table';
 
 describe('two phones play a Parker 1974 game in the browser', () => {
   const product = useProduct();
@@ -10,7 +10,7 @@ describe('two phones play a Parker 1974 game in the browser', () => {
   it('sets both secrets at once, alternates guesses, and ends the game after the move that broke a code', async () => {
     const alice = await product.phone('en-GB');
     await alice.page.goto(product.url);
-    await alice.page.getByTestId('family-parker').tap();
+    await pickFamily(alice.page, 'parker');
     await alice.page.getByTestId('option-games-1').waitFor();
     await screenshot(alice.page, 'parker-home-options');
     const link = await createRoom(alice.page, product.url, 'parker');

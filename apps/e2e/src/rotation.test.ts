@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot } from './support/browser';
 import { useProduct } from './support/product';
-import { createRoom, expectNoOverflow, onlyTurn, play, sit, waitAll, reviewReplay } from './support/table';
+import { createRoom, expectNoOverflow, onlyTurn, play, sit, waitAll, reviewReplay, pickFamily } from './support/table';
 
 describe('three phones play a rotation in the browser', () => {
   const product = useProduct();
@@ -11,7 +11,7 @@ describe('three phones play a rotation in the browser', () => {
     // Alice creates a 3-player rotation (the default) and sits at seat A.
     const alice = await product.phone('en-GB');
     await alice.page.goto(product.url);
-    await alice.page.getByTestId('family-rotation').tap();
+    await pickFamily(alice.page, 'rotation');
     await alice.page.getByTestId('option-players-3').waitFor();
     await screenshot(alice.page, 'rotation-home-options');
     const link = await createRoom(alice.page, product.url, 'rotation', async (page) => {
@@ -106,7 +106,9 @@ describe('three phones play a rotation in the browser', () => {
       expect(await p.getByTestId('rank-0').getAttribute('data-rank')).toBe('3');
     }
     expect(await carol.page.getByTestId('result').getAttribute('data-outcome')).toBe('win');
-    expect(await alice.page.getByTestId('result').getAttribute('data-outcome')).toBe('lose');
+    // with three players, not winning is a place (in neutral colours), not "You lose."
+    expect(await alice.page.getByTestId('result').getAttribute('data-outcome')).toBe('decided');
+    expect(await alice.page.getByTestId('result').textContent()).toContain('3rd of 3');
     await screenshot(alice.page, 'rotation-alice-final');
     await screenshot(carol.page, 'rotation-carol-final');
     await reviewReplay(carol.page, 'rotation');

@@ -1,4 +1,3 @@
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,6 +18,7 @@ import { RoomService } from './rooms/room-service';
 import { Broadcaster, type IoServer } from './socket/broadcaster';
 import { attachSocketHandlers } from './socket/handlers';
 import { attachRedisAdapter } from './socket/redis';
+import { registerWebPages } from './web/web-pages';
 
 export interface App {
   http: FastifyInstance;
@@ -86,12 +86,17 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
 
   const webDist = config.webDist;
   const hasWeb = webDist !== undefined && existsSync(join(webDist, 'index.html'));
-  // wildcard: files are looked up per request, so a rebuilt client is served without a restart
-  if (hasWeb) await http.register(fastifyStatic, { root: webDist, wildcard: true });
+  const sendPage = hasWeb
+    ? await registerWebPages(http, {
+        webDist,
+        publicUrl: config.publicUrl,
+        roomSummary: async (id) => (await rooms.refresh(id))?.summary(new Set(), 0) ?? null,
+      })
+    : null;
   http.setNotFoundHandler((req, reply) => {
     // The client routes /r/<id>, /history, /m/<id> itself: any other GET page gets the app.
-    if (hasWeb && req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/socket.io')) {
-      return reply.sendFile('index.html');
+    if (sendPage && req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/socket.io')) {
+      return sendPage(req, reply);
     }
     return httpError(reply, 404, 'NOT_FOUND', `Nothing at ${req.method} ${req.url.split('?')[0]}.`);
   });

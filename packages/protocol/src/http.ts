@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import {
+  BOT_STRENGTHS,
+  DEFAULT_BOT_STRENGTH,
   duelOptionsSchema,
   FAMILY_IDS,
   mm44OptionsSchema,
   parkerOptionsSchema,
   rotationOptionsSchema,
+  type BotStrength,
   type MatchStatus,
   type MatchView,
   type Seat,
@@ -15,13 +18,15 @@ import { matchIdSchema, tokenSchema } from './ids';
 
 /**
  * What a room adds to its family's rules (RULES.md §5): the same for every family.
- * - `bots`: seats a bot takes from the start;
+ * - `bots`: seats a bot takes from the start, and `botStrength` how well they play;
  * - `hints`: a "hint" button during play (public: the summary says so);
  * - `takeOverAfterSec`: once a seated person has been gone this long, the other players
  *   may hand the seat to a bot until the person returns (null: never).
  */
 export const roomSettingsShape = {
   bots: z.array(z.number().int().min(0).max(7)).max(8).default([]),
+  /** how well the bots of `bots` play */
+  botStrength: z.enum(BOT_STRENGTHS).default(DEFAULT_BOT_STRENGTH),
   hints: z.boolean().default(false),
   takeOverAfterSec: z.number().int().min(10).max(3600).nullable().default(null),
 };
@@ -73,6 +78,8 @@ export interface SeatSummary {
   bot: boolean;
   /** a person's seat that a bot plays for now; the person gets it back by coming back */
   takenOver: boolean;
+  /** how well the bot plays; null when no bot plays the seat */
+  botStrength: BotStrength | null;
 }
 
 /** GET /api/rooms/:id and in every room update: public, never hidden information. */

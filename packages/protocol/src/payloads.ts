@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FAMILY_IDS, matchStatusSchema, matchViewSchema, seatSchema, shownCodeSchema } from '@mm/rules';
+import { BOT_STRENGTHS, FAMILY_IDS, matchStatusSchema, matchViewSchema, seatSchema, shownCodeSchema } from '@mm/rules';
 import { ERROR_CODES, type ErrorReply } from './errors';
 import type { Commitment } from './fairness';
 import type {
@@ -69,6 +69,7 @@ export const seatSummarySchema: z.ZodType<SeatSummary> = z.strictObject({
   connected: z.boolean().describe('some socket holds the seat now (a bot always counts as connected)'),
   bot: z.boolean().describe('a bot plays this seat'),
   takenOver: z.boolean().describe("a person's seat that a bot plays until the person comes back"),
+  botStrength: z.enum(BOT_STRENGTHS).nullable().describe('how well the bot plays; null when no bot plays the seat'),
 });
 
 export const roomSummarySchema: z.ZodType<RoomSummary> = z.strictObject({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BOT_STRENGTHS, DEFAULT_BOT_STRENGTH } from '@mm/rules';
 import type { Seat } from '@mm/rules';
 import type { ErrorReply } from './errors';
 import { roomIdSchema, tokenSchema } from './ids';
@@ -75,8 +76,9 @@ export const clientMessages = {
     schema: z.object({ accept: z.boolean() }).strict(),
   },
   'seat:bot': {
-    summary: "The room's creator seats a bot in a free seat (NOT_CREATOR for anyone else, SEAT_TAKEN if it is not free).",
-    schema: z.object({ seat: z.number().int().min(0).max(7) }).strict(),
+    summary:
+      "The room's creator seats a bot in a free seat, playing at `strength` (default strong) (NOT_CREATOR for anyone else, SEAT_TAKEN if it is not free).",
+    schema: z.object({ seat: z.number().int().min(0).max(7), strength: z.enum(BOT_STRENGTHS).default(DEFAULT_BOT_STRENGTH) }).strict(),
   },
   'seat:takeover': {
     summary:

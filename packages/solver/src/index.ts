@@ -26,6 +26,10 @@ export {
   mm44Exclude,
   mm44Filter,
   mm44NextRow,
+  mm44RandomRow,
+  mm44SampledRow,
   type Mm44Deals,
+  type Mm44Memory,
   type Mm44RowChoice,
 } from './mm44';
+export { BOT_STRENGTHS, guessAt, mm44BotActionAt, type BotStrength } from './strength';

@@ -279,6 +279,27 @@ function searchRow(deals: Mm44Deals, placer: number, rng: Rng): Mm44RowChoice {
   return { row: codeOf(best), expectedCodes: bestValue };
 }
 
+/** A row drawn uniformly: each hole a colour or empty. */
+export function mm44RandomRow(rng: Rng): Code {
+  return codeOf(rng.int(ALL_ROWS));
+}
+
+/** The best of `samples` random rows for board `placer` (a quick, imperfect search: a medium bot's). */
+export function mm44SampledRow(deals: Mm44Deals, placer: number, rng: Rng, samples: number): Code {
+  const ev = new RowEvaluator(deals, placer);
+  let best = rng.int(ALL_ROWS);
+  let bestValue = ev.expectedCodes(best);
+  for (let k = 1; k < samples; k++) {
+    const i = rng.int(ALL_ROWS);
+    const v = ev.expectedCodes(i);
+    if (v < bestValue) {
+      best = i;
+      bestValue = v;
+    }
+  }
+  return codeOf(best);
+}
+
 class RowEvaluator {
   private readonly codeId: Int32Array;
   private readonly answering: Int32Array;
@@ -355,11 +376,24 @@ class RowEvaluator {
   }
 }
 
-/** What seat `viewer` knows in a view: the deals that fit its own parts and everything public. */
-export function mm44DealsFromView(view: Mm44View): Mm44Deals {
+/** Which rows a weaker player keeps in mind: only some boards', and of each only the latest few. */
+export interface Mm44Memory {
+  boards?: ReadonlySet<number>;
+  lastRows?: number;
+}
+
+/**
+ * What seat `viewer` knows in a view: the deals that fit its own parts and everything public,
+ * or, with `memory`, only the rows a weaker player would keep in mind.
+ */
+export function mm44DealsFromView(view: Mm44View, memory: Mm44Memory = {}): Mm44Deals {
   const own = view.boards.flatMap((b) => (b.part ? [{ board: b.board, part: b.part }] : []));
   let deals = mm44Deals(view.boards.length, own);
-  for (const board of view.boards) for (const row of board.rows) deals = mm44Filter(deals, row.code, row.answers);
+  for (const board of view.boards) {
+    if (memory.boards && !memory.boards.has(board.board)) continue;
+    const rows = memory.lastRows === undefined ? board.rows : board.rows.slice(-memory.lastRows);
+    for (const row of rows) deals = mm44Filter(deals, row.code, row.answers);
+  }
   for (const call of view.calls) if (!call.correct) deals = mm44Exclude(deals, call.code);
   return deals;
 }

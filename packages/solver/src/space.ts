@@ -92,7 +92,8 @@ function build(rules: CodeRules): Space {
     let distinct = true;
     for (let p = 0; p < pegs; p++) {
       const d = digits[p] as number;
-      if (counts[d]) distinct = false;
+      // blanks (the last digit) may repeat even without repeats (RULES.md §1)
+      if (counts[d] && !(rules.blanks && d === colours)) distinct = false;
       counts[d] = (counts[d] as number) + 1;
     }
     if (rules.repeats || distinct) {

@@ -10,10 +10,22 @@ export interface Player {
   page: Page;
 }
 
-/** Opens the home page, picks `family`, lets `configure` set options, creates the room; returns its link. */
+/** On the home page: opens "More options" (where every family and option is) and picks `family`. */
+export async function pickFamily(page: Page, family: string): Promise<void> {
+  const more = page.getByTestId('more-options');
+  await more.waitFor();
+  if ((await more.getAttribute('open')) === null) await page.getByTestId('more-options-toggle').tap();
+  await page.getByTestId(`family-${family}`).tap();
+}
+
+/**
+ * Opens the home page, picks `family` under "More options", lets `configure` set options,
+ * creates the room without a name (so the creator arrives watching, and sits down with `sit`);
+ * returns its link.
+ */
 export async function createRoom(page: Page, baseUrl: string, family: string, configure?: (page: Page) => Promise<void>): Promise<string> {
   await page.goto(baseUrl);
-  await page.getByTestId(`family-${family}`).tap();
+  await pickFamily(page, family);
   await configure?.(page);
   await page.getByTestId('create-room').tap();
   await page.waitForURL(/\/r\/[A-Za-z0-9_-]{16}$/);

@@ -82,7 +82,7 @@ describe.each(['embedded', 'postgres'] as const)('bots on the %s database', (kin
     const plain = await post({ family: 'parker' });
     const summary = (await (await fetch(`${server.url}/api/rooms/${plain.json.id}`)).json()) as RoomSummary;
     expect(summary).toMatchObject({ hints: false, takeOverAfterSec: null });
-    expect(summary.seats).toEqual([0, 1].map((index) => ({ index, name: null, connected: false, bot: false, takenOver: false })));
+    expect(summary.seats).toEqual([0, 1].map((index) => ({ index, name: null, connected: false, bot: false, takenOver: false, botStrength: null })));
 
     const withBots = await post({ family: 'rotation', options: { players: 4 }, bots: [1, 3], hints: true, takeOverAfterSec: 60 });
     expect(withBots.status).toBe(201);
@@ -90,10 +90,10 @@ describe.each(['embedded', 'postgres'] as const)('bots on the %s database', (kin
     expect(s2).toMatchObject({ hints: true, takeOverAfterSec: 60 });
     // A bot is always there: its seat counts as connected.
     expect(s2.seats).toEqual([
-      { index: 0, name: null, connected: false, bot: false, takenOver: false },
-      { index: 1, name: 'Bot B', connected: true, bot: true, takenOver: false },
-      { index: 2, name: null, connected: false, bot: false, takenOver: false },
-      { index: 3, name: 'Bot D', connected: true, bot: true, takenOver: false },
+      { index: 0, name: null, connected: false, bot: false, takenOver: false, botStrength: null },
+      { index: 1, name: 'Bot B', connected: true, bot: true, takenOver: false, botStrength: 'strong' },
+      { index: 2, name: null, connected: false, bot: false, takenOver: false, botStrength: null },
+      { index: 3, name: 'Bot D', connected: true, bot: true, takenOver: false, botStrength: 'strong' },
     ]);
   });
 
@@ -253,6 +253,29 @@ describe.each(['embedded', 'postgres'] as const)('bots on the %s database', (kin
     t.close();
   });
 
+  it('plays each bot at its strength: chosen when the room is made and per seat:bot, public, kept in the database', async () => {
+    const bad = await createRoomAs(server.url, { family: 'duel', bots: [1], botStrength: 'genius' });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error.code).toBe('BAD_REQUEST');
+
+    const creator = newDeviceToken();
+    const t = await botRoom(server.url, { family: 'rotation', bots: [1], botStrength: 'easy' }, 0, { creator });
+    const person = t.person!;
+    expect(await person.send('seat:bot', { seat: 2, strength: 'medium' })).toEqual({ ok: true });
+    expect(await person.send('seat:bot', { seat: 2, strength: 'hard' })).toMatchObject({ ok: false, code: 'BAD_REQUEST' });
+    const seated = await t.watcher.waitFor((u) => u.room.seats[2]!.bot);
+    expect(seated.room.seats.map((s) => s.botStrength)).toEqual([null, 'easy', 'medium']);
+    const stored = await server.app.db.prisma.seat.findMany({ where: { roomId: t.roomId }, orderBy: { index: 'asc' } });
+    expect(stored.map((s) => s.bot && s.botStrength)).toEqual([false, 'easy', 'medium']);
+    // the weaker bots still play by the rules: a secret from the easy codemaker, guesses from both
+    const end = await playPerson(person, 0, (v) => {
+      const round = (v as RotationView).rounds.at(-1)!;
+      return round.codemaker === 0 ? { type: 'setSecret', code: [0, 1, 2, 3] } : { type: 'guess', code: [0, 1, 2, 3] };
+    });
+    expect(end.status.finished).toBe(true);
+    t.close();
+  });
+
   it('seat:bot: the creator seats a bot in a free seat, which then plays; anyone else gets NOT_CREATOR', async () => {
     const creator = newDeviceToken();
     const t = await botRoom(server.url, { family: 'duel' }, 0, { creator });
@@ -263,7 +286,7 @@ describe.each(['embedded', 'postgres'] as const)('bots on the %s database', (kin
     expect(await person.send('seat:bot', { seat: 1 })).toEqual({ ok: true });
     expect(await person.send('seat:bot', { seat: 1 })).toMatchObject({ ok: false, code: 'SEAT_TAKEN' });
     const seated = await t.watcher.waitFor((u) => u.room.seats[1]!.bot);
-    expect(seated.room.seats[1]).toEqual({ index: 1, name: 'Bot B', connected: true, bot: true, takenOver: false });
+    expect(seated.room.seats[1]).toEqual({ index: 1, name: 'Bot B', connected: true, bot: true, takenOver: false, botStrength: 'strong' });
     // Nobody may claim a bot's seat, nor pass a move off as a bot's.
     const late = await Player.connect(server.url);
     await late.join(t.roomId);

@@ -116,7 +116,8 @@ export class BotDriver {
       if (this.refusedAt.get(room.id) === `${room.matchId}:${room.seq}:${seat}`) continue;
       // Never the hidden state: exactly what a person in that seat would be shown.
       const view = room.family.view(room.state, seat);
-      const action = botAction(view, seat, () => createRng(newSeed()));
+      const strength = room.seats.find((s) => s.index === seat)?.botStrength;
+      const action = botAction(view, seat, () => createRng(newSeed()), strength);
       if (action) return { seat, action };
     }
     return null;

@@ -49,7 +49,7 @@ describe('handing the seat of someone gone to a bot, and getting it back', () =>
     expect(await alice.send('seat:takeover', { seat: 0 })).toMatchObject({ ok: false, code: 'NOT_AWAY', message: expect.stringMatching(/bot plays/) });
     const taken = await watcher.waitFor((u) => u.room.seats[0]!.takenOver);
     // The seat keeps its person's name; a bot plays it for now, and is always there.
-    expect(taken.room.seats[0]).toEqual({ index: 0, name: 'Bob', connected: true, bot: true, takenOver: true });
+    expect(taken.room.seats[0]).toEqual({ index: 0, name: 'Bob', connected: true, bot: true, takenOver: true, botStrength: 'strong' });
     // The bot enters the true score of the pending guess, from the secret its own view shows.
     const scored = await alice.waitFor((u) => (u.snapshot.view as DuelView).rounds[0]!.rows[0]!.score !== null);
     expect((scored.snapshot.view as DuelView).rounds[0]!.rows[0]!.score).toEqual(scoreGuess(secret, g1));
@@ -65,7 +65,7 @@ describe('handing the seat of someone gone to a bot, and getting it back', () =>
     const back = await bob2.join(roomId, bobToken);
     expect(back).toMatchObject({ ok: true, seat: 0 });
     if (!back.ok) throw new Error('unreachable');
-    expect(back.room.seats[0]).toEqual({ index: 0, name: 'Bob', connected: true, bot: false, takenOver: false });
+    expect(back.room.seats[0]).toEqual({ index: 0, name: 'Bob', connected: true, bot: false, takenOver: false, botStrength: null });
     await watcher.waitFor((u) => !u.room.seats[0]!.bot);
     const g3 = [3, 2, 1, 0];
     const r3 = await alice.act({ type: 'guess', code: g3 });

@@ -3,9 +3,11 @@
 // seat would know, so it cannot cheat even by accident, and a hint cannot leak a secret.
 import {
   createRng,
+  DEFAULT_BOT_STRENGTH,
   randomCode,
   scoreGuess,
   type Code,
+  type BotStrength,
   type CodeRules,
   type DuelView,
   type Mm44View,
@@ -19,7 +21,9 @@ import {
   createSpace,
   decode,
   encode,
+  guessAt,
   mm44BotAction,
+  mm44BotActionAt,
   mm44DealsFromView,
   nextGuess,
   partitionCounts,
@@ -84,16 +88,17 @@ function breaking(view: DuelView | RotationView | ParkerView, seat: Seat): Break
 }
 
 /**
- * The action a bot in `seat` plays now, from that seat's own view, or null when it has
- * nothing to do. `rng` draws a codemaker's secret (the server seeds it at random).
+ * The action a bot in `seat` plays now, from that seat's own view, at `strength`, or null
+ * when it has nothing to do. `rng` draws a codemaker's secret and a weaker bot's choices
+ * (the server seeds it at random); a strong bot's moves depend on the position only.
  */
-export function botAction(view: unknown, seat: Seat, rng: () => Rng): unknown {
+export function botAction(view: unknown, seat: Seat, rng: () => Rng, strength: BotStrength = DEFAULT_BOT_STRENGTH): unknown {
   const v = view as AnyView;
   if (v.finished) return null;
   const secret = (): unknown => ({ type: 'setSecret', code: randomCode(rng(), rulesOf(v.options as CodeRules)) });
   switch (v.family) {
     case 'mm44':
-      return mm44BotAction(v, seat);
+      return mm44BotActionAt(v, seat, strength, rng());
     case 'duel': {
       const round = v.rounds.at(-1);
       if (!round) return null;
@@ -121,7 +126,7 @@ export function botAction(view: unknown, seat: Seat, rng: () => Rng): unknown {
     }
   }
   const b = breaking(v, seat);
-  return b?.toGuess ? { type: 'guess', code: solve(b.rules, b.rows) } : null;
+  return b?.toGuess ? { type: 'guess', code: strength === 'strong' ? solve(b.rules, b.rows) : guessAt(createSpace(b.rules), b.rows, strength, rng()) } : null;
 }
 
 /** Codes tried as a hint, and codes they are scored against, at most (a few hundred thousand table reads). */

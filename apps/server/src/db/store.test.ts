@@ -70,7 +70,7 @@ describe.each(kinds)('store on %s', (kind) => {
     ]);
     expect(results.filter(Boolean)).toHaveLength(1);
     const winner = results[0] ? { name: 'Ada', tokenHash: 'hash-a', deviceId: 'dev-a' } : { name: 'Bob', tokenHash: 'hash-b', deviceId: null };
-    const person = { bot: false, takenOver: false };
+    const person = { bot: false, takenOver: false, botStrength: 'strong' };
     const room = await store.loadRoom(roomId);
     expect(room?.seats[0]).toEqual({ index: 0, ...winner, ...person });
     expect(room?.seats[1]).toEqual({ index: 1, name: null, tokenHash: null, deviceId: null, ...person });
@@ -85,9 +85,9 @@ describe.each(kinds)('store on %s', (kind) => {
     expect(await store.renameSeat(roomId, 1, 'hash-x', 'Mallory')).toBe(false);
     expect(await store.renameSeat(roomId, 1, 'hash-a', 'Ada L.')).toBe(true);
     expect(await store.releaseSeat(roomId, 1, 'hash-x')).toBe(false);
-    expect((await store.loadRoom(roomId))?.seats[1]).toEqual({ index: 1, name: 'Ada L.', tokenHash: 'hash-a', deviceId: 'dev-a', bot: false, takenOver: false });
+    expect((await store.loadRoom(roomId))?.seats[1]).toEqual({ index: 1, name: 'Ada L.', tokenHash: 'hash-a', deviceId: 'dev-a', bot: false, takenOver: false, botStrength: 'strong' });
     expect(await store.releaseSeat(roomId, 1, 'hash-a')).toBe(true);
-    expect((await store.loadRoom(roomId))?.seats[1]).toEqual({ index: 1, name: null, tokenHash: null, deviceId: null, bot: false, takenOver: false });
+    expect((await store.loadRoom(roomId))?.seats[1]).toEqual({ index: 1, name: null, tokenHash: null, deviceId: null, bot: false, takenOver: false, botStrength: 'strong' });
     expect(await store.releaseSeat(roomId, 1, 'hash-a')).toBe(false);
     expect(await store.claimSeat(roomId, 1, { name: 'Bob', tokenHash: 'hash-b', deviceId: null })).toBe(true);
   });

@@ -3,6 +3,7 @@
 // server processes racing on one room honest, so conflicts are reported as values
 // (AppendOutcome, false) rather than thrown.
 import { Prisma } from '../generated/prisma/client.js';
+import { BOT_STRENGTHS, DEFAULT_BOT_STRENGTH, type BotStrength } from '@mm/rules';
 import { botName } from '../bots/names.js';
 import type { Database } from './database.js';
 
@@ -24,6 +25,8 @@ export interface StoredSeat {
   bot: boolean;
   /** the bot plays for the person whose name, token and device the seat keeps */
   takenOver: boolean;
+  /** how well the bot plays (meaningful only while `bot`) */
+  botStrength: BotStrength;
 }
 export interface StoredMatch {
   id: string;
@@ -91,8 +94,9 @@ export interface Store {
     seed: string;
     salt?: string | null;
     creatorDeviceId?: string | null;
-    /** seats a bot takes from the start (named by `botName`) */
+    /** seats a bot takes from the start (named by `botName`), playing at `botStrength` */
     bots?: readonly number[];
+    botStrength?: BotStrength;
     hints?: boolean;
     takeOverAfterSec?: number | null;
   }): Promise<void>;
@@ -107,7 +111,7 @@ export interface Store {
    */
   claimSeat(roomId: string, index: number, claim: { name: string; tokenHash: string; deviceId: string | null }): Promise<boolean>;
   /** A bot takes a free seat (and becomes a player of the newest match); false when it is not free. */
-  seatBot(roomId: string, index: number): Promise<boolean>;
+  seatBot(roomId: string, index: number, strength?: BotStrength): Promise<boolean>;
   /** A bot plays for the person holding the seat with `tokenHash`; false unless they hold it and no bot plays it yet. */
   takeOverSeat(roomId: string, index: number, tokenHash: string): Promise<boolean>;
   /** The person with `tokenHash` plays the seat again; false unless a bot played it for them. */
@@ -181,9 +185,10 @@ export function uniqueViolationTarget(e: unknown): string[] | null {
   return names;
 }
 
-type SeatRow = { index: number; name: string | null; tokenHash: string | null; deviceId: string | null; bot: boolean; takenOver: boolean };
+type SeatRow = { index: number; name: string | null; tokenHash: string | null; deviceId: string | null; bot: boolean; takenOver: boolean; botStrength: string };
+const strengthOf = (s: string): BotStrength => ((BOT_STRENGTHS as readonly string[]).includes(s) ? (s as BotStrength) : DEFAULT_BOT_STRENGTH);
 const toSeat = (s: SeatRow): StoredSeat => ({
-  index: s.index, name: s.name, tokenHash: s.tokenHash, deviceId: s.deviceId, bot: s.bot, takenOver: s.takenOver,
+  index: s.index, name: s.name, tokenHash: s.tokenHash, deviceId: s.deviceId, bot: s.bot, takenOver: s.takenOver, botStrength: strengthOf(s.botStrength),
 });
 
 type ActionRow = { seq: number; seat: number; actionId: string; payload: Prisma.JsonValue; salt: string | null; createdAt: Date };
@@ -209,7 +214,8 @@ export function createStore(db: Database): Store {
     kind: db.kind,
 
     async createRoom({
-      roomId, family, options, seatCount, matchId, seed, salt = null, creatorDeviceId = null, bots = [], hints = false, takeOverAfterSec = null,
+      roomId, family, options, seatCount, matchId, seed, salt = null, creatorDeviceId = null, bots = [], botStrength = DEFAULT_BOT_STRENGTH,
+      hints = false, takeOverAfterSec = null,
     }) {
       if (!Number.isInteger(seatCount) || seatCount < 1) throw new RangeError(`seatCount must be a positive integer, got ${seatCount}`);
       if (bots.some((b) => !Number.isInteger(b) || b < 0 || b >= seatCount)) throw new RangeError(`bot seats must be seats of the room, got ${bots.join(',')}`);
@@ -226,7 +232,7 @@ export function createStore(db: Database): Store {
           takeOverAfterSec,
           seats: {
             create: Array.from({ length: seatCount }, (_, index) =>
-              isBot.has(index) ? { index, bot: true, name: botName(index), claimedAt: new Date() } : { index },
+              isBot.has(index) ? { index, bot: true, botStrength, name: botName(index), claimedAt: new Date() } : { index },
             ),
           },
           matches: {
@@ -297,12 +303,12 @@ export function createStore(db: Database): Store {
       });
     },
 
-    async seatBot(roomId, index) {
+    async seatBot(roomId, index, strength = DEFAULT_BOT_STRENGTH) {
       return prisma.$transaction(async (tx) => {
         const name = botName(index);
         const { count } = await tx.seat.updateMany({
           where: { roomId, index, tokenHash: null, bot: false },
-          data: { name, bot: true, takenOver: false, deviceId: null, claimedAt: new Date(), rematch: false },
+          data: { name, bot: true, botStrength: strength, takenOver: false, deviceId: null, claimedAt: new Date(), rematch: false },
         });
         if (count !== 1) return false;
         const match = await tx.match.findFirst({ where: { roomId }, orderBy: { number: 'desc' }, select: { id: true } });
@@ -318,7 +324,7 @@ export function createStore(db: Database): Store {
     },
 
     async takeOverSeat(roomId, index, tokenHash) {
-      const { count } = await prisma.seat.updateMany({ where: { roomId, index, tokenHash, bot: false }, data: { bot: true, takenOver: true } });
+      const { count } = await prisma.seat.updateMany({ where: { roomId, index, tokenHash, bot: false }, data: { bot: true, takenOver: true, botStrength: DEFAULT_BOT_STRENGTH } });
       return count === 1;
     },
 
@@ -423,6 +429,7 @@ export function createStore(db: Database): Store {
                 rematch: false,
                 bot: from.bot,
                 takenOver: from.takenOver,
+                botStrength: from.botStrength,
               },
             });
             if (from.name !== null) {

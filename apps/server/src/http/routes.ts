@@ -27,7 +27,7 @@ export const httpError = (reply: FastifyReply, status: number, code: string, mes
   reply.code(status).send({ error: { code, message } } satisfies HttpError);
 
 /** Room creation is the one write an anonymous caller can repeat cheaply: bound it per address. */
-function perAddressLimiter(burst: number, perSecond: number): (req: FastifyRequest) => boolean {
+export function perAddressLimiter(burst: number, perSecond: number): (req: FastifyRequest) => boolean {
   const buckets = new Map<string, TokenBucket>();
   return (req) => {
     if (buckets.size > 10_000) buckets.clear();
@@ -62,11 +62,11 @@ export function registerApiRoutes(
     if (!headers.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(headers.error));
     const parsed = createRoomBodySchema.safeParse(req.body ?? {});
     if (!parsed.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(parsed.error));
-    const { family, options, bots, hints, takeOverAfterSec } = parsed.data;
+    const { family, options, bots, botStrength, hints, takeOverAfterSec } = parsed.data;
     const problem = botSeatsProblem(family, options, bots);
     if (problem) return httpError(reply, 400, 'BAD_REQUEST', problem);
     const device = headers.data[DEVICE_TOKEN_HEADER];
-    const room = await rooms.create(family, options, device ? hashToken(device) : null, { bots, hints, takeOverAfterSec });
+    const room = await rooms.create(family, options, device ? hashToken(device) : null, { bots, botStrength, hints, takeOverAfterSec });
     const origin = deps.config.publicUrl ?? `${req.protocol}://${req.host}`;
     const body: CreateRoomReply = { id: room.id, url: new URL(`/r/${room.id}`, origin).toString() };
     return reply.code(201).send(body);

@@ -29,7 +29,7 @@ describe('creating rooms of every family over HTTP', () => {
       expect(created.json.url).toContain(`/r/${created.json.id}`);
       const room = await summary(server.url, created.json.id);
       expect(room).toMatchObject({ id: created.json.id, family, options: expected.options, spectators: 0 });
-      expect(room.seats).toEqual(Array.from({ length: expected.seats }, (_, index) => ({ index, name: null, connected: false, bot: false, takenOver: false })));
+      expect(room.seats).toEqual(Array.from({ length: expected.seats }, (_, index) => ({ index, name: null, connected: false, bot: false, takenOver: false, botStrength: null })));
       expect(room.status).toEqual({
         finished: false,
         toAct: expected.toAct,

@@ -159,6 +159,7 @@ export class LiveRoom {
         connected: s.bot || connected.has(s.index),
         bot: s.bot,
         takenOver: s.takenOver,
+        botStrength: s.bot ? s.botStrength : null,
       })),
       spectators,
       spectating: this.spectating,

@@ -11,7 +11,7 @@ import {
   type RematchReply,
   type SettingsReply,
 } from '@mm/protocol';
-import { getFamily, type Seat } from '@mm/rules';
+import { DEFAULT_BOT_STRENGTH, getFamily, type BotStrength, type Seat } from '@mm/rules';
 import { botName } from '../bots/names';
 import { hintFor } from '../bots/play';
 import type { Store } from '../db/store';
@@ -50,6 +50,8 @@ const seatMoved = (room: LiveRoom, matchId: string | null): ErrorReply | null =>
 /** What a room adds to its family's rules (POST /api/rooms `bots`, `hints`, `takeOverAfterSec`). */
 export interface RoomSettings {
   bots: readonly Seat[];
+  /** how well those bots play */
+  botStrength?: BotStrength;
   hints: boolean;
   takeOverAfterSec: number | null;
 }
@@ -130,6 +132,7 @@ export class RoomService {
       salt: newSalt(),
       creatorDeviceId,
       bots: settings.bots,
+      botStrength: settings.botStrength,
       hints: settings.hints,
       takeOverAfterSec: settings.takeOverAfterSec,
     });
@@ -190,7 +193,7 @@ export class RoomService {
         if (fresh) room.seats = fresh.seats;
         return fault('SEAT_TAKEN', 'Someone already sits there.');
       }
-      room.seats = room.seats.map((s) => (s.index === seat ? { index: seat, name, tokenHash, deviceId, bot: false, takenOver: false } : s));
+      room.seats = room.seats.map((s) => (s.index === seat ? { index: seat, name, tokenHash, deviceId, bot: false, takenOver: false, botStrength: DEFAULT_BOT_STRENGTH } : s));
       room.rematchVotes.delete(seat);
       this.onChange(room);
       return { ok: true, seat, seatToken: token };
@@ -210,7 +213,7 @@ export class RoomService {
       if (!current?.tokenHash) return fault('NOT_SEATED', 'This seat is free already.');
       await this.store.releaseSeat(roomId, seat, current.tokenHash);
       room.seats = room.seats.map((s) =>
-        s.index === seat ? { index: seat, name: null, tokenHash: null, deviceId: null, bot: false, takenOver: false } : s,
+        s.index === seat ? { index: seat, name: null, tokenHash: null, deviceId: null, bot: false, takenOver: false, botStrength: DEFAULT_BOT_STRENGTH } : s,
       );
       room.rematchVotes.delete(seat);
       this.onChange(room);
@@ -296,7 +299,7 @@ export class RoomService {
   }
 
   /** The creator's device seats a bot in a free seat. */
-  async seatBot(roomId: string, deviceId: string | null, seat: Seat): Promise<BotReply | ErrorReply> {
+  async seatBot(roomId: string, deviceId: string | null, seat: Seat, strength: BotStrength = DEFAULT_BOT_STRENGTH): Promise<BotReply | ErrorReply> {
     return this.queue.run(roomId, async () => {
       const room = await this.load(roomId);
       if (!room) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
@@ -304,14 +307,14 @@ export class RoomService {
       const current = room.seats.find((s) => s.index === seat);
       if (!current) return fault('NO_SUCH_SEAT', `This table has seats 0 to ${room.seats.length - 1}.`);
       if (current.tokenHash !== null || current.bot) return fault('SEAT_TAKEN', 'Someone already sits there.');
-      if (!(await this.store.seatBot(roomId, seat))) {
+      if (!(await this.store.seatBot(roomId, seat, strength))) {
         // another server seated someone first: learn who
         const fresh = await this.store.loadRoom(roomId);
         if (fresh) room.seats = fresh.seats;
         return fault('SEAT_TAKEN', 'Someone already sits there.');
       }
       room.seats = room.seats.map((s) =>
-        s.index === seat ? { index: seat, name: botName(seat), tokenHash: null, deviceId: null, bot: true, takenOver: false } : s,
+        s.index === seat ? { index: seat, name: botName(seat), tokenHash: null, deviceId: null, bot: true, takenOver: false, botStrength: strength } : s,
       );
       room.rematchVotes.delete(seat);
       this.onChange(room);
@@ -360,7 +363,7 @@ export class RoomService {
         if (fresh) room.seats = fresh.seats;
         return fault('NOT_AWAY', 'That seat changed meanwhile.');
       }
-      room.seats = room.seats.map((s) => (s.index === seat ? { ...s, bot: true, takenOver: true } : s));
+      room.seats = room.seats.map((s) => (s.index === seat ? { ...s, bot: true, takenOver: true, botStrength: DEFAULT_BOT_STRENGTH } : s));
       this.onChange(room);
       return { ok: true };
     });

@@ -165,7 +165,7 @@ export function attachSocketHandlers(
     'seat:bot': async (socket, msg) => {
       const roomId = socket.data.roomId;
       if (!roomId) return fault('NOT_IN_ROOM', 'Join a room first.');
-      return rooms.seatBot(roomId, socket.data.deviceId, msg.seat);
+      return rooms.seatBot(roomId, socket.data.deviceId, msg.seat, msg.strength);
     },
 
     'seat:takeover': async (socket, msg) => {

@@ -11,20 +11,18 @@ import {
 } from '@mm/rules';
 import { t } from '../lib/i18n/index.svelte';
 import type { ClientFamily } from './types';
-import DuelOptionsForm from './duel/DuelOptionsForm.svelte';
-import DuelGame from './duel/DuelGame.svelte';
 import { duelOptionsProblem } from './duel/model';
-import RotationOptionsForm from './rotation/RotationOptionsForm.svelte';
-import RotationGame from './rotation/RotationGame.svelte';
 import { rotationOptionsProblem } from './rotation/model';
-import ParkerOptionsForm from './parker/ParkerOptionsForm.svelte';
-import ParkerGame from './parker/ParkerGame.svelte';
 import { parkerOptionsProblem } from './parker/model';
-import Mm44OptionsForm from './mm44/Mm44OptionsForm.svelte';
-import Mm44Game from './mm44/Mm44Game.svelte';
 import { mm44OptionsProblem, seatingShape } from './mm44/model';
 
 export type { ClientFamily, GameProps, HintOutcome } from './types';
+
+/** The same promise on every call: `{#await}` blocks then never flash back to pending. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let p: Promise<T> | undefined;
+  return () => (p ??= load());
+}
 
 const repeatsFlag = (on: boolean): string => (on ? t('room.repeatsOn') : t('room.repeatsOff'));
 
@@ -37,8 +35,9 @@ export const CLIENT_FAMILIES: readonly ClientFamily[] = [
     players: 'family.duel.players',
     defaultOptions: () => ({ ...duelOptionsSchema.parse({}) }),
     optionsProblem: duelOptionsProblem,
-    OptionsForm: DuelOptionsForm,
-    Game: DuelGame,
+    // each family's screens are a chunk of their own, fetched when that family is shown
+    OptionsForm: once(() => import('./duel/DuelOptionsForm.svelte').then((m) => m.default)),
+    Game: once(() => import('./duel/DuelGame.svelte').then((m) => m.default)),
     summary: (o: DuelOptions) => [
       t('room.summary', { pegs: o.pegs, colours: o.colours, guesses: o.guesses, rounds: o.rounds }),
       [
@@ -58,8 +57,8 @@ export const CLIENT_FAMILIES: readonly ClientFamily[] = [
     players: 'family.rotation.players',
     defaultOptions: () => ({ ...rotationOptionsSchema.parse({}) }),
     optionsProblem: rotationOptionsProblem,
-    OptionsForm: RotationOptionsForm,
-    Game: RotationGame,
+    OptionsForm: once(() => import('./rotation/RotationOptionsForm.svelte').then((m) => m.default)),
+    Game: once(() => import('./rotation/RotationGame.svelte').then((m) => m.default)),
     summary: (o: RotationOptions) => [
       t('rules.rotation', { players: o.players, pegs: o.pegs, colours: o.colours, guesses: o.guesses }),
       repeatsFlag(o.repeats),
@@ -72,8 +71,8 @@ export const CLIENT_FAMILIES: readonly ClientFamily[] = [
     players: 'family.parker.players',
     defaultOptions: () => ({ ...parkerOptionsSchema.parse({}) }),
     optionsProblem: parkerOptionsProblem,
-    OptionsForm: ParkerOptionsForm,
-    Game: ParkerGame,
+    OptionsForm: once(() => import('./parker/ParkerOptionsForm.svelte').then((m) => m.default)),
+    Game: once(() => import('./parker/ParkerGame.svelte').then((m) => m.default)),
     summary: (o: ParkerOptions) => [
       t('rules.parker', { pegs: o.pegs, colours: o.colours, moves: PARKER_MOVES }),
       [repeatsFlag(o.repeats), o.games > 1 ? t('rules.parkerGames', { games: o.games }) : null].filter((f) => f !== null).join(' · '),
@@ -86,8 +85,8 @@ export const CLIENT_FAMILIES: readonly ClientFamily[] = [
     players: 'family.mm44.players',
     defaultOptions: () => ({ ...mm44OptionsSchema.parse({}) }),
     optionsProblem: mm44OptionsProblem,
-    OptionsForm: Mm44OptionsForm,
-    Game: Mm44Game,
+    OptionsForm: once(() => import('./mm44/Mm44OptionsForm.svelte').then((m) => m.default)),
+    Game: once(() => import('./mm44/Mm44Game.svelte').then((m) => m.default)),
     summary: (o: Mm44Options) => {
       const shape = seatingShape(o.seating);
       return [t('rules.mm44', { players: shape.players, boards: shape.boardsEach, rows: o.rows })];

@@ -46,10 +46,11 @@ export interface ClientFamily {
   /** a combination of options no game could be played with (checked before creating), or null */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   optionsProblem: (options: any) => MessageKey | null;
-  // `any`: each family's form edits its own options type (bound with bind:options)
+  // `any`: each family's form edits its own options type (bound with bind:options); loaded on demand
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  OptionsForm: Component<{ options: any }, object, 'options'>;
-  Game: Component<GameProps>;
+  OptionsForm: () => Promise<Component<{ options: any }, object, 'options'>>;
+  /** the family's table (a chunk of its own: loaded when a room of this family opens) */
+  Game: () => Promise<Component<GameProps>>;
   /**
    * The room's public options in a line or two of text, translated (call it where `t()` is
    * reactive: markup or $derived). The options arrive as the server stored them.

@@ -29,9 +29,14 @@ describe('checkCode', () => {
     expect(checkCode([0, 1, null, 2], classic)).toMatchObject({ code: 'INVALID_CODE', message: expect.stringMatching(/Blank/) });
   });
 
-  it('treats a blank as a colour for repeats: once only when repeats are off', () => {
-    expect(checkCode([null, 1, null, 2], { ...classic, blanks: true })?.code).toBe('INVALID_CODE');
+  it('allows any number of blanks, with or without repeats (GB advanced: "one or more blank spaces")', () => {
+    expect(checkCode([null, 1, null, 2], { ...classic, blanks: true })).toBeNull();
+    expect(checkCode([null, null, null, null], { ...classic, blanks: true })).toBeNull();
     expect(checkCode([null, 1, null, 2], { ...classic, blanks: true, repeats: true })).toBeNull();
+  });
+
+  it('still refuses a repeated colour beside blanks when repeats are off', () => {
+    expect(checkCode([null, 1, null, 1], { ...classic, blanks: true })).toMatchObject({ code: 'INVALID_CODE', message: expect.stringMatching(/once/) });
   });
 });
 
@@ -41,9 +46,10 @@ describe('allCodes', () => {
     expect(allCodes(classic)).toHaveLength(360);
   });
 
-  it('counts blanks as a seventh value', () => {
+  it('counts blanks as a seventh value that may fill any number of holes', () => {
     expect(allCodes({ ...classic, repeats: true, blanks: true })).toHaveLength(7 ** 4);
-    expect(allCodes({ ...classic, blanks: true })).toHaveLength(7 * 6 * 5 * 4);
+    // k blank holes, the other 4 − k distinct colours: Σ C(4,k)·6!/(2+k)!
+    expect(allCodes({ ...classic, blanks: true })).toHaveLength(360 + 4 * 120 + 6 * 30 + 4 * 6 + 1);
   });
 
   it('lists distinct codes that all obey the rules', () => {

@@ -30,8 +30,9 @@ export function checkCode(code: Code, rules: CodeRules): RuleError | null {
     } else if (!Number.isInteger(peg) || peg < 0 || peg >= rules.colours) {
       return bad(`Colours go from 0 to ${rules.colours - 1}; ${String(peg)} is not one of them.`);
     }
-    // A blank counts as one more colour (RULES.md §1), so without repeats it too appears once.
-    if (!rules.repeats && seen.has(peg)) return bad('Each colour may appear only once in this game.');
+    // A blank is an empty hole, not a colour to spend: GB's advanced game allows "one or more
+    // blank spaces" whether or not colours repeat (RULES.md §1, updated decision).
+    if (!rules.repeats && peg !== null && seen.has(peg)) return bad('Each colour may appear only once in this game.');
     seen.add(peg);
   }
   return null;
@@ -47,7 +48,7 @@ export function allCodes(rules: CodeRules): Code[] {
       return;
     }
     for (const v of values) {
-      if (!rules.repeats && prefix.includes(v)) continue;
+      if (!rules.repeats && v !== null && prefix.includes(v)) continue;
       walk([...prefix, v]);
     }
   };

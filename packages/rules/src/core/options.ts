@@ -22,9 +22,9 @@ export const codeOptionFields = ({ maxPegs, defaultPegs, defaultRepeats }: CodeO
   repeats: z.boolean().default(defaultRepeats),
 });
 
-/** Without repeats a secret needs `pegs` distinct values: the colours, and the blank where it is offered. */
+/** Without repeats a secret needs `pegs` distinct colours, unless blanks (any number of them) fill the rest. */
 export const enoughColours = (o: { pegs: number; colours: number; repeats: boolean; blanks?: boolean }): boolean =>
-  o.repeats || o.colours + (o.blanks ? 1 : 0) >= o.pegs;
+  o.repeats || o.blanks === true || o.colours >= o.pegs;
 
 /** Where and how a schema refined with `enoughColours` reports its failure. */
 export const ENOUGH_COLOURS_ISSUE: { path: string[]; message: string } = {

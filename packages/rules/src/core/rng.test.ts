@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { checkCode, type CodeRules } from './code';
 import { createRng, randomCode, shuffle } from './rng';
 
-/** Rules for which a legal code exists (without repeats there must be enough distinct values). */
+/** Rules for which a legal code exists (without repeats or blanks there must be enough colours). */
 const feasibleRules = fc
   .record({
     pegs: fc.integer({ min: 1, max: 8 }),
@@ -11,7 +11,7 @@ const feasibleRules = fc
     repeats: fc.boolean(),
     blanks: fc.boolean(),
   })
-  .filter((r: CodeRules) => r.repeats || r.colours + (r.blanks ? 1 : 0) >= r.pegs);
+  .filter((r: CodeRules) => r.repeats || r.blanks || r.colours >= r.pegs);
 
 describe('createRng', () => {
   it('gives the same sequence for the same seed and another for another seed', () => {
@@ -76,5 +76,21 @@ describe('randomCode', () => {
     const values = new Set(codes.flat());
     expect(values).toEqual(new Set([0, 1, 2, 3, 4, 5, null]));
     expect(codes.some((c) => new Set(c).size < c.length)).toBe(true);
+  });
+
+  it('draws every code of a blanks-without-repeats game, several blanks included, about equally often', () => {
+    const rules: CodeRules = { pegs: 3, colours: 4, repeats: false, blanks: true };
+    const rng = createRng('uniform');
+    const counts = new Map<string, number>();
+    const draws = 20_000;
+    for (let i = 0; i < draws; i++) {
+      const code = randomCode(rng, rules);
+      expect(checkCode(code, rules)).toBeNull();
+      counts.set(JSON.stringify(code), (counts.get(JSON.stringify(code)) ?? 0) + 1);
+    }
+    // 4·3·2 + 3·4·3 + 3·4 + 1 = 73 codes; each expected ≈ 274 times
+    expect(counts.size).toBe(73);
+    expect(counts.get(JSON.stringify([null, null, null]))).toBeGreaterThan(150);
+    for (const n of counts.values()) expect(n).toBeGreaterThan(150);
   });
 });

@@ -65,6 +65,14 @@ export function shuffle<T>(rng: Rng, items: readonly T[]): T[] {
 export function randomCode(rng: Rng, rules: CodeRules): Code {
   const values = [...Array.from({ length: rules.colours }, (_, i): number | null => i), ...(rules.blanks ? [null] : [])];
   if (rules.repeats) return Array.from({ length: rules.pegs }, () => values[rng.int(values.length)] ?? null);
-  // without repeats a blank, counted as a colour, is drawn at most once too
-  return shuffle(rng, values).slice(0, rules.pegs);
+  if (!rules.blanks) return shuffle(rng, values).slice(0, rules.pegs);
+  // Without repeats but with blanks, any number of holes may be blank: draw hole by hole among
+  // the colours not used yet and the blank, rejecting until the code is uniform over allCodes
+  // (accept/reject on whole codes keeps every legal code equally likely).
+  for (;;) {
+    const code: Code = [];
+    for (let i = 0; i < rules.pegs; i++) code.push(values[rng.int(values.length)] ?? null);
+    const colours = code.filter((p) => p !== null);
+    if (new Set(colours).size === colours.length) return code;
+  }
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AnyFamily, FamilyId } from '../core/family';
+import type { Preset } from '../core/preset';
 import { duel } from './duel/duel';
 import { duelViewSchema } from './duel/view-schema';
 import type { DuelView } from './duel/types';
@@ -11,6 +12,10 @@ import { parkerViewSchema } from './parker/view-schema';
 import type { ParkerView } from './parker/types';
 import { rotation } from './rotation/rotation';
 import { rotationViewSchema } from './rotation/view-schema';
+import { duelPresets } from './duel/presets';
+import { mm44Presets } from './mm44/presets';
+import { parkerPresets } from './parker/presets';
+import { rotationPresets } from './rotation/presets';
 import type { RotationView } from './rotation/types';
 
 /** Every family the product plays, by id. */
@@ -25,3 +30,10 @@ export type MatchView = DuelView | RotationView | ParkerView | Mm44View;
 
 /** Any family's view; `family` tells them apart. */
 export const matchViewSchema: z.ZodType<MatchView> = z.union([duelViewSchema, rotationViewSchema, parkerViewSchema, mm44ViewSchema]);
+
+/** Every printed edition, in the order the home screen offers them. */
+export const presets: readonly Preset[] = [...duelPresets, ...rotationPresets, ...parkerPresets, ...mm44Presets];
+
+export function getPreset(id: string): Preset | undefined {
+  return presets.find((p) => p.id === id);
+}

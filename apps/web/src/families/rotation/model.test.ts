@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { rotation, rotationOptionsSchema, type RotationAction, type RotationOptionsInput, type RotationState } from '@mm/rules';
 import {
   codemakerStake,
+  placeOf,
   codemakerTable,
   currentRound,
   earlierRounds,
@@ -125,5 +126,13 @@ describe('rotation model', () => {
     expect(rotationOptionsProblem({ ...defaults, pegs: 6, colours: 4 })).toBe('option.tooFewColours');
     expect(rotationOptionsProblem({ ...defaults, pegs: 6, colours: 4, repeats: true })).toBeNull();
     expect(rotationOptionsProblem({ ...defaults, guesses: 15 })).toBe('option.invalid');
+  });
+});
+
+describe('placeOf', () => {
+  it('ranks a seat among all, with ties', () => {
+    expect(placeOf([30, 22, 22], 1)).toEqual({ place: 2, tied: true, count: 3 });
+    expect(placeOf([30, 22, 18], 2)).toEqual({ place: 3, tied: false, count: 3 });
+    expect(placeOf([30, 30, 18, 5], 0)).toEqual({ place: 1, tied: true, count: 4 });
   });
 });

@@ -114,3 +114,16 @@ export function codemakerTable(o: RotationOptions): { row: number | null; points
 
 /** Why the rules' options schema refuses these options, as a message key; null when they are fine. */
 export const rotationOptionsProblem = (o: RotationOptionsInput): OptionsProblem | null => optionsProblem(rotationOptionsSchema, o);
+
+/**
+ * A seat's place at the end: 1 + the seats that scored more, and whether another seat
+ * scored the same ("2nd of 3, tied"); ties at the top all win (RULES §2).
+ */
+export function placeOf(scores: readonly number[], seat: number): { place: number; tied: boolean; count: number } {
+  const mine = scores[seat] ?? 0;
+  return {
+    place: scores.filter((s) => s > mine).length + 1,
+    tied: scores.filter((s) => s === mine).length > 1,
+    count: scores.length,
+  };
+}

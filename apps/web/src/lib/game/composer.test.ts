@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CodeRules } from '@mm/rules';
-import { draftFrom, draftProblem, emptyDraft, guessRules, isComplete, place, tapHole, toCode, undo } from './composer';
+import { used, draftFrom, draftProblem, emptyDraft, guessRules, isComplete, place, tapHole, toCode, undo } from './composer';
 
 const rules: CodeRules = { pegs: 4, colours: 6, repeats: false, blanks: false };
 
@@ -44,5 +44,10 @@ describe('composer', () => {
     const d = place(place(place(place(emptyDraft(4), null), 1), 2), 3);
     expect(toCode(d)).toEqual([null, 1, 2, 3]);
     expect(draftProblem(d, { ...rules, blanks: true })).toBeNull();
+  });
+  it('several blanks are fine without repeats; a repeated colour beside them is not', () => {
+    expect(draftProblem(draftFrom([null, 1, null, null]), { ...rules, blanks: true })).toBeNull();
+    expect(used(place(draftFrom([null, 1, null, 2]), null))).toEqual(new Set([1, 2]));
+    expect(draftProblem(draftFrom([null, 1, null, 1]), { ...rules, blanks: true })).toBe('repeat');
   });
 });

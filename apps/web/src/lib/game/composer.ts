@@ -58,9 +58,9 @@ export function toCode(d: Draft): Code | null {
   return isComplete(d) ? (d.holes as Code) : null;
 }
 
-/** Colours already placed (for greying them out when repeats are off). */
+/** Colours already placed (for greying them out when repeats are off); blanks may always be placed again. */
 export function used(d: Draft): Set<Peg> {
-  return new Set(d.holes.filter((h): h is Peg => h !== undefined));
+  return new Set(d.holes.filter((h): h is number => h !== undefined && h !== null));
 }
 
 export type DraftProblem = 'incomplete' | 'repeat' | 'blank' | 'invalid';
@@ -75,7 +75,8 @@ export function draftProblem(d: Draft, rules: CodeRules): DraftProblem | null {
   const err = checkCode(code, rules);
   if (!err) return null;
   if (!rules.blanks && code.includes(null)) return 'blank';
-  if (!rules.repeats && new Set(code).size < code.length) return 'repeat';
+  const colours = code.filter((p) => p !== null);
+  if (!rules.repeats && new Set(colours).size < colours.length) return 'repeat';
   return 'invalid';
 }
 

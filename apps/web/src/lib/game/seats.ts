@@ -1,5 +1,5 @@
 import type { RoomSummary, SeatSummary } from '@mm/protocol';
-import { getFamily, type AnyFamily, type Seat } from '@mm/rules';
+import { getFamily, type AnyFamily, type BotStrength, type Seat } from '@mm/rules';
 
 /**
  * Readings of the room's seats. A seat is free when nobody, person or bot, sits in it
@@ -67,14 +67,17 @@ export function seatCountFor(family: string, options: unknown): number | null {
 export interface RoomSettings {
   /** seats a bot takes from the start */
   bots: Seat[];
+  /** how well they play */
+  botStrength: BotStrength;
   hints: boolean;
   takeOverAfterSec: number | null;
 }
 
-export const defaultRoomSettings = (): RoomSettings => ({ bots: [], hints: false, takeOverAfterSec: null });
+// a newcomer's bot should leave them a game: medium unless they choose otherwise
+export const defaultRoomSettings = (): RoomSettings => ({ bots: [], botStrength: 'medium', hints: false, takeOverAfterSec: null });
 
 /** The settings as sent: only bots on seats the room has, in seat order, each once. */
 export function settingsBody(s: RoomSettings, seats: number): RoomSettings {
   const bots = [...new Set(s.bots)].filter((b) => Number.isInteger(b) && b >= 0 && b < seats).sort((a, b) => a - b);
-  return { bots, hints: s.hints, takeOverAfterSec: s.takeOverAfterSec };
+  return { bots, botStrength: s.botStrength, hints: s.hints, takeOverAfterSec: s.takeOverAfterSec };
 }

@@ -1,18 +1,33 @@
 import { browserStore, KEYS } from '../net/storage';
 import { format, pickLanguage, type Lang, type Params } from './core';
-import { de } from './de';
-import { en, type MessageKey, type Messages } from './en';
-import { fr } from './fr';
+import type { MessageKey, Messages } from './en';
 
 export { LANGS, type Lang } from './core';
 export type { MessageKey } from './en';
 
-const DICTIONARIES: Record<Lang, Messages> = { en, fr, de };
+/**
+ * Each language is a chunk of its own, fetched when it is first chosen: a visitor
+ * downloads only the one they read (every dictionary has every key, see i18n.test.ts).
+ */
+const LOADERS: Record<Lang, () => Promise<Messages>> = {
+  en: () => import('./en').then((m) => m.en),
+  fr: () => import('./fr').then((m) => m.fr),
+  de: () => import('./de').then((m) => m.de),
+};
+const loaded: Partial<Record<Lang, Messages>> = {};
+
+/** Fetches a language's messages once; `t` can show it as soon as this resolves. */
+export async function loadLanguage(lang: Lang): Promise<void> {
+  loaded[lang] ??= await LOADERS[lang]();
+}
 
 const store = browserStore();
 
 const initial = pickLanguage(typeof navigator === 'undefined' ? [] : navigator.languages, store.getItem(KEYS.lang));
 let current = $state<Lang>(initial);
+
+/** The language chosen at start-up; main.ts loads it before the app mounts. */
+export const initialLanguage: Lang = initial;
 
 function applyToDocument(lang: Lang): void {
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
@@ -24,20 +39,26 @@ export const locale = {
   get lang(): Lang {
     return current;
   },
+  /** switches once the language's messages have arrived (the old ones stay until then) */
   set lang(lang: Lang) {
-    current = lang;
     store.setItem(KEYS.lang, lang);
-    applyToDocument(lang);
+    void loadLanguage(lang).then(() => {
+      current = lang;
+      applyToDocument(lang);
+    });
   },
 };
 
 /** The translation of `key` in the current language (reactive: read it in markup or $derived). */
 export function t(key: MessageKey, params?: Params): string {
-  return format(DICTIONARIES[current][key] ?? en[key], params);
+  const messages = loaded[current];
+  // before any language has arrived (only in unit tests that skip main.ts) the key is shown
+  return format(messages?.[key] ?? key, params);
 }
 
 /** A translated message for an error code from the server (transport or rule), or a fallback. */
 export function errorText(code: string | undefined): string {
   const key = `error.${code ?? 'UNKNOWN'}`;
-  return Object.hasOwn(en, key) ? t(key as MessageKey) : t('error.UNKNOWN');
+  const messages = loaded[current];
+  return messages && Object.hasOwn(messages, key) ? t(key as MessageKey) : t('error.UNKNOWN');
 }

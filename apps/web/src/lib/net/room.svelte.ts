@@ -16,7 +16,7 @@ import {
   type ServerToClient,
   type Snapshot,
 } from '@mm/protocol';
-import type { Seat } from '@mm/rules';
+import { DEFAULT_BOT_STRENGTH, type BotStrength, type Seat } from '@mm/rules';
 import {
   browserStore,
   deviceToken,
@@ -191,9 +191,9 @@ export class RoomConnection {
   }
 
   /** The room's creator seats a bot in a free seat. */
-  addBot(seat: Seat): Promise<Outcome<{ ok: true }>> {
+  addBot(seat: Seat, strength: BotStrength = DEFAULT_BOT_STRENGTH): Promise<Outcome<{ ok: true }>> {
     if (!this.joined) return Promise.resolve(this.#fail('NOT_CONNECTED'));
-    return this.#request('seat:bot', { seat });
+    return this.#request('seat:bot', { seat, strength });
   }
 
   /** Hands the seat of someone away long enough to a bot (NOT_AWAY when too early). */

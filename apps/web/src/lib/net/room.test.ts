@@ -63,8 +63,8 @@ const room: RoomSummary = {
   family: 'duel',
   options,
   seats: [
-    { index: 0, name: null, connected: false, bot: false, takenOver: false },
-    { index: 1, name: null, connected: false, bot: false, takenOver: false },
+    { index: 0, name: null, connected: false, bot: false, takenOver: false, botStrength: null },
+    { index: 1, name: null, connected: false, bot: false, takenOver: false, botStrength: null },
   ],
   spectators: 0,
   spectating: true,
@@ -316,7 +316,7 @@ describe('RoomConnection', () => {
     conn.start();
     await tick();
     expect(await conn.addBot(1)).toMatchObject({ ok: true });
-    expect(socket.of('seat:bot')).toEqual([{ seat: 1 }]);
+    expect(socket.of('seat:bot')).toEqual([{ seat: 1, strength: 'strong' }]);
     expect(await conn.takeOver(1)).toMatchObject({ ok: false, code: 'NOT_AWAY' });
     expect(socket.of('seat:takeover')).toEqual([{ seat: 1 }]);
     expect(await conn.hint()).toEqual({ ok: true, value: { ok: true, code: [0, 0, 1, 1], possible: 1296 } });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mm44, mm44Code, mm44OptionsSchema, type Code, type Mm44State } from '@mm/rules';
-import { countConsistent, createSpace, mm44DealsFromView, mm44NextRow } from '@mm/solver';
+import { countConsistent, createSpace, mm44Codes, mm44DealsFromView, mm44NextRow } from '@mm/solver';
 import { duelLog, finishedMatch } from './fixtures.test-support';
 import { buildReplay } from './replay';
 import { analysePlayedRow, chartLayout, mm44ExpectedCodes, playedRows, roundAt, roundsWithRows, rowAt, sameCode } from './analysis';
@@ -103,7 +103,7 @@ describe('analysePlayedRow (code families)', () => {
 });
 
 describe('Master Mind 44 rows', () => {
-  it('counts the deals the placer could still hold possible, from its own part(s), and suggests a row', () => {
+  it('counts the codes the placer could still hold possible, from its own part(s), and suggests a row', () => {
     const options = mm44OptionsSchema.parse({ seating: '2x1' });
     const state: Mm44State = mm44.setup(options, 'seed-44');
     const code = mm44Code(state.boards.map((b) => b.part));
@@ -131,11 +131,11 @@ describe('Master Mind 44 rows', () => {
 
     const first = analysePlayedRow(rows[0]!);
     // 2 boards, own part known: the other part is one of 4 positions × 6 colours
-    expect(first).toMatchObject({ unit: 'deals', before: 24, consistent: null });
+    expect(first).toMatchObject({ unit: 'codes', before: 24, consistent: null });
     // the same count the bots get from seat 0's own view after that row
     const applied = mm44.apply(state, 0, { type: 'row', code: probe });
     if (!applied.ok) throw new Error(applied.error.message);
-    expect(first.after).toBe(mm44DealsFromView(mm44.view(applied.state, 0)).count);
+    expect(first.after).toBe(mm44Codes(mm44DealsFromView(mm44.view(applied.state, 0))).length);
     expect(first.suggestionExpected).toBeLessThanOrEqual(first.rowExpected);
 
     // an empty row tells nothing: every deal stays possible

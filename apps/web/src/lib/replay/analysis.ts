@@ -4,8 +4,8 @@ import type { ReplayStep } from './replay';
 
 /**
  * Post-game analysis of a finished match (DESIGN.md "Bots and analysis"), computed in the
- * browser from the replay's folded steps: after every row, how many codes (Master Mind 44:
- * deals) were still possible for the player who placed it, before and after it, and what
+ * browser from the replay's folded steps: after every row, how many codes were still
+ * possible for the player who placed it (Master Mind 44: codes the deals it holds possible make), before and after it, and what
  * the solver would have played instead. Pure: `playedRows` only reads the views (cheap);
  * `analysePlayedRow` runs the solver for one row (a few ms on the 4×6 space), so the page
  * can spread the work over ticks, one row at a time.
@@ -247,7 +247,8 @@ export function analysePlayedRow(row: PlayedRow): RowVerdict {
       suggestionExpected = choice.expectedCodes;
     }
   }
-  return { unit: 'deals', before: before.count, after: after.count, consistent: null, rowExpected, suggestion, suggestionExpected };
+  // counted in codes, like the expected values: deals that differ only in who holds which part make the same code
+  return { unit: 'codes', before: mm44Codes(before).length, after: mm44Codes(after).length, consistent: null, rowExpected, suggestion, suggestionExpected };
 }
 
 /** Whether two codes are the same. */

@@ -26,8 +26,8 @@ describe('buildReplay', () => {
     expect(snap).toMatchObject({ matchId: d.id, seq: 2, last: { seq: 2, seat: 1, type: 'guess' } });
     const room = matchRoom(d, d.players, d.status);
     expect(room.seats).toEqual([
-      { index: 0, name: 'Ann', connected: false, bot: false, takenOver: false },
-      { index: 1, name: 'Bob', connected: false, bot: false, takenOver: false },
+      { index: 0, name: 'Ann', connected: false, bot: false, takenOver: false, botStrength: null },
+      { index: 1, name: 'Bob', connected: false, bot: false, takenOver: false, botStrength: null },
     ]);
   });
 

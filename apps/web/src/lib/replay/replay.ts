@@ -73,6 +73,7 @@ export function matchRoom(
       connected: false,
       bot: false,
       takenOver: false,
+      botStrength: null,
     })),
     spectators: 0,
     spectating: true,

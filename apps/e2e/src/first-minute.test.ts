@@ -1,0 +1,276 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { screenshot } from './support/browser';
+import { useProduct } from './support/product';
+
+/** The first minute of a new visitor on a 390×844 phone: one-tap start, sharing, link previews, dark mode, accessibility. */
+
+const PORTRAIT = { width: 390, height: 844 };
+const LANDSCAPE = { width: 844, height: 390 };
+
+/** Every printed edition on the home page, with what its room must be created with. */
+const PRESETS: { id: string; family: string; options: Record<string, unknown>; bot?: number }[] = [
+  { id: 'duel-classic', family: 'duel', options: { repeats: false, blanks: false, scoring: 'rounds' } },
+  { id: 'duel-expert', family: 'duel', options: { repeats: true, blanks: false, scoring: 'rounds' } },
+  { id: 'duel-gb-standard', family: 'duel', options: { repeats: true, blanks: false, scoring: 'points' } },
+  { id: 'duel-gb-advanced', family: 'duel', options: { repeats: true, blanks: true, scoring: 'points' } },
+  { id: 'duel-bot', family: 'duel', options: { repeats: false }, bot: 1 },
+  { id: 'rotation-3', family: 'rotation', options: { players: 3 } },
+  { id: 'rotation-4', family: 'rotation', options: { players: 4 } },
+  { id: 'rotation-5', family: 'rotation', options: { players: 5 } },
+  { id: 'parker-single', family: 'parker', options: { games: 1 } },
+  { id: 'parker-best-of-3', family: 'parker', options: { games: 3 } },
+  { id: 'mm44-game1', family: 'mm44', options: { seating: '4x1' } },
+  { id: 'mm44-game2-3x1', family: 'mm44', options: { seating: '3x1' } },
+  { id: 'mm44-game2-2x1', family: 'mm44', options: { seating: '2x1' } },
+  { id: 'mm44-game2-2x2', family: 'mm44', options: { seating: '2x2' } },
+];
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Runs axe-core in the page (WCAG 2 A/AA rules) and returns its violations, summarised. */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  const found = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const r = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  return found;
+}
+
+const roomIdOf = (page: Page): string => /\/r\/([A-Za-z0-9_-]+)$/.exec(page.url())![1]!;
+
+describe('the first minute on a phone', () => {
+  // this file makes some thirty rooms from one address
+  const product = useProduct({ BOT_DELAY_MS: '0', ROOM_CREATE_BURST: '200' });
+  const contexts: BrowserContext[] = [];
+  async function open(options: BrowserContextOptions = {}): Promise<Page> {
+    const context = await product.browser.newContext({ viewport: PORTRAIT, deviceScaleFactor: 1, isMobile: true, hasTouch: true, locale: 'en-GB', ...options });
+    contexts.push(context);
+    return context.newPage();
+  }
+
+  it('starts every printed edition in one tap from a 390×844 home screen, the creator seated in seat A', async () => {
+    const page = await open();
+    await page.goto(product.url);
+    await page.getByTestId('creator-name').fill('Ann');
+    for (const preset of PRESETS) {
+      await page.goto(product.url);
+      // the name is asked once and remembered
+      expect(await page.getByTestId('creator-name').inputValue()).toBe('Ann');
+      await page.getByTestId(`preset-${preset.id}`).tap();
+      const button = (await page.getByTestId('create-room').boundingBox())!;
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      expect(button.y + button.height, preset.id).toBeLessThanOrEqual(PORTRAIT.height);
+      await page.getByTestId('create-room').tap();
+      await page.waitForURL(/\/r\/[A-Za-z0-9_-]{16}$/);
+      await page.locator('[data-testid="seat-0"][data-you="true"]').waitFor();
+      const room = (await (await fetch(`${product.url}/api/rooms/${roomIdOf(page)}`)).json()) as {
+        family: string;
+        options: Record<string, unknown>;
+        seats: { name: string | null; bot: boolean; botStrength: string | null }[];
+      };
+      expect(room.family, preset.id).toBe(preset.family);
+      expect(room.options, preset.id).toMatchObject(preset.options);
+      expect(room.seats[0]!.name).toBe('Ann');
+      // a newcomer's bot plays at medium unless they choose otherwise
+      if (preset.bot !== undefined) expect(room.seats[preset.bot], preset.id).toMatchObject({ bot: true, botStrength: 'medium' });
+      if (preset.id === 'duel-classic') await screenshot(page, 'first-minute-room-seated');
+    }
+  });
+
+  it('plays a bot at the level chosen on the create screen, and shows it at the table', async () => {
+    const page = await open();
+    await page.goto(product.url);
+    await page.getByTestId('creator-name').fill('Eve');
+    await page.getByTestId('preset-duel-bot').tap();
+    await page.getByTestId('bot-strength').selectOption('easy');
+    await page.getByTestId('create-room').tap();
+    await page.locator('[data-testid="seat-0"][data-you="true"]').waitFor();
+    expect(await page.getByTestId('seat-bot-1').getAttribute('data-strength')).toBe('easy');
+    expect(await page.getByTestId('seat-bot-1').textContent()).toContain('Easy');
+  });
+
+  it('leaves seat A free for someone only hosting the table', async () => {
+    const page = await open();
+    await page.goto(product.url);
+    await page.getByTestId('creator-name').fill('Host');
+    await page.getByTestId('host-only').check();
+    await page.getByTestId('preset-duel-expert').tap();
+    await page.getByTestId('create-room').tap();
+    await page.waitForURL(/\/r\/[A-Za-z0-9_-]{16}$/);
+    await page.getByTestId('seat-claim-0').waitFor();
+    expect(await page.getByTestId('room').getAttribute('data-seat')).toBe('none');
+    // before anyone sits, the status says so (not "Seat A is setting the secret")
+    const status = await page.getByTestId('status').textContent();
+    expect(status).toContain('Seat A is free');
+    expect(status).not.toMatch(/setting/);
+  });
+
+  it('shares the link through the phone’s share sheet, and copies it where there is none', async () => {
+    const sharer = await open();
+    await sharer.addInitScript(() => {
+      (navigator as unknown as { share: (d: ShareData) => Promise<void> }).share = async (data) => {
+        (window as unknown as { shared: ShareData }).shared = data;
+      };
+    });
+    await sharer.goto(product.url);
+    await sharer.getByTestId('create-room').tap();
+    await sharer.waitForURL(/\/r\/[A-Za-z0-9_-]{16}$/);
+    await sharer.getByTestId('share-sheet').tap();
+    await expect.poll(() => sharer.evaluate(() => (window as unknown as { shared?: ShareData }).shared?.url)).toBe(sharer.url());
+
+    const copier = await open({ permissions: ['clipboard-read', 'clipboard-write'] });
+    await copier.addInitScript(() => Object.defineProperty(Navigator.prototype, 'share', { value: undefined, configurable: true }));
+    await copier.goto(product.url);
+    await copier.getByTestId('create-room').tap();
+    await copier.waitForURL(/\/r\/[A-Za-z0-9_-]{16}$/);
+    expect(await copier.getByTestId('share-sheet').count()).toBe(0);
+    await copier.getByTestId('copy-link').tap();
+    await copier.getByTestId('copy-feedback').waitFor({ state: 'attached' });
+    expect(await copier.evaluate(() => navigator.clipboard.readText())).toBe(copier.url());
+    await copier.getByTestId('toggle-qr').tap();
+    await copier.getByTestId('qr-code').waitFor();
+  });
+
+  it('gives a room link Open Graph and Twitter tags that describe it and hold nothing hidden', async () => {
+    const page = await open();
+    await page.goto(product.url);
+    await page.getByTestId('creator-name').fill('Pia');
+    await page.getByTestId('preset-mm44-game2-3x1').tap();
+    await page.getByTestId('create-room').tap();
+    await page.waitForURL(/\/r\/[A-Za-z0-9_-]{16}$/);
+    await page.locator('[data-testid="seat-0"][data-you="true"]').waitFor();
+    const html = await (await fetch(page.url(), { headers: { 'accept-language': 'en' } })).text();
+    const meta = (key: string): string | undefined => new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1];
+    expect(meta('og:title')).toBe('Pia invites you to a Master Mind 44 game');
+    expect(meta('og:description')).toBe('2 seats free');
+    expect(meta('og:url')).toBe(page.url());
+    expect(meta('og:image')).toMatch(/\/og\/mm44\.png$/);
+    expect(meta('twitter:card')).toBe('summary_large_image');
+    expect((await fetch(meta('og:image')!)).headers.get('content-type')).toBe('image/png');
+    // the seat token and the device token this phone holds never appear in what anyone can fetch
+    const secrets = await page.evaluate(() => Object.entries(localStorage).filter(([k]) => k.startsWith('mm.seat.') || k === 'mm.device').map(([, v]) => v));
+    expect(secrets.length).toBeGreaterThan(0);
+    for (const s of secrets) expect(html).not.toContain(s);
+  });
+
+  it('follows the system’s dark theme, and keeps the one chosen in the header across visits', async () => {
+    const page = await open({ colorScheme: 'dark' });
+    await page.goto(product.url);
+    await page.getByTestId('create-room').waitFor();
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(await background()).toBe('rgb(15, 20, 32)');
+    await screenshot(page, 'first-minute-home-dark');
+    await page.getByTestId('theme-toggle').tap();
+    expect(await background()).toBe('rgb(238, 241, 246)');
+    await page.reload();
+    // painted light by the server (cookie) before any script
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+    await page.getByTestId('create-room').waitFor();
+    expect(await background()).toBe('rgb(238, 241, 246)');
+  });
+
+  it('puts the board beside the composer in landscape', async () => {
+    const page = await open({ viewport: LANDSCAPE });
+    await page.goto(product.url);
+    await page.getByTestId('creator-name').fill('Lou');
+    await page.getByTestId('preset-duel-bot').tap();
+    await page.getByTestId('create-room').tap();
+    await page.locator('[data-testid="seat-0"][data-you="true"]').waitFor();
+    const board = (await page.locator('.board-card').first().boundingBox())!;
+    const move = (await page.getByTestId('my-move').boundingBox())!;
+    expect(move.x).toBeGreaterThanOrEqual(board.x + board.width);
+    expect(Math.abs(move.y - board.y)).toBeLessThan(board.height);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(LANDSCAPE.width);
+    await screenshot(page, 'first-minute-landscape');
+  });
+
+  it('has one heading 1, no tap target under 44 px and no text under 12 px, and no axe-core violation on home, room, game, history and replay', async () => {
+    for (const scheme of ['light', 'dark'] as const) {
+      const page = await open({ colorScheme: scheme });
+      await page.goto(product.url);
+      await page.getByTestId('create-room').waitFor();
+      const pages: [string, () => Promise<void>][] = [
+        ['home', async () => undefined],
+        [
+          'room',
+          async () => {
+            await page.getByTestId('preset-duel-classic').tap();
+            await page.getByTestId('host-only').check();
+            await page.getByTestId('create-room').tap();
+            await page.getByTestId('seat-claim-0').waitFor();
+          },
+        ],
+        [
+          'game',
+          async () => {
+            await page.goto(product.url);
+            await page.getByTestId('host-only').uncheck();
+            await page.getByTestId('creator-name').fill('Axe');
+            await page.getByTestId('preset-duel-bot').tap();
+            await page.getByTestId('create-room').tap();
+            await page.getByTestId('my-move').waitFor();
+          },
+        ],
+        [
+          'history',
+          async () => {
+            await page.goto(`${product.url}/history`);
+            await page.locator('main h1').waitFor();
+          },
+        ],
+        [
+          'replay',
+          async () => {
+            // a room whose seats are all bots plays itself to its end
+            const created = (await (
+              await fetch(`${product.url}/api/rooms`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ family: 'duel', bots: [0, 1] }) })
+            ).json()) as { id: string };
+            let matchId = '';
+            await expect
+              .poll(
+                async () => {
+                  const room = (await (await fetch(`${product.url}/api/rooms/${created.id}`)).json()) as { status: { finished: boolean }; match: { id: string } };
+                  matchId = room.match.id;
+                  return room.status.finished;
+                },
+                { timeout: 60_000 },
+              )
+              .toBe(true);
+            await page.goto(`${product.url}/m/${matchId}`);
+            await page.getByTestId('replay').waitFor();
+            await page.getByTestId('verify').waitFor();
+          },
+        ],
+      ];
+      for (const [name, go] of pages) {
+        await go();
+        expect(await page.locator('h1').count(), `${name} (${scheme}): one h1`).toBe(1);
+        expect(await axeViolations(page), `${name} (${scheme})`).toEqual([]);
+        const small = await page.evaluate(() => {
+          const out: string[] = [];
+          for (const el of Array.from(document.querySelectorAll<HTMLElement>('main *, header *'))) {
+            const style = getComputedStyle(el);
+            const visible = el.offsetParent !== null && style.visibility !== 'hidden';
+            const hasText = Array.from(el.childNodes).some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '');
+            if (visible && hasText && parseFloat(style.fontSize) < 12) out.push(`${el.tagName}.${el.className} ${style.fontSize}`);
+            const interactive = el.matches('button, a[href], input:not([type="hidden"]), select, summary, [role="button"], [role="radio"]');
+            if (visible && interactive && !el.closest('.sr-only')) {
+              const r = el.getBoundingClientRect();
+              // inline links inside a sentence are exempt (WCAG 2.5.8)
+              const inline = el.tagName === 'A' && style.display === 'inline';
+              const checkbox = el.matches('input[type="checkbox"], input[type="radio"]') && el.closest('label');
+              if (!inline && !checkbox && (r.width < 44 || r.height < 44) && r.width > 0) out.push(`target ${el.tagName}[${el.getAttribute('data-testid') ?? el.className}] ${Math.round(r.width)}×${Math.round(r.height)}`);
+            }
+          }
+          return out;
+        });
+        expect(small, `${name} (${scheme})`).toEqual([]);
+      }
+    }
+  });
+});

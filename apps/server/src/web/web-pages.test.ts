@@ -1,0 +1,131 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { play, seatTable } from '../test-support/table';
+import { Player } from '../test-support/player';
+import { createRoom, useServer } from '../test-support/server';
+
+/** A built client in miniature: the shell's placeholders, one hashed asset with its precompressed copies, a service worker. */
+function fakeDist(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'mm-web-dist-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(
+    join(dir, 'index.html'),
+    `<!doctype html>\n<html lang="en">\n<head>\n<meta name="description" content="x" />\n<!--mm:meta-->\n<title>Mastermind Table</title>\n</head>\n<body><div id="app"><h1><!--mm:heading--></h1><div aria-label="<!--mm:loading-->"></div></div><script type="module" src="/assets/app-abc123.js"></script></body>\n</html>\n`,
+  );
+  const js = `export const app = ${JSON.stringify('x'.repeat(4000))};\n`;
+  writeFileSync(join(dir, 'assets', 'app-abc123.js'), js);
+  writeFileSync(join(dir, 'assets', 'app-abc123.js.br'), brotliCompressSync(js));
+  writeFileSync(join(dir, 'assets', 'app-abc123.js.gz'), gzipSync(js));
+  writeFileSync(join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});\n');
+  writeFileSync(join(dir, 'manifest.webmanifest'), '{"name":"Mastermind Table"}\n');
+  return dir;
+}
+
+const dist = fakeDist();
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+describe('serving the web client', () => {
+  const server = useServer('embedded', { webDist: dist });
+  const get = (path: string, headers: Record<string, string> = {}) => server.app.http.inject({ method: 'GET', url: path, headers });
+
+  it('sends a hashed asset brotli-compressed to a browser that takes brotli, gzip to one that takes gzip, cached for a year', async () => {
+    const br = await get('/assets/app-abc123.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('export const app');
+
+    const gz = await get('/assets/app-abc123.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(gunzipSync(gz.rawPayload).toString()).toContain('export const app');
+
+    const plain = await get('/assets/app-abc123.js', { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('export const app');
+  });
+
+  it('has every page, the service worker and the manifest revalidated (no-cache)', async () => {
+    for (const path of ['/', '/history', '/r/AAAAAAAAAAAAAAAA', '/m/AAAAAAAAAAAAAAAA', '/some/unknown/page', '/sw.js', '/manifest.webmanifest']) {
+      const res = await get(path);
+      expect(res.statusCode, path).toBe(200);
+      expect(res.headers['cache-control'], path).toBe('no-cache');
+    }
+  });
+
+  it('sends the page compressed and paints its shell in the visitor’s language', async () => {
+    const res = await get('/', { 'accept-encoding': 'br', 'accept-language': 'fr-CH, fr;q=0.9, en;q=0.5' });
+    expect(res.headers['content-encoding']).toBe('br');
+    const html = brotliDecompressSync(res.rawPayload).toString();
+    expect(html).toContain('<html lang="fr"');
+    expect(html).toContain('aria-label="Chargement…"');
+    expect(html).toContain('<meta property="og:title" content="Mastermind Table" />');
+  });
+
+  it('writes the chosen theme from its cookie into the page', async () => {
+    expect((await get('/', { cookie: 'a=b; mm_theme=dark' })).body).toContain('<html lang="en" data-theme="dark"');
+    expect((await get('/', { cookie: 'mm_theme=<script>' })).body).toContain('<html lang="en">');
+  });
+
+  it('answers an API path that does not exist with a typed 404, not the page', async () => {
+    const res = await get('/api/nothing');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('NOT_FOUND');
+  });
+
+  it('describes a room link for chat apps from its public summary, with the family’s preview image', async () => {
+    const created = await createRoom(server.url, { family: 'mm44', options: { seating: '3x1' } });
+    const ann = await Player.connect(server.url);
+    try {
+      await ann.join(created.json.id);
+      expect((await ann.claim(0, 'Ann')).ok).toBe(true);
+      const html = (await get(`/r/${created.json.id}`, { 'accept-language': 'en' })).body;
+      expect(html).toContain('<meta property="og:title" content="Ann invites you to a Master Mind 44 game" />');
+      expect(html).toContain('<meta property="og:description" content="2 seats free" />');
+      expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+      expect(html).toMatch(/<meta property="og:image" content="http:\/\/[^"]+\/og\/mm44\.png" \/>/);
+      expect(html).toContain('<h1>Master Mind 44</h1>');
+      const image = await get('/og/mm44.png');
+      expect(image.headers['content-type']).toBe('image/png');
+      expect(image.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    } finally {
+      ann.close();
+    }
+  });
+
+  it('puts nothing hidden into a room link’s page: no seat token, no secret, no seed or salt', async () => {
+    const table = await seatTable(server.url, { family: 'duel' }, 2);
+    try {
+      const secret = [5, 4, 3, 2];
+      await play(table.seats[0]!, { type: 'setSecret', code: secret }, table.everyone);
+      const html = (await get(`/r/${table.roomId}`)).body;
+      for (const p of table.seats) expect(html).not.toContain(p.seatToken);
+      const room = (await server.app.rooms.get(table.roomId))!;
+      expect(html).not.toContain(room.seed);
+      expect(html).not.toMatch(/5\D{0,3}4\D{0,3}3\D{0,3}2/);
+      expect(html).toContain('content="Seat 0 invites you to a Duel game"');
+      expect(html).toContain('content="the table is full: come and watch"');
+    } finally {
+      table.close();
+    }
+  });
+
+  it('escapes a player’s name in the preview tags', async () => {
+    const created = await createRoom(server.url, { family: 'duel' });
+    const ann = await Player.connect(server.url);
+    try {
+      await ann.join(created.json.id);
+      expect((await ann.claim(0, '"><script>x</script>')).ok).toBe(true);
+      const html = (await get(`/r/${created.json.id}`)).body;
+      expect(html).not.toContain('<script>x</script>');
+      expect(html).toContain('content="&quot;&gt;&lt;script&gt;x&lt;/script&gt; invites you to a Duel game"');
+    } finally {
+      ann.close();
+    }
+  });
+});

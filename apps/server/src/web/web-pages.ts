@@ -1,0 +1,183 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { readFileSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { FAMILY_IDS, type FamilyId } from '@mm/rules';
+import { roomIdSchema, type RoomSummary } from '@mm/protocol';
+import { perAddressLimiter } from '../http/routes';
+import { ogImage } from './og-image';
+import { PAGE_MESSAGES, pageLang, type PageLang } from './page-messages';
+
+/**
+ * The web client over HTTP: its files, and its one HTML page.
+ *
+ * - Hashed files (`/assets/…`, their names change with their content) are cached for a
+ *   year, `immutable`; everything else is revalidated (`no-cache`) so a new build, a new
+ *   service worker or manifest is seen at once.
+ * - Files are sent precompressed: the build writes `.br` and `.gz` copies beside them.
+ * - The page is index.html with a few things written in per request: the language of the
+ *   shell painted before any script, the title of the room, the theme the visitor chose
+ *   (a cookie, since no inline script may read localStorage under the CSP), and for a room
+ *   link the Open Graph / Twitter card tags chat apps show as a preview. Those describe the
+ *   room's public summary only (family, seat A's name, free seats): nothing hidden.
+ */
+export interface WebPagesDeps {
+  webDist: string;
+  /** the room's public summary, or null if there is no such room */
+  roomSummary: (roomId: string) => Promise<RoomSummary | null>;
+  /** origin of absolute links (og:url, og:image); else the request's own */
+  publicUrl?: string;
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const PREVIEW_BURST = 60;
+const PREVIEWS_PER_SECOND = 10;
+const REVALIDATE = 'no-cache';
+/** cookie the client writes when the visitor picks a theme in the header */
+export const THEME_COOKIE = 'mm_theme';
+
+/** Registers the client's files and pages; returns the handler that answers any other page path with the app. */
+export async function registerWebPages(
+  http: FastifyInstance,
+  deps: WebPagesDeps,
+): Promise<(req: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>> {
+  // wildcard: files are looked up per request, so a rebuilt client is served without a restart
+  await http.register(fastifyStatic, {
+    root: deps.webDist,
+    wildcard: true,
+    preCompressed: true,
+    index: false,
+    cacheControl: false,
+    setHeaders: (reply, path) => {
+      reply.header('cache-control', relative(deps.webDist, path).startsWith(`assets${sep}`) ? IMMUTABLE : REVALIDATE);
+    },
+  });
+
+  const template = htmlTemplate(join(deps.webDist, 'index.html'));
+  // A room link's preview reads the database: bounded per address like API reads (beyond it,
+  // the page is sent without the room's tags rather than refused).
+  const allowPreview = perAddressLimiter(PREVIEW_BURST, PREVIEWS_PER_SECOND);
+
+  const page = async (req: FastifyRequest, reply: FastifyReply, roomId?: string): Promise<FastifyReply> => {
+    const lang = pageLang(req.headers['accept-language']);
+    const origin = deps.publicUrl ?? `${req.protocol}://${req.host}`;
+    const summary = roomId && allowPreview(req) ? await deps.roomSummary(roomId).catch(() => null) : null;
+    const html = renderPage(template(), {
+      lang,
+      theme: themeOf(req.headers.cookie),
+      origin,
+      path: req.url.split('?')[0] ?? '/',
+      summary,
+    });
+    return sendHtml(req, reply, html);
+  };
+
+  http.get('/', (req, reply) => page(req, reply));
+  http.get('/history', (req, reply) => page(req, reply));
+  http.get<{ Params: { id: string } }>('/m/:id', (req, reply) => page(req, reply));
+  http.get<{ Params: { id: string } }>('/r/:id', (req, reply) => {
+    const id = roomIdSchema.safeParse(req.params.id);
+    return page(req, reply, id.success ? id.data : undefined);
+  });
+  http.get<{ Params: { file: string } }>('/og/:file', (req, reply) => {
+    const family = FAMILY_IDS.find((f) => `${f}.png` === req.params.file);
+    if (!family) return reply.callNotFound();
+    return reply.header('content-type', 'image/png').header('cache-control', 'public, max-age=86400').send(ogImage(family));
+  });
+
+  // the client routes anything else itself (its "not found" page included)
+  return (req, reply) => page(req, reply);
+}
+
+/** Reads index.html again only when the file changed (a rebuild while running). */
+function htmlTemplate(path: string): () => string {
+  let mtime = -1;
+  let text = '';
+  return () => {
+    const m = statSync(path).mtimeMs;
+    if (m !== mtime) {
+      text = readFileSync(path, 'utf8');
+      mtime = m;
+    }
+    return text;
+  };
+}
+
+const escapeHtml = (s: string): string =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+
+function themeOf(cookie: string | undefined): 'light' | 'dark' | null {
+  const m = new RegExp(`(?:^|;\\s*)${THEME_COOKIE}=(light|dark)(?:;|$)`).exec(cookie ?? '');
+  return m ? (m[1] as 'light' | 'dark') : null;
+}
+
+export interface PageInput {
+  lang: PageLang;
+  theme: 'light' | 'dark' | null;
+  origin: string;
+  path: string;
+  summary: RoomSummary | null;
+}
+
+/** What a room's link preview says: only what its public summary shows anyone. */
+export function roomPreview(summary: RoomSummary, lang: PageLang): { title: string; description: string; family: FamilyId } {
+  const m = PAGE_MESSAGES[lang];
+  const family = m.family[summary.family];
+  const host = summary.seats[0];
+  // a bot's or a taken-over seat's name is still the public name shown at the table
+  const title = host?.name ? m.invite(host.name, family) : m.inviteNoName(family);
+  const free = summary.seats.filter((s) => s.name === null && !s.bot).length;
+  return { title, description: summary.status.finished ? m.finished : m.seatsFree(free), family: summary.family };
+}
+
+/** index.html with the page's language, theme, title, shell heading and preview tags filled in. */
+export function renderPage(html: string, input: PageInput): string {
+  const m = PAGE_MESSAGES[input.lang];
+  const url = new URL(input.path, input.origin).toString();
+  let title = m.title;
+  let description = m.description;
+  let image = new URL('/og/duel.png', input.origin).toString();
+  let heading = m.title;
+  if (input.summary) {
+    const preview = roomPreview(input.summary, input.lang);
+    title = preview.title;
+    description = preview.description;
+    image = new URL(`/og/${preview.family}.png`, input.origin).toString();
+    heading = m.family[preview.family];
+  }
+  const meta = [
+    ['property', 'og:type', 'website'],
+    ['property', 'og:site_name', m.title],
+    ['property', 'og:title', title],
+    ['property', 'og:description', description],
+    ['property', 'og:url', url],
+    ['property', 'og:image', image],
+    ['property', 'og:image:width', '1200'],
+    ['property', 'og:image:height', '630'],
+    ['name', 'twitter:card', 'summary_large_image'],
+    ['name', 'twitter:title', title],
+    ['name', 'twitter:description', description],
+    ['name', 'twitter:image', image],
+  ]
+    .map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value as string)}" />`)
+    .join('\n    ');
+  return html
+    .replace(/<html lang="[^"]*"/, `<html lang="${input.lang}"${input.theme ? ` data-theme="${input.theme}"` : ''}`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(input.summary ? `${heading} — ${m.title}` : m.title)}</title>`)
+    .replace(/<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${escapeHtml(description)}" />`)
+    .replace('<!--mm:meta-->', meta)
+    .replace('<!--mm:heading-->', escapeHtml(heading))
+    .replace('<!--mm:loading-->', escapeHtml(m.loading));
+}
+
+/** HTML is small and per request: compressed on the fly, never cached without revalidation. */
+function sendHtml(req: FastifyRequest, reply: FastifyReply, html: string): FastifyReply {
+  const accept = String(req.headers['accept-encoding'] ?? '');
+  reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', REVALIDATE).header('vary', 'accept-encoding, accept-language, cookie');
+  if (/\bbr\b/.test(accept)) {
+    return reply.header('content-encoding', 'br').send(brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
+  }
+  if (/\bgzip\b/.test(accept)) return reply.header('content-encoding', 'gzip').send(gzipSync(html));
+  return reply.send(html);
+}

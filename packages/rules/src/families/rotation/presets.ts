@@ -1,0 +1,9 @@
+import type { Preset } from '../../core/preset';
+import type { RotationOptionsInput } from './types';
+
+/** The rotation for 3, 4 and 5 players (RULES.md §2). */
+export const rotationPresets = [
+  { id: 'rotation-3', family: 'rotation', options: { players: 3 }, bots: [] },
+  { id: 'rotation-4', family: 'rotation', options: { players: 4 }, bots: [] },
+  { id: 'rotation-5', family: 'rotation', options: { players: 5 }, bots: [] },
+] as const satisfies readonly Preset<'rotation', RotationOptionsInput>[];
