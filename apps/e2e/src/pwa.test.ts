@@ -1,11 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { profilePhone, screenshot } from './support/browser';
 import { useProduct } from './support/product';
+import { createRoom } from './support/table';
 
 /** Width and height from a PNG's header. */
 const pngSize = (bytes: Buffer): [number, number] => [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
@@ -155,10 +157,8 @@ describe('turn notifications in the room', () => {
 
   it('offers "Notify me when it\'s my turn" once the person has sat down, without asking the browser first', async () => {
     const { page } = await product.phone('fr-FR');
-    await page.goto(product.url);
-    await page.getByTestId('family-duel').tap();
-    await page.getByTestId('create-room').tap();
-    await page.waitForURL(/\/r\/[A-Za-z0-9_-]{16}$/);
+    // created without a name, so the creator arrives watching and sits down afterwards
+    await createRoom(page, product.url, 'duel');
     await page.getByTestId('seat-name-input').waitFor();
     expect(await page.getByTestId('notify-panel').count()).toBe(0);
     await page.getByTestId('seat-name-input').fill('Alice');
@@ -185,7 +185,11 @@ describe('a new deployment', () => {
     await controlled(page);
     expect(await page.getByTestId('update-notice').count()).toBe(0);
 
+    // A deployment writes the new worker and its precompressed copies (the server prefers those).
     appendFileSync(join(dist, 'sw.js'), '\n// the next deployment\n');
+    const worker = readFileSync(join(dist, 'sw.js'));
+    writeFileSync(join(dist, 'sw.js.br'), brotliCompressSync(worker));
+    writeFileSync(join(dist, 'sw.js.gz'), gzipSync(worker));
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
     await page.getByTestId('update-notice').waitFor();
     // the old worker still serves the page until the person chooses to reload
