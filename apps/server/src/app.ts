@@ -40,7 +40,9 @@ export async function buildApp(input: ConfigInput = {}): Promise<App> {
 
   const io: IoServer = new Server(http.server, { maxHttpBufferSize: SOCKET_BUFFER_BYTES, serveClient: false });
   const closeRedis = config.redisUrl ? await attachRedisAdapter(io, config.redisUrl) : async () => {};
-  const broadcaster = new Broadcaster(io, (err, roomId) => http.log.warn({ err, roomId }, 'broadcast failed'));
+  const broadcaster = new Broadcaster(io, (err, roomId) => http.log.warn({ err, roomId }, 'broadcast failed'), {
+    shared: config.redisUrl !== undefined,
+  });
   const bots = new BotDriver(config.botDelayMs, http.log);
   const rooms = new RoomService(store, {
     onChange: (room) => {

@@ -16,9 +16,15 @@ export interface SocketData {
 // eslint-style note: client→server events are untrusted and parsed by hand, so they stay untyped here.
 export type IoServer = Server<Record<string, never>, ServerToClient, Record<string, never>, SocketData>;
 
+export interface Presence {
+  connected: Set<Seat>;
+  spectators: number;
+}
+
 /**
- * Sends each socket of a room its own view. Presence comes from the sockets
- * themselves (across every server, through the adapter), so it is never stale.
+ * Sends each socket of a room its own view. Presence comes from the sockets themselves, so it
+ * is never stale: on one server process from the adapter's own channel table (no I/O, no copy);
+ * with several (`shared`: the Redis adapter) by asking every process (`fetchSockets`).
  */
 export class Broadcaster {
   private readonly order = new SerialQueue();
@@ -27,22 +33,41 @@ export class Broadcaster {
     private readonly io: IoServer,
     /** a failed broadcast (e.g. Redis gone while closing) is logged, never an unhandled rejection */
     private readonly onError: (err: unknown, roomId: string) => void = () => {},
+    /** other server processes hold sockets of the same rooms (the Redis adapter) */
+    private readonly options: { shared: boolean } = { shared: false },
   ) {}
 
   /** Runs after earlier broadcasts of the room; a failure is reported, not thrown. */
-  private inOrder(roomId: string, task: () => Promise<void>): Promise<void> {
-    return this.order.run(roomId, () => task().catch((err: unknown) => this.onError(err, roomId)));
+  private inOrder(roomId: string, task: () => Promise<void> | void): Promise<void> {
+    return this.order.run(roomId, async () => {
+      try {
+        await task();
+      } catch (err) {
+        this.onError(err, roomId);
+      }
+    });
   }
 
-  async presence(roomId: string): Promise<{ connected: Set<Seat>; spectators: number }> {
+  async presence(roomId: string): Promise<Presence> {
+    if (!this.options.shared) return this.localPresence(roomId);
     const sockets = await this.io.in(roomChannel(roomId)).fetchSockets();
-    const connected = new Set<Seat>();
-    let spectators = 0;
-    for (const s of sockets) {
-      if (s.data.seat === null || s.data.seat === undefined) spectators++;
-      else connected.add(s.data.seat);
+    return count(sockets.map((s) => s.data));
+  }
+
+  private localPresence(roomId: string): Presence {
+    const ids = this.io.sockets.adapter.rooms.get(roomChannel(roomId));
+    if (!ids) return { connected: new Set(), spectators: 0 };
+    const data: SocketData[] = [];
+    for (const id of ids) {
+      const socket = this.io.sockets.sockets.get(id);
+      if (socket) data.push(socket.data);
     }
-    return { connected, spectators };
+    return count(data);
+  }
+
+  /** Whether a channel may have a listener: known exactly on one process, assumed with several. */
+  private listened(channel: string): boolean {
+    return this.options.shared || (this.io.sockets.adapter.rooms.get(channel)?.size ?? 0) > 0;
   }
 
   /** Queued per room so that updates leave in the order the changes were committed. */
@@ -51,12 +76,16 @@ export class Broadcaster {
       const { connected, spectators } = await this.presence(room.id);
       // Every broadcast is also when this server notices a person gone (or back): the away clock of takeovers.
       room.notePresence(connected, Date.now());
+      // A view is worked out only for a channel someone listens on: nothing for rooms nobody watches.
+      const seats = room.seats.filter((s) => this.listened(seatChannel(room.id, s.index)));
+      const watched = this.listened(watchChannel(room.id));
+      if (seats.length === 0 && !watched) return;
       const summary = room.summary(connected, spectators);
-      for (const seat of room.seats) {
+      for (const seat of seats) {
         const update: RoomUpdate = { room: summary, snapshot: room.snapshot(seat.index), seat: seat.index };
         this.io.to(seatChannel(room.id, seat.index)).emit('room:update', update);
       }
-      this.io.to(watchChannel(room.id)).emit('room:update', { room: summary, snapshot: room.snapshotFor(null), seat: null });
+      if (watched) this.io.to(watchChannel(room.id)).emit('room:update', { room: summary, snapshot: room.snapshotFor(null), seat: null });
     });
   }
 
@@ -72,4 +101,14 @@ export class Broadcaster {
       this.io.to(roomChannel(room.id)).emit('room:rejoin', { roomId: room.id, matchId: room.matchId });
     });
   }
+}
+
+function count(sockets: readonly SocketData[]): Presence {
+  const connected = new Set<Seat>();
+  let spectators = 0;
+  for (const data of sockets) {
+    if (data.seat === null || data.seat === undefined) spectators++;
+    else connected.add(data.seat);
+  }
+  return { connected, spectators };
 }
