@@ -5,11 +5,12 @@
  * per target and rate. It prints numbers and asserts nothing: never a CI gate.
  *
  *   node scripts/bench-load.mjs [--targets relay,embedded,postgres] [--rates 100,400,1000]
- *     [--rooms N] [--duration 10] [--warmup 3] [--family duel]
+ *     [--rooms N] [--duration 10] [--warmup 3] [--family duel] [--profile DIR]
  *
- * Rooms: `--rooms` (default: the largest rate, i.e. every room acts once a second at that
- * rate); a run at rate R drives the first min(R, rooms) rooms... unless --rooms is given, in
- * which case every run drives all of them, each acting every rooms/R seconds.
+ * Rooms: without `--rooms`, as many rooms as the largest rate are connected, and a run at rate
+ * R drives the first R of them, each acting once a second. With `--rooms N`, every run drives
+ * all N rooms, each acting every N/R seconds (e.g. 5000 rooms at 1000/s: every player acts
+ * every 10 s). `--profile DIR`: the server writes a CPU profile (.cpuprofile) there on exit.
  * Latency is measured from the moment an action was due, not from when it could be sent,
  * so a server falling behind shows up in the numbers (no coordinated omission).
  */
@@ -34,6 +35,8 @@ const ROOMS = ROOMS_FLAG ?? Math.max(...RATES);
 const DURATION_S = Number(arg('duration', '10'));
 const WARMUP_S = Number(arg('warmup', '3'));
 const FAMILY = arg('family', 'duel');
+/** a folder: the server runs with --cpu-prof and writes its profile there when it stops */
+const PROFILE_DIR = process.argv.includes('--profile') ? arg('profile', 'cpu-profiles') : null;
 const SETUP_CONCURRENCY = 25;
 
 const here = (rel: string): string => fileURLToPath(new URL(rel, import.meta.url));
@@ -48,7 +51,8 @@ interface ServerProcess {
 }
 
 async function startProcess(script: string, env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [script], {
+  const flags = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
+  const child = spawn(process.execPath, [...flags, script], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -28,6 +28,9 @@ export interface Presence {
  */
 export class Broadcaster {
   private readonly order = new SerialQueue();
+  /** rooms whose views go out after this turn, with the newest state to send */
+  private readonly due = new Map<string, { room: LiveRoom; sent: Promise<void>; markSent: () => void }>();
+  private flushing = false;
 
   constructor(
     private readonly io: IoServer,
@@ -70,23 +73,47 @@ export class Broadcaster {
     return this.options.shared || (this.io.sockets.adapter.rooms.get(channel)?.size ?? 0) > 0;
   }
 
-  /** Queued per room so that updates leave in the order the changes were committed. */
+  /**
+   * Sends the room's views after the current event-loop turn, queued per room so that updates
+   * leave in commit order. Deferred so that the acknowledgements of a whole group commit go out
+   * before the views are worked out, and so that several changes of one room in one turn cost
+   * one broadcast (of the newest state: every update is a full snapshot).
+   */
   publish(room: LiveRoom): Promise<void> {
-    return this.inOrder(room.id, async () => {
-      const { connected, spectators } = await this.presence(room.id);
-      // Every broadcast is also when this server notices a person gone (or back): the away clock of takeovers.
-      room.notePresence(connected, Date.now());
-      // A view is worked out only for a channel someone listens on: nothing for rooms nobody watches.
-      const seats = room.seats.filter((s) => this.listened(seatChannel(room.id, s.index)));
-      const watched = this.listened(watchChannel(room.id));
-      if (seats.length === 0 && !watched) return;
-      const summary = room.summary(connected, spectators);
-      for (const seat of seats) {
-        const update: RoomUpdate = { room: summary, snapshot: room.snapshot(seat.index), seat: seat.index };
-        this.io.to(seatChannel(room.id, seat.index)).emit('room:update', update);
-      }
-      if (watched) this.io.to(watchChannel(room.id)).emit('room:update', { room: summary, snapshot: room.snapshotFor(null), seat: null });
-    });
+    const waiting = this.due.get(room.id);
+    if (waiting) {
+      waiting.room = room;
+      return waiting.sent;
+    }
+    let markSent = (): void => {};
+    const sent = new Promise<void>((resolve) => (markSent = resolve));
+    this.due.set(room.id, { room, sent, markSent });
+    if (!this.flushing) {
+      this.flushing = true;
+      setImmediate(() => {
+        this.flushing = false;
+        const due = [...this.due.values()];
+        this.due.clear();
+        for (const d of due) void this.inOrder(d.room.id, () => this.send(d.room)).then(d.markSent);
+      });
+    }
+    return sent;
+  }
+
+  private async send(room: LiveRoom): Promise<void> {
+    const { connected, spectators } = await this.presence(room.id);
+    // Every broadcast is also when this server notices a person gone (or back): the away clock of takeovers.
+    room.notePresence(connected, Date.now());
+    // A view is worked out only for a channel someone listens on: nothing for rooms nobody watches.
+    const seats = room.seats.filter((s) => this.listened(seatChannel(room.id, s.index)));
+    const watched = this.listened(watchChannel(room.id));
+    if (seats.length === 0 && !watched) return;
+    const summary = room.summary(connected, spectators);
+    for (const seat of seats) {
+      const update: RoomUpdate = { room: summary, snapshot: room.snapshot(seat.index), seat: seat.index };
+      this.io.to(seatChannel(room.id, seat.index)).emit('room:update', update);
+    }
+    if (watched) this.io.to(watchChannel(room.id)).emit('room:update', { room: summary, snapshot: room.snapshotFor(null), seat: null });
   }
 
   /**
@@ -95,6 +122,12 @@ export class Broadcaster {
    * still listening on its old seat's channel; then each is told to join again with its token.
    */
   rejoin(room: LiveRoom): Promise<void> {
+    // A view of the old match still waiting to go would reach sockets joining their new seats.
+    const stale = this.due.get(room.id);
+    if (stale) {
+      this.due.delete(room.id);
+      stale.markSent();
+    }
     return this.inOrder(room.id, async () => {
       const channels = [...room.seats.map((s) => seatChannel(room.id, s.index)), watchChannel(room.id)];
       this.io.in(roomChannel(room.id)).socketsLeave(channels);
