@@ -5,7 +5,7 @@
  * per target and rate. It prints numbers and asserts nothing: never a CI gate.
  *
  *   node scripts/bench-load.mjs [--targets relay,embedded,postgres] [--rates 100,400,1000]
- *     [--rooms N] [--duration 10] [--warmup 3] [--family duel] [--profile DIR]
+ *     [--rooms N] [--duration 10] [--warmup 3] [--family duel|parker|rotation] [--profile DIR]
  *
  * Rooms: without `--rooms`, as many rooms as the largest rate are connected, and a run at rate
  * R drives the first R of them, each acting once a second. With `--rooms N`, every run drives
@@ -118,6 +118,8 @@ interface Recorder {
 
 /** One room with its two players; `send` plays the next action that is due. */
 interface Table {
+  /** players (sockets) at the table */
+  seats: number;
   /** intended send times (performance.now()) of actions due but not sent yet */
   due: number[];
   busy: boolean;
@@ -131,22 +133,66 @@ interface Table {
 let actionCounter = 0;
 const nextActionId = (): string => `ld-${process.pid}-${++actionCounter}`;
 
-/** A table of the real server: duel, seat 0 and seat 1 each with their own socket and view. */
+/**
+ * How the generator plays one family: long matches (codes that are never broken, the most rows
+ * the options allow), and the next move of `seat` from its own view only. A color beyond the
+ * guesses' range (5) is the secret, so no guess (colours 0–4) ever breaks it.
+ */
+interface FamilyDriver {
+  options: unknown;
+  next(view: unknown, seat: number): unknown;
+}
+const NEVER = [5, 5, 5, 5, 5, 5];
+const probe = (pegs: number): number[] => {
+  const r = actionCounter;
+  return Array.from({ length: pegs }, (_, i) => Math.floor(r / 5 ** i) % 5);
+};
+const DRIVERS: Record<string, FamilyDriver> = {
+  duel: {
+    options: { repeats: true, guesses: 15, rounds: 12 },
+    next(view, seat) {
+      const round = (view as { rounds: { codemaker: number; secretSet: boolean }[] }).rounds.at(-1);
+      return round && round.codemaker === seat && !round.secretSet ? { type: 'setSecret', code: NEVER.slice(0, 4) } : { type: 'guess', code: probe(4) };
+    },
+  },
+  parker: {
+    options: { repeats: true, games: 7 },
+    next(view, seat) {
+      const game = (view as { games: { secretSet: [boolean, boolean] }[] }).games.at(-1);
+      return game && !game.secretSet[seat] ? { type: 'setSecret', code: NEVER.slice(0, 3) } : { type: 'guess', code: probe(3) };
+    },
+  },
+  rotation: {
+    options: { players: 3, repeats: true, guesses: 12 },
+    next(view, seat) {
+      const round = (view as { rounds: { codemaker: number; secretSet: boolean }[] }).rounds.at(-1);
+      return round && round.codemaker === seat && !round.secretSet ? { type: 'setSecret', code: NEVER.slice(0, 4) } : { type: 'guess', code: probe(4) };
+    },
+  },
+};
+
+/** A table of the real server: every seat with a socket and a view of its own. */
 async function projectTable(url: string): Promise<Table> {
+  const driver = DRIVERS[FAMILY]!;
   const res = await fetch(`${url}/api/rooms`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ family: FAMILY, options: { repeats: true, guesses: 15, rounds: 12 } }),
+    body: JSON.stringify({ family: FAMILY, options: driver.options }),
   });
   if (res.status !== 201) throw new Error(`room creation refused: ${res.status} ${await res.text()}`);
   const roomId = ((await res.json()) as { id: string }).id;
-  const sockets = [await open(url), await open(url)];
-  const latest: (Snapshot | null)[] = [null, null];
-  /** the other seat's update that completes the delivery of the action in flight */
+  const first = await open(url);
+  const joinedFirst = await request<{ ok: boolean; code?: string; room: { seats: unknown[] } }>(first, 'room:join', { protocol: PROTOCOL_VERSION, roomId });
+  if (!joinedFirst.ok) throw new Error(`join refused: ${joinedFirst.code}`);
+  const sockets = [first];
+  while (sockets.length < joinedFirst.room.seats.length) sockets.push(await open(url));
+  const latest: (Snapshot | null)[] = sockets.map(() => null);
+  /** the next seat's update that completes the delivery of the action in flight */
   let awaiting: { seat: number; seq: number; t0: number } | null = null;
   let lastAcked = 0;
 
   const table: Table = {
+    seats: sockets.length,
     due: [],
     busy: false,
     finished: false,
@@ -158,7 +204,8 @@ async function projectTable(url: string): Promise<Table> {
   sockets.forEach((socket, seat) => {
     socket.on('room:update', (u: RoomUpdate) => {
       if (!u.snapshot) return;
-      if (latest[seat] && latest[seat].seq >= u.snapshot.seq) return;
+      const held = latest[seat];
+      if (held && held.seq >= u.snapshot.seq) return;
       latest[seat] = u.snapshot;
       if (awaiting && awaiting.seat === seat && u.snapshot.seq >= awaiting.seq) {
         table.recorder?.delivery(performance.now() - awaiting.t0);
@@ -168,31 +215,35 @@ async function projectTable(url: string): Promise<Table> {
     });
   });
   for (const [seat, socket] of sockets.entries()) {
-    const joined = await request<{ ok: boolean; code?: string; snapshot?: Snapshot }>(socket, 'room:join', { protocol: PROTOCOL_VERSION, roomId });
-    if (!joined.ok) throw new Error(`join refused: ${joined.code}`);
+    if (seat > 0) {
+      const joined = await request<{ ok: boolean; code?: string }>(socket, 'room:join', { protocol: PROTOCOL_VERSION, roomId });
+      if (!joined.ok) throw new Error(`join refused: ${joined.code}`);
+    }
     const claimed = await request<{ ok: boolean; code?: string }>(socket, 'seat:claim', { seat, name: `P${seat}` });
     if (!claimed.ok) throw new Error(`claim refused: ${claimed.code}`);
-    if (joined.snapshot && !latest[seat]) latest[seat] = joined.snapshot;
+    const synced = await request<{ ok: boolean; snapshot?: Snapshot | null }>(socket, 'room:sync', {});
+    if (synced.ok && synced.snapshot && !latest[seat]) latest[seat] = synced.snapshot;
   }
 
   function pump(): void {
     if (table.busy || table.finished || table.due.length === 0) return;
-    // Decide from the newest state either seat has seen, and only once the actor has seen our last ack's result.
-    const newest = (latest[0]?.seq ?? -1) >= (latest[1]?.seq ?? -1) ? latest[0] : latest[1];
+    // Decide from the newest state any seat has seen, once it shows our last acknowledged action.
+    let newest: Snapshot | null = null;
+    for (const s of latest) if (s && (!newest || s.seq > newest.seq)) newest = s;
     if (!newest || newest.seq < lastAcked) return;
     if (newest.status.finished) {
       table.finished = true;
       return;
     }
-    const seat = newest.status.toAct[0];
+    // The first seat to act whose own view is up to date plays.
+    const seat = newest.status.toAct.find((s) => (latest[s]?.seq ?? -1) >= newest.seq);
     if (seat === undefined) return;
-    const own = latest[seat];
-    if (!own || own.seq < newest.seq) return;
-    const action = duelAction(own, seat);
+    const own = latest[seat]!;
+    const action = driver.next(own.view, seat);
     const t0 = table.due.shift()!;
     table.busy = true;
-    const other = 1 - seat;
-    awaiting = { seat: other, seq: own.seq + 1, t0 };
+    awaiting = { seat: (seat + 1) % sockets.length, seq: own.seq + 1, t0 };
+    actionCounter++;
     sockets[seat]!.emit(
       'match:act',
       { actionId: nextActionId(), expectSeq: own.seq, action },
@@ -212,15 +263,6 @@ async function projectTable(url: string): Promise<Table> {
   return table;
 }
 
-/** The duel's next move from the actor's own view: its secret (all 5s) as codemaker, else a guess that never breaks it. */
-function duelAction(snapshot: Snapshot, seat: number): unknown {
-  const view = snapshot.view as { rounds: { codemaker: number; secretSet: boolean }[] };
-  const round = view.rounds.at(-1);
-  if (round && round.codemaker === seat && !round.secretSet) return { type: 'setSecret', code: [5, 5, 5, 5] };
-  const r = actionCounter;
-  return { type: 'guess', code: [r % 5, (r >> 1) % 5, (r >> 2) % 5, (r >> 3) % 5] };
-}
-
 /** A table of the bare relay: seat 1 guesses, seat 0 gets each row. */
 async function relayTable(url: string, index: number): Promise<Table> {
   const room = `t${index}`;
@@ -228,7 +270,7 @@ async function relayTable(url: string, index: number): Promise<Table> {
   for (const [seat, socket] of sockets.entries()) await request(socket, 'join', { room, seat });
   let awaiting: { seq: number; t0: number } | null = null;
   let seq = 0;
-  const table: Table = { due: [], busy: false, finished: false, recorder: null, pump, close: () => sockets.forEach((s) => s.close()) };
+  const table: Table = { seats: 2, due: [], busy: false, finished: false, recorder: null, pump, close: () => sockets.forEach((s) => s.close()) };
   sockets[0]!.on('update', (u: { seq: number }) => {
     if (awaiting && u.seq >= awaiting.seq) {
       table.recorder?.delivery(performance.now() - awaiting.t0);
@@ -337,8 +379,8 @@ async function run(target: Target, server: ServerProcess, tables: Table[], rate:
       family: target === 'relay' ? 'toy' : FAMILY,
       rate,
       rooms: active.length,
-      clients: active.length * 2,
-      connectedClients: tables.length * 2,
+      clients: active.reduce((n, t) => n + t.seats, 0),
+      connectedClients: tables.reduce((n, t) => n + t.seats, 0),
       seconds: Number(wall.toFixed(2)),
       due: sentInWindow,
       acked: acks.length,
@@ -391,8 +433,8 @@ async function bench(target: Target): Promise<void> {
   }
 }
 
-if (FAMILY !== 'duel') {
-  console.error(`bench:load drives the duel only for now (--family ${FAMILY} is not supported)`);
+if (!DRIVERS[FAMILY]) {
+  console.error(`bench:load drives ${Object.keys(DRIVERS).join(', ')}; not --family ${FAMILY}`);
   process.exit(2);
 }
 for (const target of TARGETS) await bench(target);
