@@ -1,9 +1,12 @@
 import type { RoomUpdate, ServerToClient } from '@mm/protocol';
 import type { Seat } from '@mm/rules';
-import type { Server } from 'socket.io';
+import type { Server, Socket } from 'socket.io';
 import type { LiveRoom } from '../rooms/live-room';
 import { SerialQueue } from '../rooms/serial-queue';
 import { roomChannel, seatChannel, watchChannel } from './channels';
+import { countPresence, PRESENCE_CHANGED, SharedPresence, type Presence } from './shared-presence';
+
+export type { Presence } from './shared-presence';
 
 export interface SocketData {
   roomId: string | null;
@@ -14,17 +17,17 @@ export interface SocketData {
 }
 
 // eslint-style note: client→server events are untrusted and parsed by hand, so they stay untyped here.
-export type IoServer = Server<Record<string, never>, ServerToClient, Record<string, never>, SocketData>;
-
-export interface Presence {
-  connected: Set<Seat>;
-  spectators: number;
+/** What server processes tell each other (through the adapter). */
+export interface ServerSideEvents {
+  [PRESENCE_CHANGED]: (roomId: string) => void;
 }
+export type IoServer = Server<Record<string, never>, ServerToClient, ServerSideEvents, SocketData>;
+export type IoSocket = Socket<Record<string, never>, ServerToClient, ServerSideEvents, SocketData>;
 
 /**
- * Sends each socket of a room its own view. Presence comes from the sockets themselves, so it
- * is never stale: on one server process from the adapter's own channel table (no I/O, no copy);
- * with several (`shared`: the Redis adapter) by asking every process (`fetchSockets`).
+ * Sends each socket of a room its own view. Presence comes from the sockets themselves: on one
+ * server process from the adapter's own channel table (no I/O, no copy); with several (`shared`:
+ * the Redis adapter) by asking every process, kept until a socket joins or leaves (SharedPresence).
  */
 export class Broadcaster {
   private readonly order = new SerialQueue();
@@ -38,7 +41,10 @@ export class Broadcaster {
     private readonly onError: (err: unknown, roomId: string) => void = () => {},
     /** other server processes hold sockets of the same rooms (the Redis adapter) */
     private readonly options: { shared: boolean } = { shared: false },
-  ) {}
+  ) {
+    this.shared = options.shared ? new SharedPresence(io) : null;
+  }
+  private readonly shared: SharedPresence | null;
 
   /** Runs after earlier broadcasts of the room; a failure is reported, not thrown. */
   private inOrder(roomId: string, task: () => Promise<void> | void): Promise<void> {
@@ -51,10 +57,9 @@ export class Broadcaster {
     });
   }
 
-  async presence(roomId: string): Promise<Presence> {
-    if (!this.options.shared) return this.localPresence(roomId);
-    const sockets = await this.io.in(roomChannel(roomId)).fetchSockets();
-    return count(sockets.map((s) => s.data));
+  /** `fresh`: with several processes, ask them all now rather than trust what was kept. */
+  async presence(roomId: string, opts: { fresh?: boolean } = {}): Promise<Presence> {
+    return this.shared ? this.shared.of(roomId, opts.fresh) : this.localPresence(roomId);
   }
 
   private localPresence(roomId: string): Presence {
@@ -65,7 +70,7 @@ export class Broadcaster {
       const socket = this.io.sockets.sockets.get(id);
       if (socket) data.push(socket.data);
     }
-    return count(data);
+    return countPresence(data);
   }
 
   /** Whether a channel may have a listener: known exactly on one process, assumed with several. */
@@ -136,12 +141,3 @@ export class Broadcaster {
   }
 }
 
-function count(sockets: readonly SocketData[]): Presence {
-  const connected = new Set<Seat>();
-  let spectators = 0;
-  for (const data of sockets) {
-    if (data.seat === null || data.seat === undefined) spectators++;
-    else connected.add(data.seat);
-  }
-  return { connected, spectators };
-}
