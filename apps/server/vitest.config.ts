@@ -8,7 +8,7 @@ execFileSync(process.execPath, [fileURLToPath(new URL('./scripts/prisma-generate
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'bench/**/*.test.ts'],
     setupFiles: ['src/test-support/published-schemas.setup.ts'],
     // Real databases: a fresh PGlite folder alone takes seconds to initialise.
     testTimeout: 60_000,

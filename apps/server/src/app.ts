@@ -60,7 +60,9 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
 
   const io: IoServer = new Server(http.server, { maxHttpBufferSize: SOCKET_BUFFER_BYTES, serveClient: false });
   const closeRedis = config.redisUrl ? await attachRedisAdapter(io, config.redisUrl) : async () => {};
-  const broadcaster = new Broadcaster(io, (err, roomId) => http.log.warn({ err, roomId }, 'broadcast failed'));
+  const broadcaster = new Broadcaster(io, (err, roomId) => http.log.warn({ err, roomId }, 'broadcast failed'), {
+    shared: config.redisUrl !== undefined,
+  });
   const bots = new BotDriver(config.botDelayMs, http.log);
   const push = new PushNotifier(io, pushStore, new PushSender(vapid, allowedOrigins, extras.pushAgent), http.log);
   const rooms = new RoomService(store, {

@@ -11,9 +11,16 @@ import { PrismaClient } from '../generated/prisma/client.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { migrate, readMigrations, type MigrateResult, type MigrationSession } from './migrate.js';
 
+/**
+ * Plain SQL on the same connection(s) Prisma uses (the PGlite instance, or the pg pool),
+ * for the hot path, where the ORM's own work costs more than the query (docs/architecture.md).
+ */
+export type SqlRunner = <Row extends Record<string, unknown>>(text: string, params: readonly unknown[]) => Promise<Row[]>;
+
 export interface Database {
   prisma: PrismaClient;
   kind: 'embedded' | 'postgres';
+  sql: SqlRunner;
   /** What start-up migration did (for a log line). */
   migrations: MigrateResult;
   close(): Promise<void>;
@@ -60,6 +67,9 @@ async function openEmbedded(dataDir: string, migrations: ReturnType<typeof readM
     return {
       prisma,
       kind: 'embedded',
+      // PGlite runs one statement at a time and queues this behind any open Prisma transaction.
+      sql: async <Row extends Record<string, unknown>>(text: string, params: readonly unknown[]) =>
+        (await db.query<Row>(text, [...params])).rows,
       migrations: result,
       async close() {
         if (closed) return;
@@ -85,24 +95,26 @@ async function openPostgres(
   poolSize = 10,
 ): Promise<Database> {
   const result = await migratePostgres(databaseUrl, migrations);
-  // The adapter owns its pool (built from the config) and ends it on $disconnect.
+  // One pool for Prisma and the hot path's plain SQL; we made it, so we end it.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  // An idle connection losing its server (restart, failover) must not crash the
+  // process; the pool drops it and the next query reconnects.
+  pool.on('error', () => undefined);
   const prisma = new PrismaClient({
-    adapter: new PrismaPg(
-      { connectionString: databaseUrl, max: poolSize },
-      // An idle connection losing its server (restart, failover) must not crash the
-      // process; the pool drops it and the next query reconnects.
-      { onPoolError: () => undefined, onConnectionError: () => undefined },
-    ),
+    adapter: new PrismaPg(pool, { onPoolError: () => undefined, onConnectionError: () => undefined }),
   });
   let closed = false;
   return {
     prisma,
     kind: 'postgres',
+    sql: async <Row extends Record<string, unknown>>(text: string, params: readonly unknown[]) =>
+      (await pool.query<Row>(text, [...params])).rows,
     migrations: result,
     async close() {
       if (closed) return;
       closed = true;
       await prisma.$disconnect();
+      await pool.end();
     },
   };
 }

@@ -6,6 +6,9 @@ import { Prisma } from '../generated/prisma/client.js';
 import { BOT_STRENGTHS, DEFAULT_BOT_STRENGTH, type BotStrength } from '@mm/rules';
 import { botName } from '../bots/names.js';
 import type { Database } from './database.js';
+import { GroupCommit, type AppendOutcome } from './group-commit.js';
+
+export type { AppendOutcome } from './group-commit.js';
 
 export interface StoredAction {
   seq: number;
@@ -79,8 +82,6 @@ export interface StoredMatchSummary {
   roomId: string;
   players: StoredMatchPlayer[];
 }
-
-export type AppendOutcome = { ok: true } | { ok: false; reason: 'seq-taken' } | { ok: false; reason: 'duplicate'; seq: number };
 
 export interface Store {
   kind: 'embedded' | 'postgres';
@@ -210,6 +211,8 @@ const toPlayer = (p: { seat: number; name: string; deviceId: string | null }): S
 
 export function createStore(db: Database): Store {
   const { prisma } = db;
+  // The hot path: plain SQL, many rooms' actions in one INSERT (group-commit.ts).
+  const log = new GroupCommit(db.sql, { maxInFlight: db.kind === 'embedded' ? 1 : 4 });
   return {
     kind: db.kind,
 
@@ -352,30 +355,9 @@ export function createStore(db: Database): Store {
     },
 
     async appendAction(matchId, action) {
-      try {
-        await prisma.action.create({
-          data: {
-            matchId,
-            seq: action.seq,
-            seat: action.seat,
-            actionId: action.actionId,
-            payload: json(action.payload, 'action payload'),
-            salt: action.salt ?? null,
-          },
-        });
-        return { ok: true };
-      } catch (e) {
-        const target = uniqueViolationTarget(e);
-        if (target === null) throw e;
-        // Ask the table rather than trust which of the two keys the database
-        // happened to check first.
-        const existing = await prisma.action.findUnique({
-          where: { matchId_actionId: { matchId, actionId: action.actionId } },
-          select: { seq: true },
-        });
-        if (existing !== null) return { ok: false, reason: 'duplicate', seq: existing.seq };
-        return { ok: false, reason: 'seq-taken' };
-      }
+      const payloadJson = JSON.stringify(action.payload);
+      if (payloadJson === undefined) throw new TypeError('action payload is not JSON-serialisable');
+      return log.append({ matchId, seq: action.seq, seat: action.seat, actionId: action.actionId, payloadJson, salt: action.salt ?? null });
     },
 
     async actionsSince(matchId, afterSeq) {

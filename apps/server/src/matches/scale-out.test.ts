@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
 import { freshDatabase, type TestDatabase } from '../test-support/databases';
 import { Player } from '../test-support/player';
+import { createRoomAs } from '../test-support/finish';
 import { createRoom, startServer } from '../test-support/server';
 import type { DuelView, RotationView } from '@mm/rules';
 
@@ -44,6 +46,50 @@ describe('two server processes sharing PostgreSQL and Redis', () => {
     for (const { payload } of bob.received) expect(JSON.stringify(payload)).not.toContain('[0,1,2,3]');
     alice.close();
     bob.close();
+  });
+
+  it('keeps who is connected on the other node between broadcasts, and learns when it changes', async () => {
+    const creator = randomBytes(32).toString('base64url');
+    const roomId: string = (await createRoomAs(urls[0]!, { family: 'duel', options: {} }, creator)).json.id;
+    const alice = await Player.connect(urls[0]!, { deviceToken: creator });
+    const bob = await Player.connect(urls[1]!);
+    await alice.join(roomId);
+    await bob.join(roomId);
+    await alice.claim(0, 'Alice');
+    await bob.claim(1, 'Bob');
+    await alice.waitFor((u) => u.room.seats[1]!.connected);
+
+    // Broadcasts of node 0 with nobody coming or going: the processes are asked once at most.
+    const adapter = apps[0]!.io.of('/').adapter;
+    const fetchSockets = adapter.fetchSockets.bind(adapter);
+    let asked = 0;
+    adapter.fetchSockets = (opts) => {
+      asked++;
+      return fetchSockets(opts);
+    };
+    try {
+      for (const on of [false, true, false, true]) {
+        expect(await alice.send('room:settings', { spectators: on })).toEqual({ ok: true });
+        await alice.waitFor((u) => u.room.spectating === on && u.room.seats[1]!.connected);
+      }
+      expect(asked).toBeLessThanOrEqual(1);
+    } finally {
+      adapter.fetchSockets = fetchSockets;
+    }
+
+    // Bob's socket goes on node 1: node 0 is told, and its next look says so.
+    bob.close();
+    await alice.waitFor((u) => !u.room.seats[1]!.connected); // node 1's own broadcast
+    // Node 0's notice travels separately: each join (a fresh look by node 0) waits for the one before.
+    const watcher = await Player.connect(urls[0]!);
+    let seen = await watcher.join(roomId);
+    for (let tries = 1; seen.ok && seen.room.seats[1]!.connected && tries < 20; tries++) seen = await watcher.join(roomId);
+    expect(seen).toMatchObject({ ok: true, room: { seats: [{ connected: true }, { connected: false }] } });
+    expect(await alice.send('room:settings', { spectators: false })).toEqual({ ok: true });
+    const update = await alice.waitFor((u) => !u.room.spectating);
+    expect(update.room.seats[1]!.connected).toBe(false);
+    alice.close();
+    watcher.close();
   });
 
   it('lets exactly one of two racing claims on different nodes win the seat', async () => {

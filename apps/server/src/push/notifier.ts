@@ -93,9 +93,11 @@ export class PushNotifier {
       await this.store.forgetClaimsBefore(new Date(this.lastSweep - CLAIM_KEPT_MS));
     }
     for (const o of occasions) {
-      if (await this.seatVisible(roomId, o.seat)) continue;
+      // Subscriptions first: most devices have none, and asking every process who holds the
+      // seat (fetchSockets) is the dearer look of the two.
       const subs = await this.store.subscriptionsOf([o.deviceId]);
       if (subs.length === 0) continue;
+      if (await this.seatVisible(roomId, o.seat)) continue;
       if (!(await this.store.claimOnce(o.key))) continue;
       await Promise.all(
         subs.map(async (sub) => {

@@ -43,6 +43,7 @@ export class LiveRoom {
    * it starts again — a takeover can come later than the room says, never earlier.
    */
   private readonly awaySince = new Map<Seat, number>();
+  private statusOf: { state: unknown; status: MatchStatus } | null = null;
 
   constructor(stored: StoredRoom) {
     const family = getFamily(stored.family);
@@ -90,8 +91,13 @@ export class LiveRoom {
     if (code && salt !== null) this.commitments.push(secretCommitment(seq, seat, salt, code));
   }
 
+  /** Worked out once per state: a broadcast asks for it in the summary and in every seat's snapshot. */
   status(): MatchStatus {
-    return this.family.status(this.state);
+    const known = this.statusOf;
+    if (known !== null && known.state === this.state) return known.status;
+    const status = this.family.status(this.state);
+    this.statusOf = { state: this.state, status };
+    return status;
   }
 
   snapshot(viewer: Viewer): Snapshot {

@@ -244,20 +244,33 @@ export class RoomService {
       }
       const parsed = room.family.actionSchema.safeParse(msg.action);
       if (!parsed.success) return fault('INVALID_ACTION', `Not an action of this game: ${describeIssues(parsed.error)}`);
-      // Another server process may have appended since: judge against the stored log, not a stale memory.
-      await this.catchUp(room);
+      // Memory is trusted first: one write per action. The log is read only when memory may be
+      // behind another server process: the append lost its seq, or the action was refused (by the
+      // rules, or for a seq ahead of ours) in a way a fresher state might accept.
+      let fresh = false;
+      const catchUpOnce = async (): Promise<boolean> => {
+        if (fresh) return false;
+        fresh = true;
+        const before = room.seq;
+        await this.catchUp(room);
+        return room.seq !== before;
+      };
       for (let attempt = 0; attempt < APPEND_ATTEMPTS; attempt++) {
         const seen = this.acceptedIds(room).get(msg.actionId);
         if (seen !== undefined) {
           return fault('DUPLICATE_ACTION', 'This action was already played.', { seq: seen });
         }
         if (msg.expectSeq !== undefined && msg.expectSeq !== room.seq) {
+          if (msg.expectSeq > room.seq && (await catchUpOnce())) continue;
           return fault('STALE_SEQ', `The match has moved on (now at ${room.seq}): catch up and try again.`, {
             seq: room.seq,
           });
         }
         const next = room.family.apply(room.state, seat, parsed.data);
-        if (!next.ok) return fault(next.error.code, next.error.message);
+        if (!next.ok) {
+          if (await catchUpOnce()) continue;
+          return fault(next.error.code, next.error.message);
+        }
         const seq = room.seq + 1;
         // A secret is committed to with a salt of its own, published only once the match is over.
         const salt = secretOf(parsed.data) ? newSalt() : null;
@@ -279,6 +292,7 @@ export class RoomService {
           return fault('DUPLICATE_ACTION', 'This action was already played.', { seq: outcome.seq });
         }
         // Another server appended this seq first: fold what it wrote and judge the action again.
+        fresh = true;
         await this.catchUp(room);
       }
       return fault('STALE_SEQ', 'The match is busy: try again.', { seq: room.seq });

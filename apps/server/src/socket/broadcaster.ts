@@ -1,9 +1,12 @@
 import type { RoomUpdate, ServerToClient } from '@mm/protocol';
 import type { Seat } from '@mm/rules';
-import type { Server } from 'socket.io';
+import type { Server, Socket } from 'socket.io';
 import type { LiveRoom } from '../rooms/live-room';
 import { SerialQueue } from '../rooms/serial-queue';
 import { roomChannel, seatChannel, watchChannel } from './channels';
+import { countPresence, PRESENCE_CHANGED, SharedPresence, type Presence } from './shared-presence';
+
+export type { Presence } from './shared-presence';
 
 export interface SocketData {
   roomId: string | null;
@@ -16,50 +19,108 @@ export interface SocketData {
 }
 
 // eslint-style note: client→server events are untrusted and parsed by hand, so they stay untyped here.
-export type IoServer = Server<Record<string, never>, ServerToClient, Record<string, never>, SocketData>;
+/** What server processes tell each other (through the adapter). */
+export interface ServerSideEvents {
+  [PRESENCE_CHANGED]: (roomId: string) => void;
+}
+export type IoServer = Server<Record<string, never>, ServerToClient, ServerSideEvents, SocketData>;
+export type IoSocket = Socket<Record<string, never>, ServerToClient, ServerSideEvents, SocketData>;
 
 /**
- * Sends each socket of a room its own view. Presence comes from the sockets
- * themselves (across every server, through the adapter), so it is never stale.
+ * Sends each socket of a room its own view. Presence comes from the sockets themselves: on one
+ * server process from the adapter's own channel table (no I/O, no copy); with several (`shared`:
+ * the Redis adapter) by asking every process, kept until a socket joins or leaves (SharedPresence).
  */
 export class Broadcaster {
   private readonly order = new SerialQueue();
+  /** rooms whose views go out after this turn, with the newest state to send */
+  private readonly due = new Map<string, { room: LiveRoom; sent: Promise<void>; markSent: () => void }>();
+  private flushing = false;
 
   constructor(
     private readonly io: IoServer,
     /** a failed broadcast (e.g. Redis gone while closing) is logged, never an unhandled rejection */
     private readonly onError: (err: unknown, roomId: string) => void = () => {},
-  ) {}
+    /** other server processes hold sockets of the same rooms (the Redis adapter) */
+    private readonly options: { shared: boolean } = { shared: false },
+  ) {
+    this.shared = options.shared ? new SharedPresence(io) : null;
+  }
+  private readonly shared: SharedPresence | null;
 
   /** Runs after earlier broadcasts of the room; a failure is reported, not thrown. */
-  private inOrder(roomId: string, task: () => Promise<void>): Promise<void> {
-    return this.order.run(roomId, () => task().catch((err: unknown) => this.onError(err, roomId)));
-  }
-
-  async presence(roomId: string): Promise<{ connected: Set<Seat>; spectators: number }> {
-    const sockets = await this.io.in(roomChannel(roomId)).fetchSockets();
-    const connected = new Set<Seat>();
-    let spectators = 0;
-    for (const s of sockets) {
-      if (s.data.seat === null || s.data.seat === undefined) spectators++;
-      else connected.add(s.data.seat);
-    }
-    return { connected, spectators };
-  }
-
-  /** Queued per room so that updates leave in the order the changes were committed. */
-  publish(room: LiveRoom): Promise<void> {
-    return this.inOrder(room.id, async () => {
-      const { connected, spectators } = await this.presence(room.id);
-      // Every broadcast is also when this server notices a person gone (or back): the away clock of takeovers.
-      room.notePresence(connected, Date.now());
-      const summary = room.summary(connected, spectators);
-      for (const seat of room.seats) {
-        const update: RoomUpdate = { room: summary, snapshot: room.snapshot(seat.index), seat: seat.index };
-        this.io.to(seatChannel(room.id, seat.index)).emit('room:update', update);
+  private inOrder(roomId: string, task: () => Promise<void> | void): Promise<void> {
+    return this.order.run(roomId, async () => {
+      try {
+        await task();
+      } catch (err) {
+        this.onError(err, roomId);
       }
-      this.io.to(watchChannel(room.id)).emit('room:update', { room: summary, snapshot: room.snapshotFor(null), seat: null });
     });
+  }
+
+  /** `fresh`: with several processes, ask them all now rather than trust what was kept. */
+  async presence(roomId: string, opts: { fresh?: boolean } = {}): Promise<Presence> {
+    return this.shared ? this.shared.of(roomId, opts.fresh) : this.localPresence(roomId);
+  }
+
+  private localPresence(roomId: string): Presence {
+    const ids = this.io.sockets.adapter.rooms.get(roomChannel(roomId));
+    if (!ids) return { connected: new Set(), spectators: 0 };
+    const data: SocketData[] = [];
+    for (const id of ids) {
+      const socket = this.io.sockets.sockets.get(id);
+      if (socket) data.push(socket.data);
+    }
+    return countPresence(data);
+  }
+
+  /** Whether a channel may have a listener: known exactly on one process, assumed with several. */
+  private listened(channel: string): boolean {
+    return this.options.shared || (this.io.sockets.adapter.rooms.get(channel)?.size ?? 0) > 0;
+  }
+
+  /**
+   * Sends the room's views after the current event-loop turn, queued per room so that updates
+   * leave in commit order. Deferred so that the acknowledgements of a whole group commit go out
+   * before the views are worked out, and so that several changes of one room in one turn cost
+   * one broadcast (of the newest state: every update is a full snapshot).
+   */
+  publish(room: LiveRoom): Promise<void> {
+    const waiting = this.due.get(room.id);
+    if (waiting) {
+      waiting.room = room;
+      return waiting.sent;
+    }
+    let markSent = (): void => {};
+    const sent = new Promise<void>((resolve) => (markSent = resolve));
+    this.due.set(room.id, { room, sent, markSent });
+    if (!this.flushing) {
+      this.flushing = true;
+      setImmediate(() => {
+        this.flushing = false;
+        const due = [...this.due.values()];
+        this.due.clear();
+        for (const d of due) void this.inOrder(d.room.id, () => this.send(d.room)).then(d.markSent);
+      });
+    }
+    return sent;
+  }
+
+  private async send(room: LiveRoom): Promise<void> {
+    const { connected, spectators } = await this.presence(room.id);
+    // Every broadcast is also when this server notices a person gone (or back): the away clock of takeovers.
+    room.notePresence(connected, Date.now());
+    // A view is worked out only for a channel someone listens on: nothing for rooms nobody watches.
+    const seats = room.seats.filter((s) => this.listened(seatChannel(room.id, s.index)));
+    const watched = this.listened(watchChannel(room.id));
+    if (seats.length === 0 && !watched) return;
+    const summary = room.summary(connected, spectators);
+    for (const seat of seats) {
+      const update: RoomUpdate = { room: summary, snapshot: room.snapshot(seat.index), seat: seat.index };
+      this.io.to(seatChannel(room.id, seat.index)).emit('room:update', update);
+    }
+    if (watched) this.io.to(watchChannel(room.id)).emit('room:update', { room: summary, snapshot: room.snapshotFor(null), seat: null });
   }
 
   /**
@@ -68,6 +129,12 @@ export class Broadcaster {
    * still listening on its old seat's channel; then each is told to join again with its token.
    */
   rejoin(room: LiveRoom): Promise<void> {
+    // A view of the old match still waiting to go would reach sockets joining their new seats.
+    const stale = this.due.get(room.id);
+    if (stale) {
+      this.due.delete(room.id);
+      stale.markSent();
+    }
     return this.inOrder(room.id, async () => {
       const channels = [...room.seats.map((s) => seatChannel(room.id, s.index)), watchChannel(room.id)];
       this.io.in(roomChannel(room.id)).socketsLeave(channels);
@@ -75,3 +142,4 @@ export class Broadcaster {
     });
   }
 }
+

@@ -13,11 +13,10 @@ import { BOT_ACTION_PREFIX } from '../bots/driver';
 import type { RoomService } from '../rooms/room-service';
 import { describeIssues, fault } from '../rooms/room-service';
 import { hashToken } from '../security/tokens';
-import { type IoServer, type Broadcaster, type SocketData } from './broadcaster';
+import { type IoServer, type IoSocket, type Broadcaster, type SocketData } from './broadcaster';
 import { roomChannel, seatChannel, watchChannel } from './channels';
 import { TokenBucket } from './rate-limit';
 
-type IoSocket = Parameters<Parameters<IoServer['on']>[1]>[0];
 type Handler<N extends ClientMessageName> = (socket: IoSocket, msg: ParsedClientMessage<N>) => Promise<unknown>;
 
 const isMessageName = (name: string): name is ClientMessageName => Object.hasOwn(clientMessages, name);
@@ -54,7 +53,7 @@ export function attachSocketHandlers(
       setTimeout(() => {
         idleTimers.delete(roomId);
         void broadcaster
-          .presence(roomId)
+          .presence(roomId, { fresh: true })
           .then(({ connected, spectators }) => {
             if (connected.size === 0 && spectators === 0) return rooms.forget(roomId);
           })
@@ -172,7 +171,8 @@ export function attachSocketHandlers(
       const { roomId, seat } = socket.data;
       if (!roomId) return fault('NOT_IN_ROOM', 'Join a room first.');
       if (seat === null) return fault('NOT_SEATED', 'Only a player at this table may hand a seat to a bot.');
-      const connected = async (): Promise<ReadonlySet<number>> => (await broadcaster.presence(roomId)).connected;
+      // Handing a seat to a bot must not rest on a join another process has not told us of yet.
+      const connected = async (): Promise<ReadonlySet<number>> => (await broadcaster.presence(roomId, { fresh: true })).connected;
       return rooms.takeOver(roomId, seat, msg.seat, socket.data.matchId, connected, takeOverSecondMs);
     },
 

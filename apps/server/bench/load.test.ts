@@ -1,0 +1,26 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const serverDir = fileURLToPath(new URL('..', import.meta.url));
+
+// Not a benchmark: proves that `bench:load` still builds, drives every target and prints its line.
+describe('bench:load', () => {
+  it('drives a few rooms for a second on the relay and both databases and prints one JSON line each', () => {
+    const run = spawnSync(
+      process.execPath,
+      ['scripts/bench-load.mjs', '--targets', 'relay,embedded,postgres', '--rates', '4', '--duration', '1', '--warmup', '0.5'],
+      { cwd: serverDir, encoding: 'utf8', timeout: 240_000 },
+    );
+    expect(run.status, run.stderr).toBe(0);
+    const lines = run.stdout.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines.map((l) => l['target'])).toEqual(['relay', 'embedded', 'postgres']);
+    for (const line of lines) {
+      expect(line).toMatchObject({ rate: 4, rooms: 4, clients: 8, errors: 0 });
+      expect(line['acked']).toBeGreaterThan(0);
+      expect(line['ackMs']).toMatchObject({ p50: expect.any(Number), p99: expect.any(Number), max: expect.any(Number) });
+      expect(line['deliveryMs']).toMatchObject({ p50: expect.any(Number) });
+      expect(line['serverRssMiB']).toBeGreaterThan(0);
+    }
+  }, 300_000);
+});

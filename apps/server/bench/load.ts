@@ -1,0 +1,440 @@
+/**
+ * `bench:load`: the built server in a child process of its own, driven through the real
+ * protocol (socket.io-client) from this process, open loop at a fixed rate, with a bare
+ * Socket.IO relay (bench/relay.ts) measured in the same run as the reference. One JSON line
+ * per target and rate. It prints numbers and asserts nothing: never a CI gate.
+ *
+ *   node scripts/bench-load.mjs [--targets relay,embedded,postgres] [--rates 100,400,1000]
+ *     [--rooms N] [--duration 10] [--warmup 3] [--family duel|parker|rotation] [--profile DIR]
+ *
+ * Rooms: without `--rooms`, as many rooms as the largest rate are connected, and a run at rate
+ * R drives the first R of them, each acting once a second. With `--rooms N`, every run drives
+ * all N rooms, each acting every N/R seconds (e.g. 5000 rooms at 1000/s: every player acts
+ * every 10 s). `--profile DIR`: the server writes a CPU profile (.cpuprofile) there on exit.
+ * Latency is measured from the moment an action was due, not from when it could be sent,
+ * so a server falling behind shows up in the numbers (no coordinated omission).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { PROTOCOL_VERSION, type RoomUpdate, type Snapshot } from '@mm/protocol';
+import { io as connect, type Socket } from 'socket.io-client';
+import { createTestPostgres, freshEmbeddedDataDir, tempDir } from '../src/db/test-databases';
+
+type Target = 'relay' | 'embedded' | 'postgres';
+
+const arg = (name: string, fallback: string): string => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback;
+};
+const TARGETS = arg('targets', 'relay,embedded,postgres').split(',') as Target[];
+const RATES = arg('rates', '100,400,1000').split(',').map(Number);
+const ROOMS_FLAG = process.argv.includes('--rooms') ? Number(arg('rooms', '0')) : null;
+const ROOMS = ROOMS_FLAG ?? Math.max(...RATES);
+const DURATION_S = Number(arg('duration', '10'));
+const WARMUP_S = Number(arg('warmup', '3'));
+const FAMILY = arg('family', 'duel');
+/** a folder: the server runs with --cpu-prof and writes its profile there when it stops */
+const PROFILE_DIR = process.argv.includes('--profile') ? arg('profile', 'cpu-profiles') : null;
+const SETUP_CONCURRENCY = 25;
+
+const here = (rel: string): string => fileURLToPath(new URL(rel, import.meta.url));
+const CLK_TCK = 100;
+
+// ---------- the server under test, in its own process ----------
+
+interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  stop(): Promise<void>;
+}
+
+async function startProcess(script: string, env: Record<string, string>): Promise<ServerProcess> {
+  const flags = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
+  const child = spawn(process.execPath, [...flags, script], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000);
+    const onData = (chunk: Buffer): void => {
+      output += chunk.toString();
+      const m = /Open (http:\/\/[^\s]+) to play/.exec(output);
+      if (m?.[1]) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (chunk: Buffer) => {
+      onData(chunk);
+      if (output.length > 0 && /error/i.test(chunk.toString())) process.stderr.write(chunk);
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+  return {
+    child,
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** CPU seconds (user + system) the process has used so far. */
+function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
+}
+function rssMiB(pid: number): number {
+  const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Math.round(Number(m[1]) / 1024) : NaN;
+}
+
+// ---------- clients ----------
+
+function open(url: string): Promise<Socket> {
+  const socket = connect(url, { transports: ['websocket'], reconnection: false, forceNew: true });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+const request = <T>(socket: Socket, event: string, payload: unknown): Promise<T> =>
+  new Promise((resolve) => socket.emit(event, payload, (reply: T) => resolve(reply)));
+
+interface Recorder {
+  ack(ms: number): void;
+  delivery(ms: number): void;
+  error(code: string): void;
+}
+
+/** One room with its two players; `send` plays the next action that is due. */
+interface Table {
+  /** players (sockets) at the table */
+  seats: number;
+  /** intended send times (performance.now()) of actions due but not sent yet */
+  due: number[];
+  busy: boolean;
+  finished: boolean;
+  recorder: Recorder | null;
+  /** sends the next action if the table can; the table calls it again when it becomes able */
+  pump(): void;
+  close(): void;
+}
+
+let actionCounter = 0;
+const nextActionId = (): string => `ld-${process.pid}-${++actionCounter}`;
+
+/**
+ * How the generator plays one family: long matches (codes that are never broken, the most rows
+ * the options allow), and the next move of `seat` from its own view only. A color beyond the
+ * guesses' range (5) is the secret, so no guess (colours 0–4) ever breaks it.
+ */
+interface FamilyDriver {
+  options: unknown;
+  next(view: unknown, seat: number): unknown;
+}
+const NEVER = [5, 5, 5, 5, 5, 5];
+const probe = (pegs: number): number[] => {
+  const r = actionCounter;
+  return Array.from({ length: pegs }, (_, i) => Math.floor(r / 5 ** i) % 5);
+};
+const DRIVERS: Record<string, FamilyDriver> = {
+  duel: {
+    options: { repeats: true, guesses: 15, rounds: 12 },
+    next(view, seat) {
+      const round = (view as { rounds: { codemaker: number; secretSet: boolean }[] }).rounds.at(-1);
+      return round && round.codemaker === seat && !round.secretSet ? { type: 'setSecret', code: NEVER.slice(0, 4) } : { type: 'guess', code: probe(4) };
+    },
+  },
+  parker: {
+    options: { repeats: true, games: 7 },
+    next(view, seat) {
+      const game = (view as { games: { secretSet: [boolean, boolean] }[] }).games.at(-1);
+      return game && !game.secretSet[seat] ? { type: 'setSecret', code: NEVER.slice(0, 3) } : { type: 'guess', code: probe(3) };
+    },
+  },
+  rotation: {
+    options: { players: 3, repeats: true, guesses: 12 },
+    next(view, seat) {
+      const round = (view as { rounds: { codemaker: number; secretSet: boolean }[] }).rounds.at(-1);
+      return round && round.codemaker === seat && !round.secretSet ? { type: 'setSecret', code: NEVER.slice(0, 4) } : { type: 'guess', code: probe(4) };
+    },
+  },
+};
+
+/** A table of the real server: every seat with a socket and a view of its own. */
+async function projectTable(url: string): Promise<Table> {
+  const driver = DRIVERS[FAMILY]!;
+  const res = await fetch(`${url}/api/rooms`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ family: FAMILY, options: driver.options }),
+  });
+  if (res.status !== 201) throw new Error(`room creation refused: ${res.status} ${await res.text()}`);
+  const roomId = ((await res.json()) as { id: string }).id;
+  const first = await open(url);
+  const joinedFirst = await request<{ ok: boolean; code?: string; room: { seats: unknown[] } }>(first, 'room:join', { protocol: PROTOCOL_VERSION, roomId });
+  if (!joinedFirst.ok) throw new Error(`join refused: ${joinedFirst.code}`);
+  const sockets = [first];
+  while (sockets.length < joinedFirst.room.seats.length) sockets.push(await open(url));
+  const latest: (Snapshot | null)[] = sockets.map(() => null);
+  /** the next seat's update that completes the delivery of the action in flight */
+  let awaiting: { seat: number; seq: number; t0: number } | null = null;
+  let lastAcked = 0;
+
+  const table: Table = {
+    seats: sockets.length,
+    due: [],
+    busy: false,
+    finished: false,
+    recorder: null,
+    pump,
+    close: () => sockets.forEach((s) => s.close()),
+  };
+
+  sockets.forEach((socket, seat) => {
+    socket.on('room:update', (u: RoomUpdate) => {
+      if (!u.snapshot) return;
+      const held = latest[seat];
+      if (held && held.seq >= u.snapshot.seq) return;
+      latest[seat] = u.snapshot;
+      if (awaiting && awaiting.seat === seat && u.snapshot.seq >= awaiting.seq) {
+        table.recorder?.delivery(performance.now() - awaiting.t0);
+        awaiting = null;
+      }
+      pump();
+    });
+  });
+  for (const [seat, socket] of sockets.entries()) {
+    if (seat > 0) {
+      const joined = await request<{ ok: boolean; code?: string }>(socket, 'room:join', { protocol: PROTOCOL_VERSION, roomId });
+      if (!joined.ok) throw new Error(`join refused: ${joined.code}`);
+    }
+    const claimed = await request<{ ok: boolean; code?: string }>(socket, 'seat:claim', { seat, name: `P${seat}` });
+    if (!claimed.ok) throw new Error(`claim refused: ${claimed.code}`);
+    const synced = await request<{ ok: boolean; snapshot?: Snapshot | null }>(socket, 'room:sync', {});
+    if (synced.ok && synced.snapshot && !latest[seat]) latest[seat] = synced.snapshot;
+  }
+
+  function pump(): void {
+    if (table.busy || table.finished || table.due.length === 0) return;
+    // Decide from the newest state any seat has seen, once it shows our last acknowledged action.
+    let newest: Snapshot | null = null;
+    for (const s of latest) if (s && (!newest || s.seq > newest.seq)) newest = s;
+    if (!newest || newest.seq < lastAcked) return;
+    if (newest.status.finished) {
+      table.finished = true;
+      return;
+    }
+    // The first seat to act whose own view is up to date plays.
+    const seat = newest.status.toAct.find((s) => (latest[s]?.seq ?? -1) >= newest.seq);
+    if (seat === undefined) return;
+    const own = latest[seat]!;
+    const action = driver.next(own.view, seat);
+    const t0 = table.due.shift()!;
+    table.busy = true;
+    awaiting = { seat: (seat + 1) % sockets.length, seq: own.seq + 1, t0 };
+    actionCounter++;
+    sockets[seat]!.emit(
+      'match:act',
+      { actionId: nextActionId(), expectSeq: own.seq, action },
+      (reply: { ok: boolean; seq?: number; code?: string }) => {
+        table.busy = false;
+        if (reply.ok) {
+          table.recorder?.ack(performance.now() - t0);
+          lastAcked = reply.seq ?? lastAcked;
+        } else {
+          table.recorder?.error(reply.code ?? 'unknown');
+          awaiting = null;
+        }
+        pump();
+      },
+    );
+  }
+  return table;
+}
+
+/** A table of the bare relay: seat 1 guesses, seat 0 gets each row. */
+async function relayTable(url: string, index: number): Promise<Table> {
+  const room = `t${index}`;
+  const sockets = [await open(url), await open(url)];
+  for (const [seat, socket] of sockets.entries()) await request(socket, 'join', { room, seat });
+  let awaiting: { seq: number; t0: number } | null = null;
+  let seq = 0;
+  const table: Table = { seats: 2, due: [], busy: false, finished: false, recorder: null, pump, close: () => sockets.forEach((s) => s.close()) };
+  sockets[0]!.on('update', (u: { seq: number }) => {
+    if (awaiting && u.seq >= awaiting.seq) {
+      table.recorder?.delivery(performance.now() - awaiting.t0);
+      awaiting = null;
+    }
+  });
+  function pump(): void {
+    if (table.busy || table.due.length === 0) return;
+    const t0 = table.due.shift()!;
+    table.busy = true;
+    awaiting = { seq: seq + 1, t0 };
+    const r = ++actionCounter;
+    sockets[1]!.emit('act', { room, code: [r % 5, (r >> 1) % 5, (r >> 2) % 5, (r >> 3) % 5] }, (reply: { seq: number }) => {
+      table.busy = false;
+      seq = reply.seq;
+      table.recorder?.ack(performance.now() - t0);
+      pump();
+    });
+  }
+  return table;
+}
+
+async function setUpTables(n: number, make: (i: number) => Promise<Table>): Promise<Table[]> {
+  const tables: Table[] = new Array(n);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(SETUP_CONCURRENCY, n) }, async () => {
+      while (next < n) {
+        const i = next++;
+        tables[i] = await make(i);
+      }
+    }),
+  );
+  return tables;
+}
+
+// ---------- one measured run ----------
+
+const pct = (sorted: number[], p: number): number | null =>
+  sorted.length === 0 ? null : Number((sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN).toFixed(2));
+const summary = (values: number[]): { p50: number | null; p99: number | null; max: number | null } => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { p50: pct(sorted, 50), p99: pct(sorted, 99), max: sorted.length ? Number(sorted.at(-1)!.toFixed(2)) : null };
+};
+
+async function run(target: Target, server: ServerProcess, tables: Table[], rate: number): Promise<void> {
+  const active = ROOMS_FLAG === null ? tables.slice(0, Math.min(rate, tables.length)) : tables;
+  const acks: number[] = [];
+  const deliveries: number[] = [];
+  const errorCodes: Record<string, number> = {};
+  let recording = false;
+  const recorder: Recorder = {
+    ack: (ms) => recording && acks.push(ms),
+    delivery: (ms) => recording && deliveries.push(ms),
+    error: (code) => {
+      if (recording) errorCodes[code] = (errorCodes[code] ?? 0) + 1;
+    },
+  };
+  for (const t of active) {
+    t.recorder = recorder;
+    t.due.length = 0;
+  }
+
+  // Open loop: the j-th action overall is due at start + j / rate, on table j mod n.
+  const start = performance.now() + 50;
+  const end = start + (WARMUP_S + DURATION_S) * 1000;
+  let j = 0;
+  let sentInWindow = 0;
+  let cpu0 = 0;
+  let wall0 = 0;
+  const loadCpu0 = process.cpuUsage();
+  await new Promise<void>((resolve) => {
+    const tick = (): void => {
+      const now = performance.now();
+      if (!recording && now >= start + WARMUP_S * 1000) {
+        recording = true;
+        cpu0 = cpuSeconds(server.child.pid!);
+        wall0 = now;
+      }
+      const until = Math.min(now, end);
+      while (start + (j * 1000) / rate <= until) {
+        const table = active[j % active.length]!;
+        table.due.push(start + (j * 1000) / rate);
+        if (recording) sentInWindow++;
+        table.pump();
+        j++;
+      }
+      if (now >= end) return resolve();
+      setTimeout(tick, 1);
+    };
+    tick();
+  });
+  const wall = (performance.now() - wall0) / 1000;
+  const cpu = cpuSeconds(server.child.pid!) - cpu0;
+  const loadCpu = process.cpuUsage(loadCpu0);
+  // Let what is in flight land, unrecorded, so the next run starts clean.
+  recording = false;
+  const drainUntil = performance.now() + 5000;
+  while (active.some((t) => t.busy) && performance.now() < drainUntil) await new Promise((r) => setTimeout(r, 20));
+  for (const t of active) t.due.length = 0;
+
+  const unanswered = active.filter((t) => t.busy).length;
+  console.log(
+    JSON.stringify({
+      target,
+      family: target === 'relay' ? 'toy' : FAMILY,
+      rate,
+      rooms: active.length,
+      clients: active.reduce((n, t) => n + t.seats, 0),
+      connectedClients: tables.reduce((n, t) => n + t.seats, 0),
+      seconds: Number(wall.toFixed(2)),
+      due: sentInWindow,
+      acked: acks.length,
+      acksPerSec: Number((acks.length / wall).toFixed(1)),
+      ackMs: summary(acks),
+      deliveryMs: summary(deliveries),
+      serverCpuPct: Number(((cpu / wall) * 100).toFixed(1)),
+      serverRssMiB: rssMiB(server.child.pid!),
+      loadGenCpuPct: Number((((loadCpu.user + loadCpu.system) / 1e6 / ((WARMUP_S + DURATION_S) || 1)) * 100).toFixed(1)),
+      errors: Object.values(errorCodes).reduce((a, b) => a + b, 0),
+      errorCodes,
+      unanswered,
+      finishedRooms: active.filter((t) => t.finished).length,
+      at: new Date().toISOString(),
+      node: process.version,
+    }),
+  );
+}
+
+// ---------- targets ----------
+
+async function bench(target: Target): Promise<void> {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  try {
+    let server: ServerProcess;
+    if (target === 'relay') {
+      server = await startProcess(here('./bench-relay.mjs'), {});
+    } else {
+      const env: Record<string, string> = { ROOM_CREATE_BURST: '1000000', BOT_DELAY_MS: '0' };
+      if (target === 'embedded') {
+        const dir = await freshEmbeddedDataDir('mm-bench-');
+        cleanups.push(() => dir.remove());
+        env['DATA_DIR'] = dir.path;
+      } else {
+        const pg = await createTestPostgres();
+        cleanups.push(() => pg.drop());
+        const dir = tempDir('mm-bench-');
+        cleanups.push(() => dir.remove());
+        env['DATA_DIR'] = dir.path;
+        env['DATABASE_URL'] = pg.url;
+      }
+      server = await startProcess(here('./main.js'), env);
+    }
+    cleanups.unshift(() => server.stop());
+    const tables = await setUpTables(ROOMS, (i) => (target === 'relay' ? relayTable(server.url, i) : projectTable(server.url)));
+    cleanups.unshift(() => tables.forEach((t) => t.close()));
+    for (const rate of RATES) await run(target, server, tables, rate);
+  } finally {
+    for (const c of cleanups) await c();
+  }
+}
+
+if (!DRIVERS[FAMILY]) {
+  console.error(`bench:load drives ${Object.keys(DRIVERS).join(', ')}; not --family ${FAMILY}`);
+  process.exit(2);
+}
+for (const target of TARGETS) await bench(target);

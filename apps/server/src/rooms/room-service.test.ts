@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../db/database';
+import { createStore, type Store } from '../db/store';
+import { freshEmbeddedDataDir, type TempDir } from '../db/test-databases';
+import { RoomService } from './room-service';
+
+/** The store, with a count of the calls the room service makes on it. */
+function counted(store: Store): { store: Store; calls: Map<string, number> } {
+  const calls = new Map<string, number>();
+  const proxy = new Proxy(store, {
+    get(target, key, receiver) {
+      const value: unknown = Reflect.get(target, key, receiver);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        calls.set(String(key), (calls.get(String(key)) ?? 0) + 1);
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+  return { store: proxy, calls };
+}
+
+describe('RoomService.act on the log', () => {
+  let dir: TempDir;
+  let db: Database;
+  let store: Store;
+  beforeAll(async () => {
+    dir = await freshEmbeddedDataDir();
+    db = await openDatabase({ dataDir: dir.path });
+    store = createStore(db);
+  });
+  afterAll(async () => {
+    await store?.close();
+    dir?.remove();
+  });
+
+  const noHooks = { onChange: () => {} };
+  const act = (rooms: RoomService, roomId: string, seat: number, actionId: string, action: unknown, expectSeq?: number) =>
+    rooms.act(roomId, seat, { actionId, action, ...(expectSeq === undefined ? {} : { expectSeq }) });
+
+  async function seatedRoom(rooms: RoomService): Promise<string> {
+    const room = await rooms.create('duel', { repeats: true });
+    expect((await rooms.claim(room.id, 0, 'Ada', null)).ok).toBe(true);
+    expect((await rooms.claim(room.id, 1, 'Bob', null)).ok).toBe(true);
+    return room.id;
+  }
+
+  it('writes each accepted action once and reads nothing back on the common path', async () => {
+    const { store: watched, calls } = counted(store);
+    const rooms = new RoomService(watched, noHooks);
+    const roomId = await seatedRoom(rooms);
+    calls.clear();
+    expect(await act(rooms, roomId, 0, 'a1', { type: 'setSecret', code: [1, 2, 3, 4] }, 0)).toEqual({ ok: true, seq: 1 });
+    expect(await act(rooms, roomId, 1, 'a2', { type: 'guess', code: [0, 0, 0, 0] }, 1)).toEqual({ ok: true, seq: 2 });
+    expect(await act(rooms, roomId, 1, 'a3', { type: 'guess', code: [1, 1, 1, 1] })).toEqual({ ok: true, seq: 3 });
+    expect(Object.fromEntries(calls)).toEqual({ appendAction: 3 });
+    // A resend is known from memory: no write either.
+    expect(await act(rooms, roomId, 1, 'a3', { type: 'guess', code: [1, 1, 1, 1] })).toMatchObject({ ok: false, code: 'DUPLICATE_ACTION', seq: 3 });
+    expect(Object.fromEntries(calls)).toEqual({ appendAction: 3 });
+  });
+
+  it('reads the log when another process took the seq, and judges the action again on the fresher state', async () => {
+    const here = counted(store);
+    const rooms = new RoomService(here.store, noHooks);
+    const other = new RoomService(store, noHooks); // another server process on the same database
+    const roomId = await seatedRoom(rooms);
+    expect((await act(rooms, roomId, 0, 's', { type: 'setSecret', code: [1, 2, 3, 4] })).ok).toBe(true);
+    expect(await act(other, roomId, 1, 'g-there', { type: 'guess', code: [0, 0, 0, 0] })).toEqual({ ok: true, seq: 2 });
+    here.calls.clear();
+    // Memory here is at seq 1: the append at 2 loses, the log is read, and the guess lands at 3.
+    expect(await act(rooms, roomId, 1, 'g-here', { type: 'guess', code: [2, 2, 2, 2] })).toEqual({ ok: true, seq: 3 });
+    expect(Object.fromEntries(here.calls)).toEqual({ appendAction: 2, actionsSince: 1 });
+    const log = await store.actionsSince((await rooms.get(roomId))!.matchId, 0);
+    expect(log.map((a) => a.actionId)).toEqual(['s', 'g-there', 'g-here']);
+  });
+
+  it('reads the log before refusing what a fresher state might accept, and only then', async () => {
+    const here = counted(store);
+    const rooms = new RoomService(here.store, noHooks);
+    const other = new RoomService(store, noHooks);
+    const roomId = await seatedRoom(rooms);
+    await rooms.get(roomId); // loaded here before the secret exists
+    expect((await act(other, roomId, 0, 's', { type: 'setSecret', code: [1, 2, 3, 4] })).ok).toBe(true);
+    here.calls.clear();
+    // Memory here has no secret yet, so the rules refuse the guess; the log has it: accepted.
+    expect(await act(rooms, roomId, 1, 'g', { type: 'guess', code: [0, 0, 0, 0] })).toEqual({ ok: true, seq: 2 });
+    expect(Object.fromEntries(here.calls)).toEqual({ actionsSince: 1, appendAction: 1 });
+    // A client ahead of this process's memory is caught up with rather than told it is stale.
+    expect(await act(other, roomId, 1, 'g2', { type: 'guess', code: [5, 5, 5, 5] }, 2)).toEqual({ ok: true, seq: 3 });
+    here.calls.clear();
+    expect(await act(rooms, roomId, 1, 'g3', { type: 'guess', code: [4, 4, 4, 4] }, 3)).toEqual({ ok: true, seq: 4 });
+    // A move the rules refuse on the freshest state too is refused after one read.
+    here.calls.clear();
+    expect(await act(rooms, roomId, 0, 'bad', { type: 'guess', code: [0, 0, 0, 0] })).toMatchObject({ ok: false });
+    expect(Object.fromEntries(here.calls)).toEqual({ actionsSince: 1 });
+  });
+});

@@ -1,0 +1,63 @@
+import type { Seat } from '@mm/rules';
+import type { IoServer, SocketData } from './broadcaster';
+
+export interface Presence {
+  connected: Set<Seat>;
+  spectators: number;
+}
+
+export function countPresence(sockets: readonly SocketData[]): Presence {
+  const connected = new Set<Seat>();
+  let spectators = 0;
+  for (const data of sockets) {
+    if (data.seat === null || data.seat === undefined) spectators++;
+    else connected.add(data.seat);
+  }
+  return { connected, spectators };
+}
+
+/** Told to every server process when a socket joined or left a channel of a room. */
+export const PRESENCE_CHANGED = 'mm:presence';
+
+/** `room:<id>` and `room:<id>:…` → the room id. */
+const roomOf = (channel: string): string | null => (channel.startsWith('room:') ? (channel.split(':')[1] ?? null) : null);
+
+/**
+ * Presence across server processes (the Redis adapter) without asking every process at every
+ * broadcast: `fetchSockets()` once, then kept until a socket joins or leaves a channel of the
+ * room on any process (each process tells the others with a server-side event). A look-up that
+ * raced with such a change is not kept. `fresh` asks the processes anyway: for decisions that
+ * must not rest on a notice still on its way (handing a seat to a bot).
+ */
+export class SharedPresence {
+  private readonly known = new Map<string, Presence>();
+  /** bumped at every change of a room, so that a look-up that started before it is not kept */
+  private readonly version = new Map<string, number>();
+
+  constructor(private readonly io: IoServer) {
+    const changed = (channel: string): void => {
+      const roomId = roomOf(channel);
+      if (roomId === null) return;
+      this.forget(roomId);
+      io.serverSideEmit(PRESENCE_CHANGED, roomId);
+    };
+    io.of('/').adapter.on('join-room', changed);
+    io.of('/').adapter.on('leave-room', changed);
+    io.on(PRESENCE_CHANGED, (roomId: string) => this.forget(roomId));
+  }
+
+  async of(roomId: string, fresh = false): Promise<Presence> {
+    const cached = this.known.get(roomId);
+    if (cached && !fresh) return cached;
+    const before = this.version.get(roomId) ?? 0;
+    const sockets = await this.io.in(`room:${roomId}`).fetchSockets();
+    const presence = countPresence(sockets.map((s) => s.data));
+    if ((this.version.get(roomId) ?? 0) === before) this.known.set(roomId, presence);
+    return presence;
+  }
+
+  private forget(roomId: string): void {
+    this.known.delete(roomId);
+    this.version.set(roomId, (this.version.get(roomId) ?? 0) + 1);
+  }
+}
