@@ -1,5 +1,5 @@
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Server } from 'socket.io';
@@ -7,7 +7,12 @@ import { BotDriver } from './bots/driver';
 import { configSchema, type Config, type ConfigInput } from './config';
 import { openDatabase, type Database } from './db/database';
 import { createStore } from './db/store';
+import { botDuty } from './duties/bot-duty';
+import { createLeases } from './duties/leases';
+import { DutyScheduler } from './duties/scheduler';
+import { registerEdge } from './http/edge';
 import { httpError, registerApiRoutes } from './http/routes';
+import { InFlight } from './lifecycle/work';
 import { RoomService } from './rooms/room-service';
 import { Broadcaster, type IoServer } from './socket/broadcaster';
 import { attachSocketHandlers } from './socket/handlers';
@@ -18,12 +23,22 @@ export interface App {
   io: IoServer;
   rooms: RoomService;
   bots: BotDriver;
+  duties: DutyScheduler;
   db: Database;
   config: Config;
-  /** listens and resolves with the URL it serves */
+  /** listens, starts looking after every room owed a duty, and resolves with the URL it serves */
   listen(): Promise<string>;
+  /**
+   * A graceful stop, done within `shutdownGraceMs` whatever clients do: health and every new
+   * request answer 503, no new socket is taken, messages being handled finish and are
+   * acknowledged, rooms' duties go to other processes, sockets are closed so that clients
+   * reconnect (elsewhere), kept-alive connections are closed, then the database.
+   */
   close(): Promise<void>;
 }
+
+/** Socket.IO's transport name for a server-to-server message through the Redis adapter. */
+const NUDGE_EVENT = 'duty:nudge';
 
 /** Socket.IO drops a connection whose single packet exceeds this (far above any legal message). */
 const SOCKET_BUFFER_BYTES = 64 * 1024;
@@ -34,11 +49,36 @@ export async function buildApp(input: ConfigInput = {}): Promise<App> {
     logger: { level: config.logLevel },
     bodyLimit: 16 * 1024,
     trustProxy: config.trustProxy,
+    // One line per answer (below), not Fastify's two; none for health checks at info.
+    logController: new LogController({ disableRequestLogging: true }),
+    // Answered by the hook below, in the API's error shape.
+    return503OnClosing: false,
   });
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let draining = false;
+  http.addHook('onRequest', async (req, reply) => {
+    if (!draining) return;
+    reply.header('connection', 'close');
+    return httpError(reply, 503, 'SHUTTING_DOWN', 'This server is shutting down: try again (another one will answer).');
+  });
+  // A request that began before the signal: its connection closes with its answer.
+  http.addHook('onSend', async (_req, reply) => {
+    if (draining) reply.header('connection', 'close');
+  });
+  http.addHook('onResponse', async (req, reply) => {
+    const line = { method: req.method, url: req.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) };
+    if (req.url === '/api/health') req.log.debug(line, 'health');
+    else req.log.info(line, 'request');
+  });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize });
   const store = createStore(db);
+  const edge = await registerEdge(http, { redisUrl: config.redisUrl });
 
-  const io: IoServer = new Server(http.server, { maxHttpBufferSize: SOCKET_BUFFER_BYTES, serveClient: false });
+  const io: IoServer = new Server(http.server, {
+    maxHttpBufferSize: SOCKET_BUFFER_BYTES,
+    serveClient: false,
+    // No new socket once draining: the client's reconnection goes to another process.
+    allowRequest: (_req, callback) => callback(draining ? 'shutting down' : null, !draining),
+  });
   const closeRedis = config.redisUrl ? await attachRedisAdapter(io, config.redisUrl) : async () => {};
   const broadcaster = new Broadcaster(io, (err, roomId) => http.log.warn({ err, roomId }, 'broadcast failed'));
   const bots = new BotDriver(config.botDelayMs, http.log);
@@ -51,7 +91,30 @@ export async function buildApp(input: ConfigInput = {}): Promise<App> {
     onLoad: (room) => bots.loaded(room),
   });
   bots.attach(rooms);
-  attachSocketHandlers(io, rooms, broadcaster, http.log, { roomIdleMs: config.roomIdleMs, takeOverSecondMs: config.takeOverSecondMs });
+  // Server-to-server messages exist only through the Redis adapter; alone, no one else needs telling.
+  const serverSide = io as unknown as {
+    serverSideEmit(event: string, roomId: string): void;
+    on(event: string, listener: (roomId: unknown) => void): void;
+  };
+  const duties = new DutyScheduler(
+    createLeases(db.prisma),
+    rooms,
+    [botDuty(bots)],
+    {
+      leaseMs: config.dutyLeaseMs,
+      tickMs: Math.max(50, Math.round(config.dutyLeaseMs / 6)),
+      ...(config.redisUrl ? { nudge: (roomId: string) => serverSide.serverSideEmit(NUDGE_EVENT, roomId) } : {}),
+    },
+    http.log,
+  );
+  if (config.redisUrl) {
+    serverSide.on(NUDGE_EVENT, (roomId) => {
+      if (typeof roomId === 'string' && roomId.length <= 64) duties.nudged(roomId);
+    });
+  }
+  bots.guardWith(duties);
+  const work = new InFlight();
+  attachSocketHandlers(io, rooms, broadcaster, http.log, { roomIdleMs: config.roomIdleMs, secondMs: config.secondMs, work });
   registerApiRoutes(http, { config, rooms, store, broadcaster, dbKind: db.kind });
 
   const webDist = config.webDist;
@@ -68,34 +131,51 @@ export async function buildApp(input: ConfigInput = {}): Promise<App> {
   http.setErrorHandler((err: { statusCode?: number; code?: string; message: string }, req, reply) => {
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) req.log.error({ err }, 'request failed');
-    const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 500 ? 'INTERNAL' : 'BAD_REQUEST';
+    const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 429 ? 'RATE_LIMITED' : status === 500 ? 'INTERNAL' : 'BAD_REQUEST';
     return httpError(reply, status, code, status === 500 ? 'The server failed; nothing was changed.' : err.message);
   });
 
-  let closed = false;
+  let closing: Promise<void> | null = null;
+  const shutdown = async (): Promise<void> => {
+    draining = true;
+    const deadline = Date.now() + config.shutdownGraceMs;
+    const untilDeadline = <T>(p: Promise<T>): Promise<T | void> =>
+      Promise.race([p, new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now())).unref())]);
+    // Stops listening and closes idle kept-alive connections; busy ones close with their answer.
+    const httpClosed = http.close().catch(() => undefined);
+    // No new duty taken; bot moves being submitted and messages being handled finish (and are acknowledged).
+    await untilDeadline(duties.stop());
+    await untilDeadline(bots.close());
+    await work.close(deadline);
+    // Other processes take this one's rooms at once rather than when the leases expire.
+    await untilDeadline(duties.releaseAll().catch((err: unknown) => http.log.warn({ err }, 'releasing room leases failed')));
+    // Closing the transports (not a server-side disconnect) makes Socket.IO clients reconnect by themselves: through
+    // a load balancer, to another process.
+    void io.close();
+    await untilDeadline(httpClosed);
+    http.server.closeAllConnections();
+    await closeRedis();
+    await edge.close();
+    await db.close();
+  };
   return {
     http,
     io,
     rooms,
     bots,
+    duties,
     db,
     config,
     async listen() {
       await http.listen({ port: config.port, host: config.host });
+      duties.start();
       const addr = http.server.address();
       const port = typeof addr === 'object' && addr ? addr.port : config.port;
       return `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
     },
-    async close() {
-      if (closed) return;
-      closed = true;
-      // First the bots: no timer left, and no move half-way into a database about to close.
-      await bots.close();
-      io.disconnectSockets(true);
-      await new Promise<void>((resolve) => io.close(() => resolve()));
-      await http.close().catch(() => undefined);
-      await closeRedis();
-      await db.close();
+    close() {
+      closing ??= shutdown();
+      return closing;
     },
   };
 }
