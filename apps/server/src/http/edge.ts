@@ -10,14 +10,17 @@ type Redis = ReturnType<typeof createClient>;
 type Counted = { current: number; ttl: number };
 
 /**
- * A fixed window per key: INCR, and the window's expiry set by the first hit only. Limits
- * made with `app.rateLimit({ groupId })` count under keys of their own.
+ * A fixed window per key: INCR, and the window's expiry set by the first hit only. Each limit
+ * (its group, size and window) counts under keys of its own, so processes with the same
+ * configuration share counts and a changed limit starts afresh.
  */
 function redisStore(redis: Redis): new (options: FastifyRateLimitOptions) => FastifyRateLimitStore {
   return class RedisWindowStore implements FastifyRateLimitStore {
     private readonly prefix: string;
-    constructor(options: FastifyRateLimitOptions & { groupId?: string }) {
-      this.prefix = `mm:rate:${options.groupId ?? 'all'}:`;
+    constructor(options: FastifyRateLimitOptions & { groupId?: string; max?: unknown; timeWindow?: unknown }) {
+      const size = typeof options.max === 'number' ? options.max : 'fn';
+      const window = typeof options.timeWindow === 'number' ? options.timeWindow : 'fn';
+      this.prefix = `mm:rate:${options.groupId ?? 'all'}:${size}/${window}:`;
     }
     incr(key: string, callback: (error: Error | null, result?: Counted) => void, timeWindow?: number): void {
       const name = this.prefix + key;
@@ -30,7 +33,7 @@ function redisStore(redis: Redis): new (options: FastifyRateLimitOptions) => Fas
         .then((replies) => callback(null, { current: Number(replies[0]), ttl: Math.max(0, Number(replies[2])) }))
         .catch((err: unknown) => callback(err instanceof Error ? err : new Error(String(err))));
     }
-    child(options: FastifyRateLimitOptions & { groupId?: string }): FastifyRateLimitStore {
+    child(options: FastifyRateLimitOptions & { groupId?: string; max?: unknown; timeWindow?: unknown }): FastifyRateLimitStore {
       return new RedisWindowStore(options);
     }
   };
