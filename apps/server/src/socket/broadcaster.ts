@@ -35,7 +35,11 @@ export class Broadcaster {
   }
 
   async presence(roomId: string): Promise<{ connected: Set<Seat>; spectators: number }> {
-    const sockets = await this.io.in(roomChannel(roomId)).fetchSockets();
+    // Another process not answering in time (just died, say): this process's own sockets, rather than no answer.
+    const sockets = await this.io
+      .in(roomChannel(roomId))
+      .fetchSockets()
+      .catch(() => this.io.local.in(roomChannel(roomId)).fetchSockets());
     const connected = new Set<Seat>();
     let spectators = 0;
     for (const s of sockets) {
