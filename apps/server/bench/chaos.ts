@@ -52,11 +52,15 @@ class Scripted {
   token: string | undefined;
   pending: { actionId: string; action: unknown } | null = null;
   done = false;
+  /** the seat claim was committed but its answer lost to a kill: this client never got its token */
+  orphaned = false;
   constructor(
     readonly roomId: string,
     readonly seat: Seat,
     readonly urls: () => string[],
     readonly acked: Acked[],
+    /** set by either player of the table when it cannot go on */
+    readonly table: { abandoned: boolean },
   ) {}
 
   private async connect(): Promise<Player> {
@@ -70,6 +74,11 @@ class Scripted {
         if (!j.ok) throw new Error(j.code);
         if (!this.token) {
           const c = await p.claim(this.seat, `S${this.seat}`);
+          if (!c.ok && c.code === 'SEAT_TAKEN') {
+            this.orphaned = true;
+            this.table.abandoned = true;
+            return p;
+          }
           if (!c.ok) throw new Error(c.code);
           this.token = p.seatToken;
         }
@@ -85,9 +94,10 @@ class Scripted {
 
   async play(): Promise<void> {
     let fresh = 0;
-    while (!this.done) {
+    while (!this.done && !this.table.abandoned) {
       this.player ??= await this.connect();
       const p = this.player;
+      if (this.table.abandoned) break;
       try {
         const sync = await p.send('room:sync', {});
         if (!sync.ok || !sync.snapshot) throw new Error(sync.ok ? 'no view' : sync.code);
@@ -138,6 +148,7 @@ async function sweep(kind: 'embedded' | 'postgres'): Promise<void> {
   const acked: Acked[] = [];
   const games: Promise<void>[] = [];
   let gamesOver = 0;
+  const tables: Scripted[][] = [];
   const botRooms: string[] = [];
   let running = true;
   const newTable = async (): Promise<void> => {
@@ -146,7 +157,9 @@ async function sweep(kind: 'embedded' | 'postgres'): Promise<void> {
     const created = await createRoom(url, { family: 'duel', options: { repeats: true } }).catch(() => null);
     if (created?.status !== 201) return;
     const roomId: string = created.json.id;
-    const players = [0, 1].map((s) => new Scripted(roomId, s, urls, acked));
+    const table = { abandoned: false };
+    const players = [0, 1].map((s) => new Scripted(roomId, s, urls, acked, table));
+    tables.push(players);
     // The codebreaker claims after the codemaker (both at once would also do).
     games.push(
       Promise.all(players.map((p) => p.play())).then(() => {
@@ -206,7 +219,7 @@ async function sweep(kind: 'embedded' | 'postgres'): Promise<void> {
   const duplicated = [...stored.values()].filter((seqs) => seqs.length > 1).length;
   console.log(
     `SIGKILL sweep (${kind}, seed ${SEED}): kills=${KILLS} acked actions=${unique.size} lost=${lost} duplicated=${duplicated} `
-      + `games=${games.length} bot rooms finished=${botsFinished}/${botRooms.length}; time to healthy ${stats(healthyMs)}`,
+      + `games=${games.length} (left by a seat claim whose answer a kill lost: ${tables.filter((t) => t.some((p) => p.orphaned)).length}) bot rooms finished=${botsFinished}/${botRooms.length}; time to healthy ${stats(healthyMs)}`,
   );
   for (const n of nodes) if (n) await kill(n.child);
   await db.drop();
