@@ -54,6 +54,8 @@ class Scripted {
   done = false;
   /** the seat claim was committed but its answer lost to a kill: this client never got its token */
   orphaned = false;
+  /** what went wrong last (printed if the run cannot finish) */
+  lastError = '';
   constructor(
     readonly roomId: string,
     readonly seat: Seat,
@@ -69,9 +71,16 @@ class Scripted {
       const url = live[between(0, live.length)];
       try {
         if (!url) throw new Error('no node up');
-        const p = await Player.connect(url);
+        // A handshake cut by a kill may never answer either way.
+        const p = await Promise.race([
+          Player.connect(url),
+          new Promise<never>((_, reject) => setTimeout(() => reject(new Error('handshake timed out')), 5000)),
+        ]);
         const j = await p.join(this.roomId, this.token);
-        if (!j.ok) throw new Error(j.code);
+        if (!j.ok) {
+          p.close();
+          throw new Error(`join ${j.code}`);
+        }
         if (!this.token) {
           const c = await p.claim(this.seat, `S${this.seat}`);
           if (!c.ok && c.code === 'SEAT_TAKEN') {
@@ -79,14 +88,18 @@ class Scripted {
             this.table.abandoned = true;
             return p;
           }
-          if (!c.ok) throw new Error(c.code);
+          if (!c.ok) {
+            p.close();
+            throw new Error(`claim ${c.code}`);
+          }
           this.token = p.seatToken;
         }
         p.socket.once('disconnect', () => {
           if (this.player === p) this.player = null;
         });
         return p;
-      } catch {
+      } catch (err) {
+        this.lastError = `connect: ${String(err)}`;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     }
@@ -119,7 +132,8 @@ class Scripted {
         if (reply.ok) this.acked.push({ matchId: snapshot.matchId, actionId: this.pending.actionId, seq: reply.seq });
         else if (reply.code === 'DUPLICATE_ACTION' && reply.seq !== undefined) this.acked.push({ matchId: snapshot.matchId, actionId: this.pending.actionId, seq: reply.seq });
         this.pending = null;
-      } catch {
+      } catch (err) {
+        this.lastError = `play: ${String(err)}`;
         // Not acknowledged (the process died, or a timeout): the same action goes again, through whichever process is up.
         p.close();
         if (this.player === p) this.player = null;
@@ -187,7 +201,10 @@ async function sweep(kind: 'embedded' | 'postgres'): Promise<void> {
     nodes[victim] = node;
   }
   running = false;
-  await until('every game over', async () => gamesOver === games.length, 300_000);
+  await until('every game over', async () => gamesOver === games.length, 120_000).catch((err: unknown) => {
+    for (const t of tables) for (const p of t) if (!p.done && !t.some((q) => q.orphaned)) console.log(`stuck: ${p.roomId} seat ${p.seat} token=${Boolean(p.token)} pending=${Boolean(p.pending)} ${p.lastError}`);
+    throw err;
+  });
   // Bot rooms finished on their own: read through the replay route (which never loads a room).
   let botsFinished = 0;
   for (const roomId of botRooms) {
