@@ -16,6 +16,7 @@ export const botActionId = (matchId: string, seq: number, seat: Seat): string =>
 
 interface Logger {
   warn(obj: object, msg: string): void;
+  debug(obj: object, msg: string): void;
 }
 
 /** Who may play a room's bots: only the process holding the room's lease (see duties/scheduler). */
@@ -171,7 +172,10 @@ export class BotDriver {
           { bot: true },
         );
         moved = reply.ok;
-        if (reply.ok) this.stats.played++;
+        if (reply.ok) {
+          this.stats.played++;
+          this.log.debug({ roomId, seat: move.seat, seq: reply.seq, actionId }, 'action accepted');
+        }
         // DUPLICATE_ACTION / STALE_SEQ / MATCH_CHANGED / NOT_SEATED: someone (another server, a person back) moved first; look again.
         else if (['DUPLICATE_ACTION', 'STALE_SEQ', 'MATCH_CHANGED', 'NOT_SEATED', 'ROOM_NOT_FOUND'].includes(reply.code)) this.stats.beaten++;
         else {

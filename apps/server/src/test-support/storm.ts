@@ -5,6 +5,8 @@ import { startServer } from './server';
 
 export interface StormResult {
   sockets: number;
+  /** connections the server's accept queue turned away, tried again (as socket.io clients do) */
+  connectRetries: number;
   /** replies per error code (INTERNAL must stay 0) */
   failures: Record<string, number>;
   /** seats claimed at once: ms until the last reply */
@@ -20,10 +22,22 @@ export interface StormResult {
  */
 export async function reconnectStorm(db: TestDatabase, rooms: number, config: Parameters<typeof startServer>[1] = {}): Promise<{ result: StormResult; app: App }> {
   let { app, url } = await startServer(db, config);
+  let connectRetries = 0;
+  const connect = async (): Promise<Player> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await Player.connect(url);
+      } catch (err) {
+        if (attempt >= 10) throw err;
+        connectRetries++;
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+      }
+    }
+  };
   const roomIds: string[] = [];
   for (let i = 0; i < rooms; i++) roomIds.push((await app.rooms.create('duel', {})).id);
   const seats = roomIds.flatMap((roomId) => [0, 1].map((seat) => ({ roomId, seat })));
-  const players = await Promise.all(seats.map(() => Player.connect(url)));
+  const players = await Promise.all(seats.map(() => connect()));
   await Promise.all(players.map((p, i) => p.join(seats[i]!.roomId)));
   const failures: Record<string, number> = {};
   const fail = (code: string): void => void (failures[code] = (failures[code] ?? 0) + 1);
@@ -37,7 +51,7 @@ export async function reconnectStorm(db: TestDatabase, rooms: number, config: Pa
 
   await app.close();
   ({ app, url } = await startServer(db, config));
-  const again = await Promise.all(seats.map(() => Player.connect(url)));
+  const again = await Promise.all(seats.map(() => connect()));
   t0 = Date.now();
   const joins = await Promise.all(again.map((p, i) => p.join(seats[i]!.roomId, tokens[i])));
   const rejoinMs = Date.now() - t0;
@@ -47,5 +61,5 @@ export async function reconnectStorm(db: TestDatabase, rooms: number, config: Pa
     else if (j.seat === seats[i]!.seat) regained++;
   });
   for (const p of again) p.close();
-  return { result: { sockets: seats.length, failures, claimMs, regained, rejoinMs }, app };
+  return { result: { sockets: seats.length, connectRetries, failures, claimMs, regained, rejoinMs }, app };
 }
