@@ -205,12 +205,19 @@ async function sweep(kind: 'embedded' | 'postgres'): Promise<void> {
     for (const t of tables) for (const p of t) if (!p.done && !t.some((q) => q.orphaned)) console.log(`stuck: ${p.roomId} seat ${p.seat} token=${Boolean(p.token)} pending=${Boolean(p.pending)} ${p.lastError}`);
     throw err;
   });
-  // Bot rooms finished on their own: read through the replay route (which never loads a room).
-  let botsFinished = 0;
+  // Bot rooms finish on their own (nobody plays in them): read through the replay route, which never loads a room.
+  const botMatches: string[] = [];
   for (const roomId of botRooms) {
-    const summary = (await (await fetch(`${urls()[0]}/api/rooms/${roomId}`)).json()) as { match: { id: string }; status: { finished: boolean } };
-    if (summary.status.finished) botsFinished++;
+    const summary = (await (await fetch(`${urls()[0]}/api/rooms/${roomId}`)).json()) as { match: { id: string } };
+    botMatches.push(summary.match.id);
   }
+  const finishedBots = async (): Promise<number> => {
+    let n = 0;
+    for (const matchId of botMatches) if (((await (await fetch(`${urls()[0]}/api/matches/${matchId}`)).json()) as { finished: boolean }).finished) n++;
+    return n;
+  };
+  await until('the bot rooms to finish', async () => (await finishedBots()) === botMatches.length, 60_000).catch(() => undefined);
+  const botsFinished = await finishedBots();
 
   // The log, read back.
   let rows: { matchId: string; actionId: string; seq: number }[];
