@@ -213,10 +213,10 @@ async function sweep(kind: 'embedded' | 'postgres'): Promise<void> {
   }
   const finishedBots = async (): Promise<number> => {
     let n = 0;
-    for (const matchId of botMatches) if (((await (await fetch(`${urls()[0]}/api/matches/${matchId}`)).json()) as { finished: boolean }).finished) n++;
+    for (const matchId of botMatches) if (((await (await fetch(`${urls()[0]}/api/matches/${matchId}`)).json()) as { finished?: boolean }).finished) n++;
     return n;
   };
-  await until('the bot rooms to finish', async () => (await finishedBots()) === botMatches.length, 60_000).catch(() => undefined);
+  await until('the bot rooms to finish', async () => (await finishedBots()) === botMatches.length, 60_000, 500).catch(() => undefined);
   const botsFinished = await finishedBots();
 
   // The log, read back.

@@ -4,14 +4,14 @@ import { Player } from './player';
 import { kill, spawnServer } from './process';
 import { createRoom } from './server';
 
-/** Polls until `test` holds, with no fixed sleep beyond the poll step; throws after `timeoutMs`. */
-export async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 30_000): Promise<T> {
+/** Polls until `probe` gives a value, every `stepMs`; throws after `timeoutMs`. */
+export async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 30_000, stepMs = 25): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const v = await probe();
     if (v) return v;
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
+    await new Promise((resolve) => setTimeout(resolve, stepMs));
   }
 }
 
