@@ -94,6 +94,11 @@ export function createLeases(prisma: PrismaClient): Leases {
     },
 
     async release(owner, roomId, fingerprint) {
+      if (fingerprint === null) {
+        // Nothing owed, or anyone may look at once: no row is the same as a free lease.
+        await prisma.$executeRawUnsafe(`DELETE FROM "RoomLease" WHERE "roomId" = $1 AND owner = $2`, roomId, owner);
+        return;
+      }
       // An expired row with the settled state stays, so the room is not claimed again for nothing.
       await prisma.$executeRawUnsafe(
         `UPDATE "RoomLease" SET "expiresAt" = to_timestamp(0) AT TIME ZONE 'UTC', settled = $3 WHERE "roomId" = $1 AND owner = $2`,
@@ -102,10 +107,7 @@ export function createLeases(prisma: PrismaClient): Leases {
     },
 
     async releaseAll(owner) {
-      await prisma.$executeRawUnsafe(
-        `UPDATE "RoomLease" SET "expiresAt" = to_timestamp(0) AT TIME ZONE 'UTC', settled = NULL WHERE owner = $1`,
-        owner,
-      );
+      await prisma.$executeRawUnsafe(`DELETE FROM "RoomLease" WHERE owner = $1`, owner);
     },
   };
 }
