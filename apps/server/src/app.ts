@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Server } from 'socket.io';
@@ -14,6 +14,11 @@ import { PushNotifier } from './push/notifier';
 import { registerPushRoutes } from './push/routes';
 import { PushSender } from './push/sender';
 import { createPushStore } from './push/store';
+import { botDuty } from './duties/bot-duty';
+import { createLeases } from './duties/leases';
+import { DutyScheduler } from './duties/scheduler';
+import { registerEdge } from './http/edge';
+import { InFlight } from './lifecycle/work';
 import { RoomService } from './rooms/room-service';
 import { Broadcaster, type IoServer } from './socket/broadcaster';
 import { attachSocketHandlers } from './socket/handlers';
@@ -26,12 +31,22 @@ export interface App {
   rooms: RoomService;
   bots: BotDriver;
   push: PushNotifier;
+  duties: DutyScheduler;
   db: Database;
   config: Config;
-  /** listens and resolves with the URL it serves */
+  /** listens, starts looking after every room owed a duty, and resolves with the URL it serves */
   listen(): Promise<string>;
+  /**
+   * A graceful stop, done within `shutdownGraceMs` whatever clients do: health and every new
+   * request answer 503, no new socket is taken, messages being handled finish and are
+   * acknowledged, rooms' duties go to other processes, sockets are closed so that clients
+   * reconnect (elsewhere), kept-alive connections are closed, then the database.
+   */
   close(): Promise<void>;
 }
+
+/** Socket.IO's transport name for a server-to-server message through the Redis adapter. */
+const NUDGE_EVENT = 'duty:nudge';
 
 /** Socket.IO drops a connection whose single packet exceeds this (far above any legal message). */
 const SOCKET_BUFFER_BYTES = 64 * 1024;
@@ -48,8 +63,27 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     logger: { level: config.logLevel },
     bodyLimit: 16 * 1024,
     trustProxy: config.trustProxy,
+    // One line per answer (below), not Fastify's two; none for health checks at info.
+    logController: new LogController({ disableRequestLogging: true }),
+    // Answered by the hook below, in the API's error shape.
+    return503OnClosing: false,
   });
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let draining = false;
+  http.addHook('onRequest', async (req, reply) => {
+    if (!draining) return;
+    reply.header('connection', 'close');
+    return httpError(reply, 503, 'SHUTTING_DOWN', 'This server is shutting down: try again (another one will answer).');
+  });
+  // A request that began before the signal: its connection closes with its answer.
+  http.addHook('onSend', async (_req, reply) => {
+    if (draining) reply.header('connection', 'close');
+  });
+  http.addHook('onResponse', async (req, reply) => {
+    const line = { method: req.method, url: req.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) };
+    if (req.url === '/api/health') req.log.debug(line, 'health');
+    else req.log.info(line, 'request');
+  });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize });
   const store = createStore(db);
   const pushStore = createPushStore(db);
   const vapid = await loadVapidKeys(pushStore, {
@@ -58,7 +92,14 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     subject: config.vapidSubject,
   });
 
-  const io: IoServer = new Server(http.server, { maxHttpBufferSize: SOCKET_BUFFER_BYTES, serveClient: false });
+  const edge = await registerEdge(http, { redisUrl: config.redisUrl });
+
+  const io: IoServer = new Server(http.server, {
+    maxHttpBufferSize: SOCKET_BUFFER_BYTES,
+    serveClient: false,
+    // No new socket once draining: the client's reconnection goes to another process.
+    allowRequest: (_req, callback) => callback(draining ? 'shutting down' : null, !draining),
+  });
   const closeRedis = config.redisUrl ? await attachRedisAdapter(io, config.redisUrl) : async () => {};
   const broadcaster = new Broadcaster(io, (err, roomId) => http.log.warn({ err, roomId }, 'broadcast failed'), {
     shared: config.redisUrl !== undefined,
@@ -75,9 +116,33 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     onLoad: (room) => bots.loaded(room),
   });
   bots.attach(rooms);
+  // Server-to-server messages exist only through the Redis adapter; alone, no one else needs telling.
+  const serverSide = io as unknown as {
+    serverSideEmit(event: string, roomId: string): void;
+    on(event: string, listener: (roomId: unknown) => void): void;
+  };
+  const duties = new DutyScheduler(
+    createLeases(db.prisma),
+    rooms,
+    [botDuty(bots)],
+    {
+      leaseMs: config.dutyLeaseMs,
+      tickMs: Math.max(50, Math.round(config.dutyLeaseMs / 6)),
+      ...(config.redisUrl ? { nudge: (roomId: string) => serverSide.serverSideEmit(NUDGE_EVENT, roomId) } : {}),
+    },
+    http.log,
+  );
+  if (config.redisUrl) {
+    serverSide.on(NUDGE_EVENT, (roomId) => {
+      if (typeof roomId === 'string' && roomId.length <= 64) duties.nudged(roomId);
+    });
+  }
+  bots.guardWith(duties);
+  const work = new InFlight();
   attachSocketHandlers(io, rooms, broadcaster, http.log, {
     roomIdleMs: config.roomIdleMs,
-    takeOverSecondMs: config.takeOverSecondMs,
+    secondMs: config.secondMs,
+    work,
     onAway: (roomId) => {
       const room = rooms.cached(roomId);
       if (room) push.changed(room);
@@ -105,36 +170,54 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
   http.setErrorHandler((err: { statusCode?: number; code?: string; message: string }, req, reply) => {
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) req.log.error({ err }, 'request failed');
-    const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 500 ? 'INTERNAL' : 'BAD_REQUEST';
+    const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 429 ? 'RATE_LIMITED' : status === 500 ? 'INTERNAL' : 'BAD_REQUEST';
     return httpError(reply, status, code, status === 500 ? 'The server failed; nothing was changed.' : err.message);
   });
 
-  let closed = false;
+  let closing: Promise<void> | null = null;
+  const shutdown = async (): Promise<void> => {
+    draining = true;
+    const deadline = Date.now() + config.shutdownGraceMs;
+    const untilDeadline = <T>(p: Promise<T>): Promise<T | void> =>
+      Promise.race([p, new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now())).unref())]);
+    // Stops listening and closes idle kept-alive connections; busy ones close with their answer.
+    const httpClosed = http.close().catch(() => undefined);
+    // No new duty taken; bot moves being submitted and messages being handled finish (and are acknowledged).
+    await untilDeadline(duties.stop());
+    await untilDeadline(bots.close());
+    await work.close(deadline);
+    // Other processes take this one's rooms at once rather than when the leases expire.
+    await untilDeadline(duties.releaseAll().catch((err: unknown) => http.log.warn({ err }, 'releasing room leases failed')));
+    // Closing the transports (not a server-side disconnect) makes Socket.IO clients reconnect by themselves: through
+    // a load balancer, to another process.
+    void io.close();
+    await untilDeadline(httpClosed);
+    http.server.closeAllConnections();
+    // pushes being sent finish before the database they record into closes
+    await untilDeadline(push.idle());
+    await closeRedis();
+    await edge.close();
+    await db.close();
+  };
   return {
     http,
     io,
     rooms,
     bots,
     push,
+    duties,
     db,
     config,
     async listen() {
       await http.listen({ port: config.port, host: config.host });
+      duties.start();
       const addr = http.server.address();
       const port = typeof addr === 'object' && addr ? addr.port : config.port;
       return `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
     },
-    async close() {
-      if (closed) return;
-      closed = true;
-      // First the bots: no timer left, and no move half-way into a database about to close.
-      await bots.close();
-      io.disconnectSockets(true);
-      await new Promise<void>((resolve) => io.close(() => resolve()));
-      await http.close().catch(() => undefined);
-      await push.idle();
-      await closeRedis();
-      await db.close();
+    close() {
+      closing ??= shutdown();
+      return closing;
     },
   };
 }

@@ -27,10 +27,19 @@ export const configSchema = z.object({
   /** how long a bot waits before it plays (so people see its move come); 0 in tests */
   botDelayMs: z.coerce.number().int().min(0).max(60_000).default(700),
   /**
-   * The length of one second of a room's `takeOverAfterSec`: only tests shorten it, to hand a
-   * seat to a bot without waiting the protocol's 10 s minimum.
+   * The length of one second of every room timer (`takeOverAfterSec`, later turn timeouts): only
+   * tests shorten it, to hand a seat to a bot without waiting the protocol's 10 s minimum.
    */
-  takeOverSecondMs: z.coerce.number().int().min(1).default(1000),
+  secondMs: z.coerce.number().int().min(1).default(1000),
+  /** after SIGTERM/SIGINT: how long in-flight work may take before the process exits anyway */
+  shutdownGraceMs: z.coerce.number().int().min(0).max(600_000).default(5000),
+  /**
+   * How long a process's claim on a room's duties (its bots' moves) lasts unless renewed: another
+   * process takes the room over this long after the holder died. Renewed six times per period.
+   */
+  dutyLeaseMs: z.coerce.number().int().min(300).max(600_000).default(2500),
+  /** connections of the PostgreSQL pool (a reconnect storm after a restart needs room) */
+  dbPoolSize: z.coerce.number().int().min(2).max(1000).default(20),
   /** the VAPID key pair pushes are signed with (base64url); without both, one is made and kept in the database */
   vapidPublicKey: z.string().min(1).optional(),
   vapidPrivateKey: z.string().min(1).optional(),
@@ -60,7 +69,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     roomCreateBurst: blank(env.ROOM_CREATE_BURST),
     trustProxy: blank(env.TRUST_PROXY),
     botDelayMs: blank(env.BOT_DELAY_MS),
-    takeOverSecondMs: blank(env.TAKEOVER_SECOND_MS),
+    secondMs: blank(env.SECOND_MS),
+    shutdownGraceMs: blank(env.SHUTDOWN_GRACE_MS),
+    dutyLeaseMs: blank(env.DUTY_LEASE_MS),
+    dbPoolSize: blank(env.DB_POOL_SIZE),
     vapidPublicKey: blank(env.VAPID_PUBLIC_KEY),
     vapidPrivateKey: blank(env.VAPID_PRIVATE_KEY),
     vapidSubject: blank(env.VAPID_SUBJECT),

@@ -1,3 +1,4 @@
+import './csp';
 import { mount } from 'svelte';
 import './app.css';
 import App from './App.svelte';

@@ -16,6 +16,14 @@ export const botActionId = (matchId: string, seq: number, seat: Seat): string =>
 
 interface Logger {
   warn(obj: object, msg: string): void;
+  debug(obj: object, msg: string): void;
+}
+
+/** Who may play a room's bots: only the process holding the room's lease (see duties/scheduler). */
+export interface BotGate {
+  holds(roomId: string): boolean;
+  /** asks for the room's lease; when granted, the driver is kicked again */
+  want(room: LiveRoom): Promise<boolean>;
 }
 
 /** One room's bot work: a timer waiting to play, or a move being submitted. */
@@ -36,8 +44,11 @@ export class BotDriver {
   private readonly running = new Set<Promise<void>>();
   /** a bot move the rules refused, by room: `match:seq:seat`, not tried again at that seq */
   private readonly refusedAt = new Map<string, string>();
+  /** the room state (`match:seq`) at which the bots found no move: nothing to do until it changes */
+  private readonly quietAt = new Map<string, string>();
   private closed = false;
   private service: RoomService | null = null;
+  private gate: BotGate | null = null;
   /** counts since start, for tests and logs: moves accepted, moves another actor beat, moves the rules refused */
   readonly stats = { played: 0, beaten: 0, refused: 0 };
 
@@ -49,6 +60,17 @@ export class BotDriver {
   /** The service is built with this driver's hooks, so it is attached after. */
   attach(service: RoomService): void {
     this.service = service;
+  }
+
+  /** From then on, bots play only in rooms the gate holds. */
+  guardWith(gate: BotGate): void {
+    this.gate = gate;
+  }
+
+  /** Whether a bot move is pending in the room, or may be due in its current state. */
+  owes(room: LiveRoom): boolean {
+    if (this.pending.has(room.id)) return true;
+    return this.mayAct(room) && this.quietAt.get(room.id) !== `${room.matchId}:${room.seq}`;
   }
 
   /** A room came into memory (created, loaded after a restart or idling, or a new match): get its bots moving. */
@@ -75,6 +97,11 @@ export class BotDriver {
       return;
     }
     if (!this.mayAct(room)) return;
+    if (this.gate && !this.gate.holds(room.id)) {
+      // Granted: the scheduler performs the room's duties, which kicks again.
+      void this.gate.want(room);
+      return;
+    }
     const entry: Pending = { timer: null, again: false };
     entry.timer = setTimeout(() => {
       entry.timer = null;
@@ -127,7 +154,7 @@ export class BotDriver {
     const service = this.service;
     const room = service?.cached(roomId);
     // A room dropped from memory (nobody there) waits: loading it again kicks the driver.
-    if (!service || !room || this.closed) {
+    if (!service || !room || this.closed || (this.gate && !this.gate.holds(roomId))) {
       this.done(roomId, entry, null);
       return;
     }
@@ -135,6 +162,7 @@ export class BotDriver {
     let moved = false;
     try {
       const move = this.choose(room);
+      if (!move) this.quietAt.set(roomId, `${before.matchId}:${before.seq}`);
       if (move) {
         const actionId = botActionId(room.matchId, room.seq + 1, move.seat);
         const reply = await service.act(
@@ -145,7 +173,10 @@ export class BotDriver {
           { bot: true },
         );
         moved = reply.ok;
-        if (reply.ok) this.stats.played++;
+        if (reply.ok) {
+          this.stats.played++;
+          this.log.debug({ roomId, seat: move.seat, seq: reply.seq, actionId }, 'action accepted');
+        }
         // DUPLICATE_ACTION / STALE_SEQ / MATCH_CHANGED / NOT_SEATED: someone (another server, a person back) moved first; look again.
         else if (['DUPLICATE_ACTION', 'STALE_SEQ', 'MATCH_CHANGED', 'NOT_SEATED', 'ROOM_NOT_FOUND'].includes(reply.code)) this.stats.beaten++;
         else {

@@ -12,7 +12,7 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 
 describe('handing the seat of someone gone to a bot, and getting it back', () => {
   // One "second" of takeOverAfterSec lasts 30 ms here: the protocol's minimum of 10 s becomes 300 ms.
-  const server = useServer('embedded', { botDelayMs: 0, takeOverSecondMs: 30 });
+  const server = useServer('embedded', { botDelayMs: 0, secondMs: 30 });
 
   it('only after takeOverAfterSec away; the bot plays (a hand-scoring codemaker scores truly); the person comes back with its token', async () => {
     const created = await createRoomAs(server.url, {

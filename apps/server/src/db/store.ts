@@ -286,24 +286,26 @@ export function createStore(db: Database): Store {
     },
 
     async claimSeat(roomId, index, claim) {
-      return prisma.$transaction(async (tx) => {
-        // A single conditional UPDATE: of two racing claims, the database lets one through.
-        const { count } = await tx.seat.updateMany({
-          where: { roomId, index, tokenHash: null, bot: false },
-          data: { name: claim.name, tokenHash: claim.tokenHash, deviceId: claim.deviceId, claimedAt: new Date(), rematch: false },
-        });
-        if (count !== 1) return false;
-        const match = await tx.match.findFirst({ where: { roomId }, orderBy: { number: 'desc' }, select: { id: true } });
-        if (match) {
-          const player = { name: claim.name, deviceId: claim.deviceId };
-          await tx.matchPlayer.upsert({
-            where: { matchId_seat: { matchId: match.id, seat: index } },
-            update: player,
-            create: { matchId: match.id, seat: index, ...player },
-          });
-        }
-        return true;
-      });
+      // One statement, no interactive transaction: a reconnect storm of claims must not queue for
+      // transactions (P2028). The conditional UPDATE lets one of two racing claims through; the
+      // claimant becomes a player of the newest match in the same statement.
+      const rows = await prisma.$queryRawUnsafe<{ claimed: number }[]>(
+        `WITH claimed AS (
+           UPDATE "Seat" SET name = $3, "tokenHash" = $4, "deviceId" = $5, "claimedAt" = now() AT TIME ZONE 'UTC', rematch = false
+           WHERE "roomId" = $1 AND index = $2::int AND "tokenHash" IS NULL AND NOT bot
+           RETURNING index
+         ), newest AS (
+           SELECT id FROM "Match" WHERE "roomId" = $1 ORDER BY number DESC LIMIT 1
+         ), player AS (
+           INSERT INTO "MatchPlayer" ("matchId", seat, name, "deviceId")
+           SELECT newest.id, claimed.index, $3, $5 FROM claimed, newest
+           ON CONFLICT ("matchId", seat) DO UPDATE SET name = EXCLUDED.name, "deviceId" = EXCLUDED."deviceId"
+           RETURNING 1
+         )
+         SELECT (SELECT count(*) FROM claimed)::int AS claimed`,
+        roomId, index, claim.name, claim.tokenHash, claim.deviceId,
+      );
+      return rows[0]?.claimed === 1;
     },
 
     async seatBot(roomId, index, strength = DEFAULT_BOT_STRENGTH) {

@@ -10,14 +10,13 @@ import {
   type HealthReply,
   type MatchListReply,
 } from '@mm/protocol';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../config';
 import type { Store } from '../db/store';
 import type { RoomService } from '../rooms/room-service';
 import { botSeatsProblem, describeIssues } from '../rooms/room-service';
 import { hashToken } from '../security/tokens';
 import type { Broadcaster } from '../socket/broadcaster';
-import { TokenBucket } from '../socket/rate-limit';
 import { matchDetail, matchListItem } from './matches';
 
 export interface HttpError {
@@ -26,18 +25,7 @@ export interface HttpError {
 export const httpError = (reply: FastifyReply, status: number, code: string, message: string): FastifyReply =>
   reply.code(status).send({ error: { code, message } } satisfies HttpError);
 
-/** Room creation is the one write an anonymous caller can repeat cheaply: bound it per address. */
-export function perAddressLimiter(burst: number, perSecond: number): (req: FastifyRequest) => boolean {
-  const buckets = new Map<string, TokenBucket>();
-  return (req) => {
-    if (buckets.size > 10_000) buckets.clear();
-    let bucket = buckets.get(req.ip);
-    if (!bucket) buckets.set(req.ip, (bucket = new TokenBucket(burst, perSecond)));
-    return bucket.take();
-  };
-}
-
-/** GET /api/… requests one address may make at once, and how fast that refills. */
+/** GET /api/… requests one address may make in one window, and how many a second that averages. */
 export const READ_BURST = 120;
 export const READS_PER_SECOND = 20;
 
@@ -46,18 +34,20 @@ export function registerApiRoutes(
   deps: { config: Config; rooms: RoomService; store: Store; broadcaster: Broadcaster; dbKind: 'embedded' | 'postgres' },
 ): void {
   const { rooms, broadcaster } = deps;
-  const allowCreate = perAddressLimiter(deps.config.roomCreateBurst, 1);
-  // Reads are cheap but each may fold a match's log: bound them per address too.
-  const allowRead = perAddressLimiter(READ_BURST, READS_PER_SECOND);
+  // Reads are cheap but each may fold a match's log: bound them per address (edge.ts registers the plugin).
+  const readLimit = app.rateLimit({ max: READ_BURST, timeWindow: (READ_BURST / READS_PER_SECOND) * 1000, groupId: 'read' });
   app.addHook('onRequest', async (req, reply) => {
     if (req.method !== 'GET' || !req.url.startsWith('/api/') || req.url === '/api/health') return;
-    if (!allowRead(req)) return httpError(reply, 429, 'RATE_LIMITED', 'Too many requests: wait a little.');
+    await readLimit.call(app, req, reply);
   });
+  // Room creation is the one write an anonymous caller can repeat cheaply: `roomCreateBurst` rooms per that many seconds.
+  const burst = deps.config.roomCreateBurst;
+  const createLimit = { max: burst, timeWindow: burst * 1000, groupId: 'create' };
 
+  // While shutting down, app.ts answers 503 before this is reached.
   app.get('/api/health', async (): Promise<HealthReply> => ({ ok: true, db: deps.dbKind }));
 
-  app.post('/api/rooms', async (req, reply) => {
-    if (!allowCreate(req)) return httpError(reply, 429, 'RATE_LIMITED', 'Too many rooms created: wait a little.');
+  app.post('/api/rooms', { config: { rateLimit: createLimit } }, async (req, reply) => {
     const headers = createRoomHeadersSchema.safeParse(req.headers);
     if (!headers.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(headers.error));
     const parsed = createRoomBodySchema.safeParse(req.body ?? {});

@@ -16,7 +16,7 @@ describe('two server processes sharing PostgreSQL and Redis', () => {
   beforeAll(async () => {
     db = await freshDatabase('postgres');
     for (let i = 0; i < 2; i++) {
-      const { app, url } = await startServer(db, { redisUrl: REDIS_URL, botDelayMs: 0, takeOverSecondMs: 30 });
+      const { app, url } = await startServer(db, { redisUrl: REDIS_URL, botDelayMs: 0, secondMs: 30 });
       apps.push(app);
       urls.push(url);
     }
@@ -127,9 +127,9 @@ describe('two server processes sharing PostgreSQL and Redis', () => {
     for (const p of [maker, breakerA, breakerB]) p.close();
   });
 
-  it('plays a room of bots that both nodes drive at once, each bot move stored exactly once', async () => {
+  it('plays a room of bots watched from both nodes, each bot move stored exactly once', async () => {
     const roomId: string = (await createRoom(urls[0]!, { family: 'rotation', bots: [0, 1, 2] })).json.id;
-    // A watcher on each node: each node loads the room, so each node's bot driver plays it.
+    // A watcher on each node: both load the room; the node holding its lease plays (the other could take over).
     const watchers = [await Player.connect(urls[0]!), await Player.connect(urls[1]!)];
     for (const w of watchers) expect((await w.join(roomId)).ok).toBe(true);
     const ends = await Promise.all(watchers.map((w) => w.waitFor((u) => u.snapshot.status.finished, 30_000)));
@@ -142,7 +142,7 @@ describe('two server processes sharing PostgreSQL and Redis', () => {
     expect(stored.map((a) => a.actionId)).toEqual(stored.map((a) => `bot-${match!.id}-${a.seq}-${a.seat}`));
     // 3 secrets and the rows of the three shared boards
     expect(stored).toHaveLength(3 + view.rounds.reduce((n, r) => n + r.rows.length, 0));
-    // Each node played some moves or lost some races; the rules never refused one.
+    // The bots' moves were played by the lessee (a race lost is no move); the rules never refused one.
     expect(apps.map((a) => a.bots.stats.refused)).toEqual([0, 0]);
     expect(apps[0]!.bots.stats.played + apps[1]!.bots.stats.played).toBe(stored.length);
     for (const w of watchers) w.close();

@@ -38,12 +38,14 @@ export function attachSocketHandlers(
   opts: {
     roomIdleMs: number;
     /** the length of one second of a room's takeOverAfterSec (1000; tests shorten it) */
-    takeOverSecondMs: number;
+    secondMs: number;
+    /** counts messages being handled, and drops those that arrive once the server is closing */
+    work?: { begin(): boolean; end(): void };
     /** a page of the room went hidden or away: who must act may now need a push */
     onAway?: (roomId: string) => void;
   },
 ): void {
-  const { roomIdleMs, takeOverSecondMs } = opts;
+  const { roomIdleMs, secondMs, work } = opts;
   // A room nobody watches is dropped from memory after a while; its log reloads it on demand.
   const idleTimers = new Map<string, NodeJS.Timeout>();
   const watchIdle = (roomId: string): void => {
@@ -133,7 +135,9 @@ export function attachSocketHandlers(
       if (isServerAction(msg.action)) {
         return fault('SERVER_ONLY_ACTION', 'match:act: a timeout is appended by the server when a turn runs out; it cannot be sent.');
       }
-      return rooms.act(roomId, seat, msg, socket.data.matchId);
+      const reply = await rooms.act(roomId, seat, msg, socket.data.matchId);
+      if (reply.ok) log.debug({ roomId, seat, seq: reply.seq, actionId: msg.actionId }, 'action accepted');
+      return reply;
     },
 
     'room:sync': async (socket) => {
@@ -173,7 +177,7 @@ export function attachSocketHandlers(
       if (seat === null) return fault('NOT_SEATED', 'Only a player at this table may hand a seat to a bot.');
       // Handing a seat to a bot must not rest on a join another process has not told us of yet.
       const connected = async (): Promise<ReadonlySet<number>> => (await broadcaster.presence(roomId, { fresh: true })).connected;
-      return rooms.takeOver(roomId, seat, msg.seat, socket.data.matchId, connected, takeOverSecondMs);
+      return rooms.takeOver(roomId, seat, msg.seat, socket.data.matchId, connected, secondMs);
     },
 
     'match:hint': async (socket) => {
@@ -219,22 +223,32 @@ export function attachSocketHandlers(
       respond(args[args.length - 1], fault('UNKNOWN_EVENT', `There is no message called ${JSON.stringify(String(event)).slice(0, 80)}.`));
     });
 
+    const handle = async (name: ClientMessageName, args: unknown[]): Promise<void> => {
+      const ack = args.length > 1 ? args[args.length - 1] : typeof args[0] === 'function' ? args[0] : undefined;
+      const payload = typeof args[0] === 'function' ? undefined : args[0];
+      if (!bucket.take()) return respond(ack, fault('RATE_LIMITED', 'Too many messages: slow down.'));
+      if (payloadBytes(payload) > MAX_PAYLOAD_BYTES) {
+        return respond(ack, fault('PAYLOAD_TOO_LARGE', `A message holds at most ${MAX_PAYLOAD_BYTES} bytes.`));
+      }
+      const parsed = clientMessages[name].schema.safeParse(payload);
+      if (!parsed.success) return respond(ack, fault('BAD_REQUEST', `${name}: ${describeIssues(parsed.error)}`));
+      try {
+        const handler = handlers[name] as Handler<typeof name>;
+        respond(ack, await handler(socket, parsed.data as never));
+      } catch (err) {
+        log.error({ err, event: name, roomId: socket.data.roomId }, 'socket handler failed');
+        respond(ack, fault('INTERNAL', 'The server failed to handle this message; nothing was changed.'));
+      }
+    };
+
     for (const name of Object.keys(clientMessages) as ClientMessageName[]) {
       (socket as unknown as Socket).on(name, async (...args: unknown[]) => {
-        const ack = args.length > 1 ? args[args.length - 1] : typeof args[0] === 'function' ? args[0] : undefined;
-        const payload = typeof args[0] === 'function' ? undefined : args[0];
-        if (!bucket.take()) return respond(ack, fault('RATE_LIMITED', 'Too many messages: slow down.'));
-        if (payloadBytes(payload) > MAX_PAYLOAD_BYTES) {
-          return respond(ack, fault('PAYLOAD_TOO_LARGE', `A message holds at most ${MAX_PAYLOAD_BYTES} bytes.`));
-        }
-        const parsed = clientMessages[name].schema.safeParse(payload);
-        if (!parsed.success) return respond(ack, fault('BAD_REQUEST', `${name}: ${describeIssues(parsed.error)}`));
+        // Closing: not handled and not acknowledged, so the client sends it again once reconnected elsewhere.
+        if (work && !work.begin()) return;
         try {
-          const handler = handlers[name] as Handler<typeof name>;
-          respond(ack, await handler(socket, parsed.data as never));
-        } catch (err) {
-          log.error({ err, event: name, roomId: socket.data.roomId }, 'socket handler failed');
-          respond(ack, fault('INTERNAL', 'The server failed to handle this message; nothing was changed.'));
+          await handle(name, args);
+        } finally {
+          work?.end();
         }
       });
     }

@@ -50,9 +50,18 @@ export class SharedPresence {
     const cached = this.known.get(roomId);
     if (cached && !fresh) return cached;
     const before = this.version.get(roomId) ?? 0;
-    const sockets = await this.io.in(`room:${roomId}`).fetchSockets();
+    // Another process not answering in time (just died, say): this process's own sockets, rather
+    // than no answer; not kept, so the next look asks everyone again.
+    let partial = false;
+    const sockets = await this.io
+      .in(`room:${roomId}`)
+      .fetchSockets()
+      .catch(() => {
+        partial = true;
+        return this.io.local.in(`room:${roomId}`).fetchSockets();
+      });
     const presence = countPresence(sockets.map((s) => s.data));
-    if ((this.version.get(roomId) ?? 0) === before) this.known.set(roomId, presence);
+    if (!partial && (this.version.get(roomId) ?? 0) === before) this.known.set(roomId, presence);
     return presence;
   }
 

@@ -3,10 +3,13 @@ import { fileURLToPath } from 'node:url';
 
 const mainJs = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 
-/** The bundled server as a real process, so a test can SIGKILL it mid-match. */
-export async function spawnServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+/**
+ * The bundled server as a real process, so a test can SIGKILL it mid-match. Its ready line is
+ * logged at info, so LOG_LEVEL stays at info at least (health checks and socket actions are quiet there).
+ */
+export async function spawnServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string; output: () => string }> {
   const child = spawn(process.execPath, [mainJs], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent', ...env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', WEB_DIST: '/nonexistent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -14,7 +17,7 @@ export async function spawnServer(env: Record<string, string>): Promise<{ child:
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
     const onData = (chunk: Buffer): void => {
       output += chunk.toString();
-      const m = /Open (http:\/\/[^\s]+) to play/.exec(output);
+      const m = /open (http:\/\/[^\s"]+) to play/.exec(output);
       if (m?.[1]) {
         clearTimeout(timer);
         resolve(m[1]);
@@ -24,7 +27,7 @@ export async function spawnServer(env: Record<string, string>): Promise<{ child:
     child.stderr!.on('data', onData);
     child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
-  return { child, url };
+  return { child, url, output: () => output };
 }
 
 export function kill(child: ChildProcess, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {

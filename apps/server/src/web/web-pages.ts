@@ -5,7 +5,7 @@ import { join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { FAMILY_IDS, type FamilyId } from '@mm/rules';
 import { roomIdSchema, type RoomSummary } from '@mm/protocol';
-import { perAddressLimiter } from '../http/routes';
+import { TokenBucket } from '../socket/rate-limit';
 import { ogImage } from './og-image';
 import { PAGE_MESSAGES, pageLang, type PageLang } from './page-messages';
 
@@ -36,6 +36,20 @@ const PREVIEWS_PER_SECOND = 10;
 const REVALIDATE = 'no-cache';
 /** cookie the client writes when the visitor picks a theme in the header */
 export const THEME_COOKIE = 'mm_theme';
+
+/**
+ * Per address, in this process: a link preview over the limit degrades (the page goes out
+ * without the room's tags) instead of being refused, so it is not one of the edge's limits.
+ */
+function perAddressLimiter(burst: number, perSecond: number): (req: FastifyRequest) => boolean {
+  const buckets = new Map<string, TokenBucket>();
+  return (req) => {
+    if (buckets.size > 10_000) buckets.clear();
+    let bucket = buckets.get(req.ip);
+    if (!bucket) buckets.set(req.ip, (bucket = new TokenBucket(burst, perSecond)));
+    return bucket.take();
+  };
+}
 
 /** Registers the client's files and pages; returns the handler that answers any other page path with the app. */
 export async function registerWebPages(

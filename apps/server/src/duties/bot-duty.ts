@@ -1,0 +1,12 @@
+import type { BotDriver } from '../bots/driver';
+import type { DutyKind } from './duty';
+
+/** A bot plays one of the seats of the room's unfinished match: it must move when its turn comes. */
+export function botDuty(bots: BotDriver): DutyKind {
+  return {
+    name: 'bot',
+    dueWhen: `EXISTS (SELECT 1 FROM "Seat" s WHERE s."roomId" = m."roomId" AND s.bot)`,
+    perform: (room) => bots.kick(room),
+    owes: (room) => bots.owes(room),
+  };
+}

@@ -1,0 +1,29 @@
+import type { LiveRoom } from '../rooms/live-room';
+import type { DueCondition } from './leases';
+
+/**
+ * One kind of thing the server owes a room without anyone asking: a bot's move ('bot'), later
+ * a turn timeout ('timeout'). The scheduler leases each room that owes any kind to exactly one
+ * live process; there, every kind is asked to do its part.
+ */
+export interface DutyKind {
+  readonly name: string;
+  /**
+   * SQL condition on `m`, the room's newest unfinished match ("Match" columns; join "Room",
+   * "Seat", "Action" by `m."roomId"` / `m.id`): true when the room may owe this kind of duty.
+   * Read from the database alone, so that any process, just started, finds every room owed.
+   */
+  readonly dueWhen: DueCondition;
+  /**
+   * This process holds the room's lease, and the room is in memory and caught up with the log:
+   * start (or keep) doing what is owed. Called on every claim and every change seen; must be
+   * idempotent and must not wait on the room's queue.
+   */
+  perform(room: LiveRoom): void;
+  /**
+   * Whether this process still has something to do or watch for the room in its current state.
+   * When no kind has, the lease is given up and the room is not claimed again until its state
+   * changes. A timer (a turn timeout) keeps answering true while it runs.
+   */
+  owes(room: LiveRoom): boolean;
+}

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../db/database';
+import { createStore, type Store } from '../db/store';
+import { freshDatabase, type TestDatabase } from '../test-support/databases';
+import { until } from '../test-support/failover';
+import { createLeases, type Leases } from './leases';
+
+const BOTS = `EXISTS (SELECT 1 FROM "Seat" s WHERE s."roomId" = m."roomId" AND s.bot)`;
+
+describe.each(['embedded', 'postgres'] as const)('room leases on the %s database', (kind) => {
+  let tdb: TestDatabase;
+  let db: Database;
+  let store: Store;
+  let leases: Leases;
+  let n = 0;
+  const room = async (bots: number[]): Promise<string> => {
+    const roomId = `room${kind}${++n}`.padEnd(16, 'x').slice(0, 16);
+    await store.createRoom({ roomId, family: 'duel', options: {}, seatCount: 2, matchId: `m-${roomId}`, seed: 's', bots });
+    return roomId;
+  };
+  beforeAll(async () => {
+    tdb = await freshDatabase(kind);
+    db = await openDatabase(tdb.config);
+    store = createStore(db);
+    leases = createLeases(db.prisma);
+  });
+  afterAll(async () => {
+    await db?.close();
+    await tdb?.drop();
+  });
+
+  it('lets exactly one of two processes claim a room owed a duty, and only a room owed one', async () => {
+    const owed = await room([1]);
+    const people = await room([]);
+    const [a, b] = await Promise.all([leases.claimDue('A', 60_000, [BOTS], 100), leases.claimDue('B', 60_000, [BOTS], 100)]);
+    expect([...a, ...b].filter((id) => id === owed)).toHaveLength(1);
+    expect([...a, ...b]).not.toContain(people);
+    const holder = a.includes(owed) ? 'A' : 'B';
+    expect(await leases.claim(holder === 'A' ? 'B' : 'A', owed, 60_000)).toBe(false);
+    expect(await leases.renew(holder, 60_000)).toContain(owed);
+  });
+
+  it('hands an expired lease to another process, and the old holder learns it lost it', async () => {
+    const owed = await room([0, 1]);
+    expect(await leases.claim('dead', owed, 300)).toBe(true);
+    expect(await leases.claim('alive', owed, 60_000)).toBe(false);
+    // No renewal: once it expires (by the database's clock), it is free.
+    await until('the lease to expire', () => leases.claim('alive', owed, 60_000), 10_000);
+    expect(await leases.renew('dead', 60_000)).not.toContain(owed);
+    expect(await leases.renew('alive', 60_000)).toContain(owed);
+  });
+
+  it('does not claim a room settled at its state again until that state changes', async () => {
+    const owed = await room([1]);
+    expect(await leases.claim('A', owed, 60_000)).toBe(true);
+    const print = (await leases.fingerprints([owed], [BOTS])).get(owed)!;
+    await leases.release('A', owed, print);
+    expect(await leases.claimDue('B', 60_000, [BOTS], 1000)).not.toContain(owed);
+    await store.appendAction(`m-${owed}`, { seq: 1, seat: 0, actionId: 'x1', payload: { type: 'setSecret', code: [0, 1, 2, 3] } });
+    expect(await leases.claimDue('B', 60_000, [BOTS], 1000)).toContain(owed);
+  });
+
+  it('owes nothing once the match is finished, and gives every lease up at a clean shutdown', async () => {
+    const owed = await room([1]);
+    expect(await leases.claim('C', owed, 60_000)).toBe(true);
+    await store.finishMatch(`m-${owed}`, { winners: [0] });
+    expect((await leases.fingerprints([owed], [BOTS])).has(owed)).toBe(false);
+    await leases.releaseAll('C');
+    expect(await leases.renew('C', 60_000)).toEqual([]);
+  });
+});

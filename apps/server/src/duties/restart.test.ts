@@ -1,0 +1,65 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { MatchDetail } from '@mm/protocol';
+import type { ChildProcess } from 'node:child_process';
+import { freshDatabase, type TestDatabase } from '../test-support/databases';
+import { until } from '../test-support/failover';
+import { kill, spawnServer } from '../test-support/process';
+import { createRoom } from '../test-support/server';
+
+/** Reads a match through the replay route, which reads the store and never loads the room (null: no answer now). */
+async function matchState(url: string, matchId: string): Promise<{ finished: boolean; moves: number } | null> {
+  const res = await fetch(`${url}/api/matches/${matchId}`);
+  if (res.status !== 200) return null;
+  const body = (await res.json()) as MatchDetail;
+  return { finished: body.finished, moves: body.finished ? body.log.length : body.snapshot.seq };
+}
+
+describe.each(['embedded', 'postgres'] as const)('rooms where only bots play, on the %s database', (kind) => {
+  let db: TestDatabase;
+  const children: ChildProcess[] = [];
+  afterAll(async () => {
+    for (const c of children) await kill(c);
+    await db?.drop();
+  });
+
+  it('finish after a SIGKILL and a restart with nobody looking', async () => {
+    db = await freshDatabase(kind);
+    const env = { DATA_DIR: db.config.dataDir, ...(db.config.databaseUrl ? { DATABASE_URL: db.config.databaseUrl } : {}), BOT_DELAY_MS: '150' };
+    const first = await spawnServer(env);
+    children.push(first.child);
+    const rooms = [
+      { family: 'duel', bots: [0, 1] },
+      { family: 'rotation', bots: [0, 1, 2] },
+      { family: 'parker', bots: [0, 1] },
+      { family: 'duel', options: { rounds: 4 }, bots: [0, 1] },
+    ];
+    const matchIds: string[] = [];
+    for (const body of rooms) {
+      const id: string = (await createRoom(first.url, body)).json.id;
+      const summary = (await (await fetch(`${first.url}/api/rooms/${id}`)).json()) as { match: { id: string } };
+      matchIds.push(summary.match.id);
+    }
+    // Killed once every room is under way.
+    const underWay = await until('every bot room under way', async () => {
+      const states = await Promise.all(matchIds.map((m) => matchState(first.url, m)));
+      return states.every((s) => s !== null && s.moves >= 1) && (states as { finished: boolean }[]);
+    }, 30_000, 200);
+    await kill(first.child, 'SIGKILL');
+    expect(underWay.filter((s) => !s.finished).length).toBeGreaterThan(0);
+
+    const second = await spawnServer(env);
+    children.push(second.child);
+    // Nobody joins or opens a room: only the replay route, which never loads one, is read.
+    const ends = await until(
+      'every bot room finished',
+      async () => {
+        const states = await Promise.all(matchIds.map((m) => matchState(second.url, m)));
+        return states.every((s) => s?.finished) && states;
+      },
+      120_000,
+      // The replay route counts against the per-address read limit: poll gently.
+      250,
+    );
+    expect(ends.map((s) => s?.finished)).toEqual([true, true, true, true]);
+  }, 240_000);
+});

@@ -1,0 +1,101 @@
+// What every HTTP answer goes through before the routes: security headers (helmet) and
+// per-address rate limits (@fastify/rate-limit), counted in Redis when several processes
+// share one, so that N processes do not allow N times the limit.
+import helmet from '@fastify/helmet';
+import rateLimit, { type FastifyRateLimitOptions, type FastifyRateLimitStore } from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { createClient } from 'redis';
+
+type Redis = ReturnType<typeof createClient>;
+type Counted = { current: number; ttl: number };
+
+/**
+ * A fixed window per key: INCR, and the window's expiry set by the first hit only. Each limit
+ * (its group, size and window) counts under keys of its own, so processes with the same
+ * configuration share counts and a changed limit starts afresh.
+ */
+function redisStore(redis: Redis): new (options: FastifyRateLimitOptions) => FastifyRateLimitStore {
+  return class RedisWindowStore implements FastifyRateLimitStore {
+    private readonly prefix: string;
+    constructor(options: FastifyRateLimitOptions & { groupId?: string; max?: unknown; timeWindow?: unknown }) {
+      const size = typeof options.max === 'number' ? options.max : 'fn';
+      const window = typeof options.timeWindow === 'number' ? options.timeWindow : 'fn';
+      this.prefix = `mm:rate:${options.groupId ?? 'all'}:${size}/${window}:`;
+    }
+    incr(key: string, callback: (error: Error | null, result?: Counted) => void, timeWindow?: number): void {
+      const name = this.prefix + key;
+      redis
+        .multi()
+        .incr(name)
+        .pExpire(name, timeWindow ?? 60_000, 'NX')
+        .pTTL(name)
+        .exec()
+        .then((replies) => callback(null, { current: Number(replies[0]), ttl: Math.max(0, Number(replies[2])) }))
+        .catch((err: unknown) => callback(err instanceof Error ? err : new Error(String(err))));
+    }
+    child(options: FastifyRateLimitOptions & { groupId?: string; max?: unknown; timeWindow?: unknown }): FastifyRateLimitStore {
+      return new RedisWindowStore(options);
+    }
+  };
+}
+
+/**
+ * The Content-Security-Policy of the app: scripts from this origin only (the built client has
+ * no inline script; the service worker is a file of this origin), connections (the socket's
+ * ws/wss included, which CSP level 3 counts as 'self') to this origin only, no framing, no plugins.
+ */
+const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  workerSrc: ["'self'"],
+  connectSrc: ["'self'"],
+  // Svelte sets style attributes at run time.
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:'],
+  fontSrc: ["'self'"],
+  manifestSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+  upgradeInsecureRequests: null,
+};
+
+export interface Edge {
+  close(): Promise<void>;
+}
+
+export async function registerEdge(app: FastifyInstance, opts: { redisUrl?: string | undefined }): Promise<Edge> {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // The app is served over http by `npm start`; TLS is the proxy's business (it sets HSTS).
+    strictTransportSecurity: false,
+    crossOriginEmbedderPolicy: false,
+  });
+
+  let redis: Redis | null = null;
+  if (opts.redisUrl) {
+    redis = createClient({ url: opts.redisUrl });
+    redis.on('error', (err: unknown) => app.log.warn({ err }, 'rate-limit redis error'));
+    await redis.connect();
+  }
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { store: redisStore(redis) } : {}),
+    // Redis unreachable: serve rather than refuse everyone.
+    skipOnError: true,
+    errorResponseBuilder: (_req, context) => ({
+      statusCode: context.statusCode,
+      code: 'RATE_LIMITED',
+      message: `Too many requests: wait ${context.after}.`,
+    }),
+  });
+  const client = redis;
+  return {
+    async close() {
+      await client?.quit().catch(() => undefined);
+    },
+  };
+}
