@@ -29,14 +29,14 @@ for (const [what, path] of [
 async function startServer() {
   const dataDir = mkdtempSync(join(tmpdir(), 'mm-bench-web-'));
   const child = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir, WEB_DIST },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', DATA_DIR: dataDir, WEB_DIST },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   const url = await new Promise((resolve, reject) => {
     const onData = (chunk) => {
       output += chunk.toString();
-      const m = /Open (http:\/\/[^\s]+) to play/.exec(output);
+      const m = /open (http:\/\/[^\s"]+) to play/i.exec(output);
       if (m) resolve(m[1]);
     };
     child.stdout.on('data', onData);

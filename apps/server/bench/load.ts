@@ -53,7 +53,7 @@ interface ServerProcess {
 async function startProcess(script: string, env: Record<string, string>): Promise<ServerProcess> {
   const flags = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
   const child = spawn(process.execPath, [...flags, script], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent', ...env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', WEB_DIST: '/nonexistent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -61,7 +61,7 @@ async function startProcess(script: string, env: Record<string, string>): Promis
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000);
     const onData = (chunk: Buffer): void => {
       output += chunk.toString();
-      const m = /Open (http:\/\/[^\s]+) to play/.exec(output);
+      const m = /open (http:\/\/[^\s"]+) to play/i.exec(output);
       if (m?.[1]) {
         clearTimeout(timer);
         resolve(m[1]);
