@@ -39,9 +39,10 @@ export default defineConfig({
             // What every page runs (the framework, the rules, the small shared helpers) in one
             // file instead of a dozen: each extra request costs a round trip on a slow phone.
             // The socket client, the replay's solver and the QR encoder stay out: pages load them on demand.
+            // src/csp.ts belongs here, first: it turns zod's eval probe off before this chunk builds any schema.
             {
               name: 'core',
-              test: /node_modules[\\/](svelte|clsx|zod)[\\/]|packages[\\/](rules|protocol)[\\/]|apps[\\/]web[\\/]src[\\/](lib[\\/](i18n[\\/](core|index)|game|router|net[\\/](api|storage|tokens|describe))|families[\\/](index|types|[a-z0-9]+[\\/]model)\.)/,
+              test: /node_modules[\\/](svelte|clsx|zod)[\\/]|packages[\\/](rules|protocol)[\\/]|apps[\\/]web[\\/]src[\\/](csp\.ts|lib[\\/](i18n[\\/](core|index)|game|router|net[\\/](api|storage|tokens|describe))|families[\\/](index|types|[a-z0-9]+[\\/]model)\.)/,
             },
           ],
         },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useProduct } from './support/product';
+import { pickFamily } from './support/table';
 
 describe('the app under its Content-Security-Policy', () => {
   const product = useProduct({ BOT_DELAY_MS: '50' });
@@ -16,7 +17,8 @@ describe('the app under its Content-Security-Policy', () => {
 
     const home = await page.goto(product.url);
     expect(home?.headers()['content-security-policy']).toContain("script-src 'self'");
-    await page.getByTestId('family-duel').tap();
+    // created without a name (the creator arrives watching), then seated by hand
+    await pickFamily(page, 'duel');
     await page.getByTestId('create-room').tap();
     await page.waitForURL(/\/r\/[A-Za-z0-9_-]{16}$/);
     await page.getByTestId('seat-name-input').fill('Alice');
