@@ -60,7 +60,7 @@ export function registerApiRoutes(
     if (!allowCreate(req)) return httpError(reply, 429, 'RATE_LIMITED', 'Too many rooms created: wait a little.');
     const headers = createRoomHeadersSchema.safeParse(req.headers);
     if (!headers.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(headers.error));
-    const parsed = createRoomBodySchema.safeParse(req.body ?? {});
+    const parsed = createRoomBodySchema().safeParse(req.body ?? {});
     if (!parsed.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(parsed.error));
     const { family, options, bots, botStrength, hints, takeOverAfterSec } = parsed.data;
     const problem = botSeatsProblem(family, options, bots);

@@ -54,6 +54,8 @@ export interface Family<Options, State, Action, View, OptionsInput = unknown> {
   review(state: State): View;
   status(state: State): MatchStatus;
   timeoutFor(state: State, seat: Seat, rng: Rng): Action | null;
+  /** true when `setup` deals hidden information from the seed, so the seed is committed to (fairness) */
+  dealt: boolean;
 }
 
 /** Any family, for code that handles them all without knowing which. */

@@ -1,5 +1,5 @@
-import { DEALT_FAMILIES, dealPreimage, secretOf, secretPreimage, type Commitment, type FinishedMatchDetail } from '@mm/protocol';
-import { createRng, mm44Deal, type MatchView } from '@mm/rules';
+import { dealPreimage, secretOf, secretPreimage, type Commitment, type FinishedMatchDetail } from '@mm/protocol';
+import { createRng, getFamily, mm44Deal, type MatchView } from '@mm/rules';
 
 /**
  * The browser's side of "provably fair secrets" (docs/architecture.md): every secret of the
@@ -77,7 +77,7 @@ export async function verifyMatch(
   }
   for (const seq of published.keys()) problems.push({ kind: 'extra', seq });
 
-  const dealt = DEALT_FAMILIES.includes(detail.family);
+  const dealt = getFamily(detail.family)?.dealt === true;
   if (dealt) {
     const c = detail.commitments.find((x) => x.kind === 'deal');
     if (!c || detail.salt === null || (await digest(dealPreimage(detail.salt, detail.seed))) !== c.hash) {

@@ -222,6 +222,7 @@ export const duel: Family<DuelOptions, DuelState, DuelAction, DuelView, DuelOpti
   optionsSchema: duelOptionsSchema,
   actionSchema: duelActionSchema,
   viewSchema: duelViewSchema,
+  dealt: false,
 
   seatCount: () => SEATS,
 

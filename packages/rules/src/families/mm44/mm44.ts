@@ -213,6 +213,7 @@ export const mm44: Family<Mm44Options, Mm44State, Mm44Action, Mm44View, Mm44Opti
   optionsSchema: mm44OptionsSchema,
   actionSchema: mm44ActionSchema,
   viewSchema: mm44ViewSchema,
+  dealt: true,
 
   seatCount: (options) => mm44SeatCount(options.seating),
 

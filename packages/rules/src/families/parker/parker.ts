@@ -169,6 +169,7 @@ export const parker: Family<ParkerOptions, ParkerState, ParkerAction, ParkerView
   optionsSchema: parkerOptionsSchema,
   actionSchema: parkerActionSchema,
   viewSchema: parkerViewSchema,
+  dealt: false,
 
   seatCount: () => SEATS,
 

@@ -188,6 +188,7 @@ export const rotation: Family<RotationOptions, RotationState, RotationAction, Ro
   optionsSchema: rotationOptionsSchema,
   actionSchema: rotationActionSchema,
   viewSchema: rotationViewSchema,
+  dealt: false,
 
   seatCount: (options) => options.players,
 
