@@ -30,15 +30,13 @@ export type ParkerTurn =
   | { kind: 'finished' }
   | { kind: 'none' };
 
-/** What the match waits for: both secrets at once, then one guess at a time. */
-export function parkerTurn(view: ParkerView, status: MatchStatus): ParkerTurn {
-  if (view.finished || status.finished) return { kind: 'finished' };
-  const g = currentGame(view);
-  if (!g) return { kind: 'none' };
-  const missing = ([0, 1] as const).filter((s) => !g.secretSet[s]);
-  if (missing.length > 0) return { kind: 'setSecret', actors: missing };
-  if (g.toGuess !== null) return { kind: 'guess', actor: g.toGuess };
-  return { kind: 'none' };
+/** What the match waits for (both secrets at once, then one guess at a time): the rules' status says (`owes`). */
+export function parkerTurn(status: MatchStatus): ParkerTurn {
+  if (status.finished) return { kind: 'finished' };
+  const secrets = status.owes.filter((o) => o.kind === 'secret').map((o) => o.seat);
+  if (secrets.length > 0) return { kind: 'setSecret', actors: secrets };
+  const guess = status.owes.find((o) => o.kind === 'guess');
+  return guess ? { kind: 'guess', actor: guess.seat } : { kind: 'none' };
 }
 
 /** Does the match wait for `seat` now? */
