@@ -4,19 +4,15 @@ import type { AnyFamily, FamilyId } from '../core/family';
 import type { Preset } from '../core/preset';
 import { duel } from './duel/duel';
 import { duelBot } from './duel/bot';
-import { duelViewSchema } from './duel/view-schema';
 import type { DuelView } from './duel/types';
 import { mm44 } from './mm44/mm44';
 import { mm44Bot } from './mm44/bot';
-import { mm44ViewSchema } from './mm44/view-schema';
 import type { Mm44View } from './mm44/types';
 import { parker } from './parker/parker';
 import { parkerBot } from './parker/bot';
-import { parkerViewSchema } from './parker/view-schema';
 import type { ParkerView } from './parker/types';
 import { rotation } from './rotation/rotation';
 import { rotationBot } from './rotation/bot';
-import { rotationViewSchema } from './rotation/view-schema';
 import { duelPresets } from './duel/presets';
 import { mm44Presets } from './mm44/presets';
 import { parkerPresets } from './parker/presets';
@@ -53,8 +49,17 @@ export function registerFamily(family: AnyFamily, bot: AnyFamilyBot): void {
 /** What a seat (or spectator) is shown of a match, whatever the family; `family` tells them apart. */
 export type MatchView = DuelView | RotationView | ParkerView | Mm44View;
 
-/** Any family's view; `family` tells them apart. */
-export const matchViewSchema: z.ZodType<MatchView> = z.union([duelViewSchema, rotationViewSchema, parkerViewSchema, mm44ViewSchema]);
+/**
+ * Any family's view; `family` tells them apart. Built from the registry when first used, so a
+ * family registered later (`registerFamily`, before any payload is checked) is in it too.
+ */
+export const matchViewSchema: z.ZodType<MatchView> = z.lazy(() => {
+  const [first, ...rest] = Object.values(families).map((f) => f.viewSchema as z.ZodType<MatchView>);
+  return z.union([first!, ...rest]);
+});
+
+/** The id of a registered family, built from the registry when first used (like `matchViewSchema`). */
+export const familyIdSchema: z.ZodType<FamilyId> = z.lazy(() => z.enum(Object.keys(families) as [FamilyId, ...FamilyId[]]));
 
 /** Every printed edition, in the order the home screen offers them. */
 export const presets: readonly Preset[] = [...duelPresets, ...rotationPresets, ...parkerPresets, ...mm44Presets];
