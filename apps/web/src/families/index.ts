@@ -26,8 +26,8 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
 
 const repeatsFlag = (on: boolean): string => (on ? t('room.repeatsOn') : t('room.repeatsOff'));
 
-/** The families offered on the home page, in order (RULES §1–§4). */
-export const CLIENT_FAMILIES: readonly ClientFamily[] = [
+/** The families offered on the home page, in order (RULES §1–§4); `registerClientFamily` adds one. */
+const registered: ClientFamily[] = [
   {
     id: 'duel',
     name: 'family.duel.name',
@@ -93,6 +93,18 @@ export const CLIENT_FAMILIES: readonly ClientFamily[] = [
     },
   },
 ];
+
+export const CLIENT_FAMILIES: readonly ClientFamily[] = registered;
+
+/**
+ * Adds a family's screens to the client: the one line a family needs here (the rules side is
+ * `registerFamily` of @mm/rules). The four product families are listed above; this is how a
+ * family defined elsewhere (a test's) plugs in, before the page that lists families renders.
+ */
+export function registerClientFamily(family: ClientFamily): void {
+  if (registered.some((f) => f.id === family.id)) throw new Error(`The family ${family.id} is registered already`);
+  registered.push(family);
+}
 
 export function clientFamily(id: string): ClientFamily | undefined {
   return CLIENT_FAMILIES.find((f) => f.id === id);
