@@ -62,6 +62,8 @@ export interface Family<Options, State, Action, View, OptionsInput = unknown> {
   timeoutFor(state: State, seat: Seat, rng: Rng): Action | null;
   /** true when `setup` deals hidden information from the seed, so the seed is committed to (fairness) */
   dealt: boolean;
+  /** a dealt family: whether a finished match's view shows exactly what `setup` dealt from `seed` (a fairness verifier's check) */
+  dealMatches?(seed: string, finalView: View): boolean;
 }
 
 /** Any family, for code that handles them all without knowing which. */

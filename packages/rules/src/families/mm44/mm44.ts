@@ -214,6 +214,8 @@ export const mm44: Family<Mm44Options, Mm44State, Mm44Action, Mm44View, Mm44Opti
   actionSchema: mm44ActionSchema,
   viewSchema: mm44ViewSchema,
   dealt: true,
+  // The parts the final view reveals, board by board, are the deal of the published seed.
+  dealMatches: (seed, view) => JSON.stringify(mm44Deal(createRng(seed), view.boards.length)) === JSON.stringify(view.boards.map((b) => b.part)),
 
   seatCount: (options) => mm44SeatCount(options.seating),
 
