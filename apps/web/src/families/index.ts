@@ -38,6 +38,7 @@ const registered: ClientFamily[] = [
     // each family's screens are a chunk of their own, fetched when that family is shown
     OptionsForm: once(() => import('./duel/DuelOptionsForm.svelte').then((m) => m.default)),
     Game: once(() => import('./duel/DuelGame.svelte').then((m) => m.default)),
+    shareLines: once(() => import('./duel/share').then((m) => m.duelShareLines)),
     summary: (o: DuelOptions) => [
       t('room.summary', { pegs: o.pegs, colours: o.colours, guesses: o.guesses, rounds: o.rounds }),
       [
@@ -59,6 +60,7 @@ const registered: ClientFamily[] = [
     optionsProblem: rotationOptionsProblem,
     OptionsForm: once(() => import('./rotation/RotationOptionsForm.svelte').then((m) => m.default)),
     Game: once(() => import('./rotation/RotationGame.svelte').then((m) => m.default)),
+    shareLines: once(() => import('./rotation/share').then((m) => m.rotationShareLines)),
     summary: (o: RotationOptions) => [
       t('rules.rotation', { players: o.players, pegs: o.pegs, colours: o.colours, guesses: o.guesses }),
       repeatsFlag(o.repeats),
@@ -73,6 +75,7 @@ const registered: ClientFamily[] = [
     optionsProblem: parkerOptionsProblem,
     OptionsForm: once(() => import('./parker/ParkerOptionsForm.svelte').then((m) => m.default)),
     Game: once(() => import('./parker/ParkerGame.svelte').then((m) => m.default)),
+    shareLines: once(() => import('./parker/share').then((m) => m.parkerShareLines)),
     summary: (o: ParkerOptions) => [
       t('rules.parker', { pegs: o.pegs, colours: o.colours, moves: PARKER_MOVES }),
       [repeatsFlag(o.repeats), o.games > 1 ? t('rules.parkerGames', { games: o.games }) : null].filter((f) => f !== null).join(' · '),
@@ -87,6 +90,7 @@ const registered: ClientFamily[] = [
     optionsProblem: mm44OptionsProblem,
     OptionsForm: once(() => import('./mm44/Mm44OptionsForm.svelte').then((m) => m.default)),
     Game: once(() => import('./mm44/Mm44Game.svelte').then((m) => m.default)),
+    shareLines: once(() => import('./mm44/share').then((m) => m.mm44ShareLines)),
     summary: (o: Mm44Options) => {
       const shape = seatingShape(o.seating);
       return [t('rules.mm44', { players: shape.players, boards: shape.boardsEach, rows: o.rows })];

@@ -13,6 +13,7 @@ const onePeg: ClientFamily = {
   optionsProblem: () => null,
   OptionsForm: () => import('../duel/DuelOptionsForm.svelte').then((m) => m.default),
   Game: () => import('../duel/DuelGame.svelte').then((m) => m.default),
+  shareLines: async () => (view: { rows: unknown[] }) => [`${view.rows.length} rows`],
   summary: (o: { colours: number }) => [`${o.colours} colours`],
 };
 
