@@ -39,6 +39,7 @@ const registered: ClientFamily[] = [
     OptionsForm: once(() => import('./duel/DuelOptionsForm.svelte').then((m) => m.default)),
     Game: once(() => import('./duel/DuelGame.svelte').then((m) => m.default)),
     shareLines: once(() => import('./duel/share').then((m) => m.duelShareLines)),
+    analysis: once(() => import('./duel/analysis').then((m) => m.duelAnalysis)),
     summary: (o: DuelOptions) => [
       t('room.summary', { pegs: o.pegs, colours: o.colours, guesses: o.guesses, rounds: o.rounds }),
       [
@@ -61,6 +62,7 @@ const registered: ClientFamily[] = [
     OptionsForm: once(() => import('./rotation/RotationOptionsForm.svelte').then((m) => m.default)),
     Game: once(() => import('./rotation/RotationGame.svelte').then((m) => m.default)),
     shareLines: once(() => import('./rotation/share').then((m) => m.rotationShareLines)),
+    analysis: once(() => import('./rotation/analysis').then((m) => m.rotationAnalysis)),
     summary: (o: RotationOptions) => [
       t('rules.rotation', { players: o.players, pegs: o.pegs, colours: o.colours, guesses: o.guesses }),
       repeatsFlag(o.repeats),
@@ -76,6 +78,7 @@ const registered: ClientFamily[] = [
     OptionsForm: once(() => import('./parker/ParkerOptionsForm.svelte').then((m) => m.default)),
     Game: once(() => import('./parker/ParkerGame.svelte').then((m) => m.default)),
     shareLines: once(() => import('./parker/share').then((m) => m.parkerShareLines)),
+    analysis: once(() => import('./parker/analysis').then((m) => m.parkerAnalysis)),
     summary: (o: ParkerOptions) => [
       t('rules.parker', { pegs: o.pegs, colours: o.colours, moves: PARKER_MOVES }),
       [repeatsFlag(o.repeats), o.games > 1 ? t('rules.parkerGames', { games: o.games }) : null].filter((f) => f !== null).join(' · '),
@@ -91,6 +94,7 @@ const registered: ClientFamily[] = [
     OptionsForm: once(() => import('./mm44/Mm44OptionsForm.svelte').then((m) => m.default)),
     Game: once(() => import('./mm44/Mm44Game.svelte').then((m) => m.default)),
     shareLines: once(() => import('./mm44/share').then((m) => m.mm44ShareLines)),
+    analysis: once(() => import('./mm44/analysis').then((m) => m.mm44Analysis)),
     summary: (o: Mm44Options) => {
       const shape = seatingShape(o.seating);
       return [t('rules.mm44', { players: shape.players, boards: shape.boardsEach, rows: o.rows })];

@@ -14,6 +14,7 @@ const onePeg: ClientFamily = {
   OptionsForm: () => import('../duel/DuelOptionsForm.svelte').then((m) => m.default),
   Game: () => import('../duel/DuelGame.svelte').then((m) => m.default),
   shareLines: async () => (view: { rows: unknown[] }) => [`${view.rows.length} rows`],
+  analysis: () => import('../duel/analysis').then((m) => m.duelAnalysis),
   summary: (o: { colours: number }) => [`${o.colours} colours`],
 };
 
