@@ -16,7 +16,7 @@ export const mm44Analysis: FamilyAnalysis = {
     const v = before as Mm44View;
     const holder = v.boards[track.track]?.holder;
     return {
-      kind: 'mm44',
+      kind: 'deals',
       boards: v.boards.length,
       own: v.boards.flatMap((b) => (b.holder === holder && b.part ? [{ board: b.board, part: b.part }] : [])),
       earlier: v.boards.flatMap((b) => b.rows.map((r) => ({ code: r.code, answers: r.answers }))),

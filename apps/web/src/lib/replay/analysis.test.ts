@@ -132,8 +132,8 @@ describe('Master Mind 44 rows', () => {
       [3, 0, 0, 2, 0],
     ]);
     const input = rows[0]!.input;
-    expect(input.kind).toBe('mm44');
-    if (input.kind !== 'mm44') return;
+    expect(input.kind).toBe('deals');
+    if (input.kind !== 'deals') return;
     expect(input.own).toEqual([{ board: 0, part: state.boards[0]!.part }]);
     expect(input.earlier).toEqual([]);
 

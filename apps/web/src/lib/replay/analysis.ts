@@ -16,7 +16,7 @@ import type { Translate } from './share';
 export type RowInput =
   | { kind: 'code'; rules: CodeRules; history: Row[]; row: Row }
   | {
-      kind: 'mm44';
+      kind: 'deals';
       boards: number;
       /** the placer's own parts (both, when one player holds two boards) */
       own: { board: number; part: Mm44Part }[];
@@ -151,7 +151,7 @@ export function rowAt(rows: readonly PlayedRow[], step: number, round: number | 
   return at;
 }
 
-function dealsOf(input: Extract<RowInput, { kind: 'mm44' }>): Mm44Deals {
+function dealsOf(input: Extract<RowInput, { kind: 'deals' }>): Mm44Deals {
   let deals = mm44Deals(input.boards, input.own);
   for (const r of input.earlier) deals = mm44Filter(deals, r.code, r.answers);
   for (const c of input.wrongCalls) deals = mm44Exclude(deals, c);
