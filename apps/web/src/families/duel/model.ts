@@ -39,7 +39,7 @@ export function roleOf(round: DuelRoundView | null, seat: Seat | null): Role | n
   return null;
 }
 
-export { resultFor, type Result } from '../shared/outcome';
+export { resultFor, type SeatResult } from '../shared/outcome';
 
 export type LastPlayed =
   | { kind: 'secret'; seat: Seat; round: number }

@@ -89,10 +89,10 @@ export function lastPlayed(view: Mm44View, last: { seat: Seat; type: string } | 
 /** The wrong call that put `seat` out, if any. */
 export const wrongCallOf = (view: Mm44View, seat: Seat): Mm44Call | undefined => view.calls.find((c) => c.seat === seat && !c.correct);
 
-import type { Result } from '../shared/outcome';
-export type { Result } from '../shared/outcome';
+import type { SeatResult } from '../shared/outcome';
+export type { SeatResult } from '../shared/outcome';
 
-export function resultFor(view: Mm44View, status: MatchStatus, seat: Seat | null): Result | null {
+export function resultFor(view: Mm44View, status: MatchStatus, seat: Seat | null): SeatResult | null {
   if (!status.finished || seat === null) return null;
   if (view.winner === null) return 'draw';
   return view.winner === seat ? 'win' : 'lose';

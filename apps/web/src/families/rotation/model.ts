@@ -53,7 +53,7 @@ export function roleOf(round: RotationRoundView | null, seat: Seat | null): Role
   return round.codemaker === seat ? 'codemaker' : 'codebreaker';
 }
 
-export { resultFor, type Result } from '../shared/outcome';
+export { resultFor, type SeatResult } from '../shared/outcome';
 
 export interface Ranked {
   seat: Seat;
