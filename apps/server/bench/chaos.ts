@@ -15,7 +15,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { createRng, type Seat } from '@mm/rules';
+import { createRng, getFamily, type Seat } from '@mm/rules';
 import { botAction } from '../src/bots/play';
 import { freshDatabase, type TestDatabase } from '../src/test-support/databases';
 import { botFailoverTrial, sql, startNode, until, type Node } from '../src/test-support/failover';
@@ -124,7 +124,9 @@ class Scripted {
             await p.waitFor((u) => u.snapshot.seq > snapshot.seq || u.snapshot.status.finished, 3000).catch(() => undefined);
             continue;
           }
-          const action = botAction(snapshot.view, this.seat, () => createRng(`${SEED}-${this.roomId}-${this.seat}-${fresh++}`));
+          const family = getFamily(snapshot.view.family);
+          if (!family) throw new Error(`no family ${snapshot.view.family}`);
+          const action = botAction(family, snapshot.view, this.seat, () => createRng(`${SEED}-${this.roomId}-${this.seat}-${fresh++}`));
           if (!action) continue;
           this.pending = { actionId: `c-${this.roomId}-${this.seat}-${snapshot.seq}-${fresh}`, action };
         }

@@ -127,7 +127,7 @@ export function renderProtocolDoc(): string {
     '',
     '`POST /api/rooms` body (every option may be left out and gets its default):',
     '',
-    json(createRoomBodySchema),
+    json(createRoomBodySchema()),
     '',
     '### HTTP replies',
     '',

@@ -1,4 +1,4 @@
-import type { Code, FamilyId, Seat } from '@mm/rules';
+import type { Code, Seat } from '@mm/rules';
 
 /**
  * Provably fair secrets (docs/architecture.md): while a match is played every snapshot
@@ -15,9 +15,6 @@ export type Commitment =
 
 export const secretPreimage = (salt: string, code: Code): string => `${salt}:${JSON.stringify(code)}`;
 export const dealPreimage = (salt: string, seed: string): string => `${salt}:${seed}`;
-
-/** Families whose setup deals hidden information from the seed (the others ignore it). */
-export const DEALT_FAMILIES: readonly FamilyId[] = ['mm44'];
 
 /**
  * The secret an action sets, or null: a `setSecret` (every family names it so), or a `timeout`

@@ -2,11 +2,9 @@ import { z } from 'zod';
 import {
   BOT_STRENGTHS,
   DEFAULT_BOT_STRENGTH,
-  duelOptionsSchema,
+  families,
   FAMILY_IDS,
-  mm44OptionsSchema,
-  parkerOptionsSchema,
-  rotationOptionsSchema,
+  type AnyFamily,
   type BotStrength,
   type MatchStatus,
   type MatchView,
@@ -31,14 +29,26 @@ export const roomSettingsShape = {
   takeOverAfterSec: z.number().int().min(10).max(3600).nullable().default(null),
 };
 
-/** POST /api/rooms. Options may be left out entirely: `prefault` parses `{}`, so every field gets its default. */
-export const createRoomBodySchema = z.discriminatedUnion('family', [
-  z.object({ family: z.literal('duel'), options: duelOptionsSchema.prefault({}), ...roomSettingsShape }).strict(),
-  z.object({ family: z.literal('rotation'), options: rotationOptionsSchema.prefault({}), ...roomSettingsShape }).strict(),
-  z.object({ family: z.literal('parker'), options: parkerOptionsSchema.prefault({}), ...roomSettingsShape }).strict(),
-  z.object({ family: z.literal('mm44'), options: mm44OptionsSchema.prefault({}), ...roomSettingsShape }).strict(),
-]);
-export type CreateRoomBody = z.input<typeof createRoomBodySchema>;
+/** POST /api/rooms for one family. Options may be left out entirely: `prefault` parses `{}`, so every field gets its default. */
+const createRoomBodyOf = (family: AnyFamily) =>
+  z.object({ family: z.literal(family.id), options: family.optionsSchema.prefault({}), ...roomSettingsShape }).strict();
+
+let bodySchema: { families: readonly AnyFamily[]; schema: z.ZodType<CreateRoomBodyParsed, CreateRoomBody> } | null = null;
+
+/**
+ * POST /api/rooms: one branch per registered family, built from the registry (and rebuilt
+ * when a family is registered later), so the protocol never lists families itself.
+ */
+export function createRoomBodySchema(): z.ZodType<CreateRoomBodyParsed, CreateRoomBody> {
+  const registered = Object.values(families);
+  if (bodySchema?.families.length !== registered.length || !registered.every((f, i) => bodySchema?.families[i] === f)) {
+    const [first, ...rest] = registered.map(createRoomBodyOf);
+    bodySchema = { families: registered, schema: z.discriminatedUnion('family', [first!, ...rest]) };
+  }
+  return bodySchema.schema;
+}
+export type CreateRoomBody = z.input<ReturnType<typeof createRoomBodyOf>>;
+export type CreateRoomBodyParsed = z.output<ReturnType<typeof createRoomBodyOf>>;
 
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BOT_STRENGTHS, FAMILY_IDS, matchStatusSchema, matchViewSchema, seatSchema, shownCodeSchema } from '@mm/rules';
+import { BOT_STRENGTHS, familyIdSchema, matchStatusSchema, matchViewSchema, seatSchema, shownCodeSchema } from '@mm/rules';
 import { ERROR_CODES, type ErrorReply } from './errors';
 import type { Commitment } from './fairness';
 import type {
@@ -37,7 +37,6 @@ import type {
  * an undocumented field fails), so the document is enough to write a client.
  */
 
-const familyIdSchema = z.enum(FAMILY_IDS);
 const ok = z.literal(true);
 const isoDate = z.string().describe('an ISO 8601 date-time');
 const hashSchema = z.string().regex(/^[0-9a-f]{64}$/).describe('SHA-256, lower-case hex');

@@ -33,3 +33,4 @@ export {
   type Mm44RowChoice,
 } from './mm44';
 export { BOT_STRENGTHS, guessAt, mm44BotActionAt, type BotStrength } from './strength';
+export { botMove, consistentGuess, hintFrom, type Hint } from './bot';

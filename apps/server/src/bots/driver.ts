@@ -2,7 +2,7 @@ import { createRng, type Seat } from '@mm/rules';
 import type { LiveRoom } from '../rooms/live-room';
 import type { RoomService } from '../rooms/room-service';
 import { newSeed } from '../security/tokens';
-import { botAction, warmUp } from './play';
+import { botAction, botOf, warmUp } from './play';
 
 /** The prefix of every bot's actionId; the socket handler refuses it from people. */
 export const BOT_ACTION_PREFIX = 'bot-';
@@ -80,7 +80,7 @@ export class BotDriver {
     const view = room.family.view(room.state, null);
     setImmediate(() => {
       try {
-        if (!this.closed) warmUp(view);
+        if (!this.closed) warmUp(room.family, view);
       } catch (err) {
         this.log.warn({ err, roomId: room.id }, 'building the code space failed');
       }
@@ -125,8 +125,8 @@ export class BotDriver {
     if (bots.length === 0) return false;
     const status = room.status();
     if (status.finished) return false;
-    // Master Mind 44: a bot may call "Master Mind!" at any time, not only on its turn.
-    if (room.family.id === 'mm44') return true;
+    // A family whose seats may act out of turn (calling "Master Mind!"): a bot may have something to do at any time.
+    if (botOf(room.family).actsOffTurn) return true;
     return status.toAct.some((s) => bots.includes(s));
   }
 
@@ -137,14 +137,14 @@ export class BotDriver {
     const bots = room.botSeats();
     const order = [
       ...status.toAct.filter((s) => bots.includes(s)),
-      ...(room.family.id === 'mm44' ? bots.filter((s) => !status.toAct.includes(s)) : []),
+      ...(botOf(room.family).actsOffTurn ? bots.filter((s) => !status.toAct.includes(s)) : []),
     ];
     for (const seat of order) {
       if (this.refusedAt.get(room.id) === `${room.matchId}:${room.seq}:${seat}`) continue;
       // Never the hidden state: exactly what a person in that seat would be shown.
       const view = room.family.view(room.state, seat);
       const strength = room.seats.find((s) => s.index === seat)?.botStrength;
-      const action = botAction(view, seat, () => createRng(newSeed()), strength);
+      const action = botAction(room.family, view, seat, () => createRng(newSeed()), strength);
       if (action) return { seat, action };
     }
     return null;

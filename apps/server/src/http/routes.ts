@@ -50,7 +50,7 @@ export function registerApiRoutes(
   app.post('/api/rooms', { config: { rateLimit: createLimit } }, async (req, reply) => {
     const headers = createRoomHeadersSchema.safeParse(req.headers);
     if (!headers.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(headers.error));
-    const parsed = createRoomBodySchema.safeParse(req.body ?? {});
+    const parsed = createRoomBodySchema().safeParse(req.body ?? {});
     if (!parsed.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(parsed.error));
     const { family, options, bots, botStrength, hints, takeOverAfterSec } = parsed.data;
     const problem = botSeatsProblem(family, options, bots);

@@ -13,10 +13,11 @@ const DEFAULTS = {
     options: { pegs: 4, colours: 6, repeats: false, blanks: false, guesses: 12, rounds: 2, scoring: 'rounds', handScoring: false },
     seats: 2,
     toAct: [0],
+    owes: [{ seat: 0, kind: 'secret' }],
   },
-  rotation: { options: { players: 3, pegs: 4, colours: 6, repeats: false, guesses: 12 }, seats: 3, toAct: [0] },
-  parker: { options: { pegs: 3, colours: 6, repeats: true, games: 1 }, seats: 2, toAct: [0, 1] },
-  mm44: { options: { seating: '4x1', rows: 4 }, seats: 4, toAct: [0] },
+  rotation: { options: { players: 3, pegs: 4, colours: 6, repeats: false, guesses: 12 }, seats: 3, toAct: [0], owes: [{ seat: 0, kind: 'secret' }] },
+  parker: { options: { pegs: 3, colours: 6, repeats: true, games: 1 }, seats: 2, toAct: [0, 1], owes: [{ seat: 0, kind: 'secret' }, { seat: 1, kind: 'secret' }] },
+  mm44: { options: { seating: '4x1', rows: 4 }, seats: 4, toAct: [0], owes: [{ seat: 0, kind: 'row' }] },
 } as const;
 
 describe('creating rooms of every family over HTTP', () => {
@@ -33,6 +34,7 @@ describe('creating rooms of every family over HTTP', () => {
       expect(room.status).toEqual({
         finished: false,
         toAct: expected.toAct,
+        owes: expected.owes,
         scores: Array.from({ length: expected.seats }, () => 0),
         winners: [],
         draw: false,

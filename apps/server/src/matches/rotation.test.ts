@@ -148,6 +148,7 @@ async function playRotation(url: string, plan: MatchPlan): Promise<{ roomId: str
     expect(snap(p).status).toEqual({
       finished: true,
       toAct: [],
+      owes: [],
       scores: totals,
       winners: winners.length === players ? [] : winners,
       draw: winners.length === players,

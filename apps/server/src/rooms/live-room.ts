@@ -1,5 +1,5 @@
 import { getFamily, type AnyFamily, type FamilyId, type MatchStatus, type Seat, type Viewer } from '@mm/rules';
-import { DEALT_FAMILIES, secretOf, type Commitment, type RoomSummary, type Snapshot } from '@mm/protocol';
+import { secretOf, type Commitment, type RoomSummary, type Snapshot } from '@mm/protocol';
 import type { StoredAction, StoredRoom, StoredSeat } from '../db/store';
 import { dealHash, secretCommitment } from '../security/commitments';
 
@@ -59,7 +59,7 @@ export class LiveRoom {
     this.hints = stored.hints;
     this.takeOverAfterSec = stored.takeOverAfterSec;
     this.rematchVotes = new Set(stored.rematchVotes);
-    if (stored.match.salt !== null && DEALT_FAMILIES.includes(family.id)) {
+    if (stored.match.salt !== null && family.dealt) {
       this.commitments.push({ kind: 'deal', hash: dealHash(stored.match.salt, stored.match.seed) });
     }
     // Stored options were parsed when the room was made; parsing again fills any default added since.

@@ -413,12 +413,12 @@ export class RoomService {
       const moved = seatMoved(room, matchId);
       if (moved) return moved;
       await this.catchUp(room);
-      return { room, seat, key: `${room.matchId}:${room.seq}:${seat}`, view: room.family.view(room.state, seat) as unknown };
+      return { room, seat, key: `${room.matchId}:${room.seq}:${seat}`, view: room.family.view(room.state, seat) as unknown, family: room.family };
     });
     if ('ok' in checked) return checked;
     const memo = this.hints.get(checked.room);
     if (memo?.key === checked.key) return memo.reply;
-    const hint = hintFor(checked.view, checked.seat);
+    const hint = hintFor(checked.family, checked.view, checked.seat);
     const reply: HintReply = { ok: true, code: hint.code, ...(hint.kind ? { kind: hint.kind } : {}), possible: hint.possible };
     this.hints.set(checked.room, { key: checked.key, reply });
     return reply;

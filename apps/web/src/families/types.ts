@@ -3,6 +3,8 @@ import type { RoomSummary, Snapshot } from '@mm/protocol';
 import type { FamilyId, Seat } from '@mm/rules';
 import type { HintKind } from '../lib/game/hints';
 import type { MessageKey } from '../lib/i18n/index.svelte';
+import type { FamilyAnalysis } from '../lib/replay/analysis';
+import type { ShareLines } from '../lib/replay/share';
 
 /**
  * The answer to a hint request: the code (null: nothing to guess now) and what to do with it
@@ -51,6 +53,10 @@ export interface ClientFamily {
   OptionsForm: () => Promise<Component<{ options: any }, object, 'options'>>;
   /** the family's table (a chunk of its own: loaded when a room of this family opens) */
   Game: () => Promise<Component<GameProps>>;
+  /** its lines of the "Share result" text (loaded on demand, with the finished match) */
+  shareLines: () => Promise<ShareLines>;
+  /** its part of the replay's analysis (loaded on demand, with the analysis and the solver) */
+  analysis: () => Promise<FamilyAnalysis>;
   /**
    * The room's public options in a line or two of text, translated (call it where `t()` is
    * reactive: markup or $derived). The options arrive as the server stored them.

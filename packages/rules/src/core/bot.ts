@@ -1,3 +1,8 @@
+import type { Code, CodeRules } from './code';
+import type { Seat } from './family';
+import type { Score } from './score';
+import type { Mm44View } from '../families/mm44/types';
+
 /**
  * How well a bot plays a seat (a public room setting, like which seats are bots): `strong`
  * is the solver's best, `medium` and `easy` play like people of those levels. What each
@@ -6,3 +11,87 @@
 export const BOT_STRENGTHS = ['easy', 'medium', 'strong'] as const;
 export type BotStrength = (typeof BOT_STRENGTHS)[number];
 export const DEFAULT_BOT_STRENGTH: BotStrength = 'strong';
+
+/** A guess and the score it got, as a seat's view shows it. */
+export interface ScoredRow {
+  guess: Code;
+  score: Score;
+}
+
+/**
+ * What a seat's own view tells about the code it breaks (or watches being broken): the
+ * rules of that code, the scored rows so far, and whether the seat must guess now.
+ */
+export interface SeatBoard {
+  rules: CodeRules;
+  rows: ScoredRow[];
+  toGuess: boolean;
+}
+
+/**
+ * What a seat must play now, described without naming its family, so that the solver can
+ * decide it generically: set a secret, guess from scored rows, score a guess against the
+ * secret it set, or — for a game dealt from hidden parts — reason over the possible deals
+ * (the view is the solver's to read; `deals` is the only family-specific situation).
+ */
+export type BotDuty =
+  | { kind: 'secret'; rules: CodeRules }
+  | { kind: 'guess'; rules: CodeRules; rows: ScoredRow[] }
+  | { kind: 'score'; guess: Code; secret: Code }
+  | { kind: 'deals'; view: Mm44View; seat: Seat };
+
+/** A decision, as the solver makes it; the family turns it into its own action. */
+export type BotMove =
+  | { kind: 'secret'; code: Code }
+  | { kind: 'guess'; code: Code }
+  | { kind: 'score'; score: Score }
+  | { kind: 'row'; code: Code }
+  | { kind: 'call'; code: Code }
+  | { kind: 'pass' };
+
+/**
+ * How a family is played by a bot and hinted at. Every method reads one seat's own view
+ * (`family.view(state, seat)`) and nothing else, so a bot knows exactly what a person in its
+ * seat would know and a hint cannot leak a secret.
+ */
+export interface FamilyBot<View> {
+  /** what `seat` must play now, or null when nothing (or the match is over) */
+  duty(view: View, seat: Seat): BotDuty | null;
+  /** the code this seat breaks or watches, for a hint's count of possible codes; null when none */
+  board(view: View, seat: Seat): SeatBoard | null;
+  /** the family's action for a decision */
+  action(move: BotMove): unknown;
+  /** true when a seat may act out of turn (calling "Master Mind!"), so a bot must be asked even when not in `toAct` */
+  actsOffTurn: boolean;
+  /** the code rules whose space is worth building before the first move, or null */
+  warmUp(view: View): CodeRules | null;
+}
+
+/** Any family's bot, for code that handles them all (each reads its own view type, see AnyFamily). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyFamilyBot = FamilyBot<any>;
+
+/** The action of the families whose actions are named after the move (setSecret, guess, score). */
+export function codeGameAction(move: BotMove): unknown {
+  switch (move.kind) {
+    case 'secret':
+      return { type: 'setSecret', code: move.code };
+    case 'guess':
+      return { type: 'guess', code: move.code };
+    case 'score':
+      return { type: 'score', black: move.score.black, white: move.score.white };
+    case 'row':
+    case 'call':
+      return { type: move.kind, code: move.code };
+    case 'pass':
+      return { type: 'pass' };
+  }
+}
+
+/** The secret rules of a round (guesses range over every code: the solver knows that). */
+export const codeRulesOf = (o: { pegs: number; colours: number; repeats: boolean; blanks?: boolean }): CodeRules => ({
+  pegs: o.pegs,
+  colours: o.colours,
+  repeats: o.repeats,
+  blanks: o.blanks ?? false,
+});

@@ -11,11 +11,17 @@ export type Viewer = Seat | null;
 export const FAMILY_IDS = ['duel', 'rotation', 'parker', 'mm44'] as const;
 export type FamilyId = (typeof FAMILY_IDS)[number];
 
+/** The kind of move a seat owes: a secret to set, a guess, a score to enter by hand, an MM44 row, a final call (or pass). */
+export const OWED_MOVES = ['secret', 'guess', 'score', 'row', 'call'] as const;
+export type OwedMove = (typeof OWED_MOVES)[number];
+
 /** What every family says about where a match stands; public, never hidden. */
 export interface MatchStatus {
   finished: boolean;
   /** seats expected to act now (a turn, a secret to set); empty when finished */
   toAct: Seat[];
+  /** what each seat of `toAct` owes, in the same order, so a client needs no turn logic of its own */
+  owes: { seat: Seat; kind: OwedMove }[];
   /** running total per seat, in the family's own unit (rounds won, points) */
   scores: number[];
   /** when finished: the seats that won; several on a shared win; empty on a draw */
@@ -54,6 +60,10 @@ export interface Family<Options, State, Action, View, OptionsInput = unknown> {
   review(state: State): View;
   status(state: State): MatchStatus;
   timeoutFor(state: State, seat: Seat, rng: Rng): Action | null;
+  /** true when `setup` deals hidden information from the seed, so the seed is committed to (fairness) */
+  dealt: boolean;
+  /** a dealt family: whether a finished match's view shows exactly what `setup` dealt from `seed` (a fairness verifier's check) */
+  dealMatches?(seed: string, finalView: View): boolean;
 }
 
 /** Any family, for code that handles them all without knowing which. */

@@ -21,7 +21,7 @@ describe('duel model', () => {
   it('starts with the codemaker setting the secret', () => {
     const g = play({}, []);
     const v = g.view(1);
-    expect(duelTurn(v, g.status)).toEqual({ kind: 'setSecret', actor: 0 });
+    expect(duelTurn(g.status)).toEqual({ kind: 'setSecret', actor: 0 });
     expect(roleOf(currentRound(v), 0)).toBe('codemaker');
     expect(roleOf(currentRound(v), 1)).toBe('codebreaker');
     expect(roleOf(currentRound(v), null)).toBeNull();
@@ -30,7 +30,7 @@ describe('duel model', () => {
 
   it('follows secret, guesses, and the next round', () => {
     let g = play({}, [[0, secret([0, 1, 2, 3])]]);
-    expect(duelTurn(g.view(1), g.status)).toEqual({ kind: 'guess', actor: 1 });
+    expect(duelTurn(g.status)).toEqual({ kind: 'guess', actor: 1 });
     expect(lastPlayed(g.view(1), g.last)).toEqual({ kind: 'secret', seat: 0, round: 0 });
 
     g = play({}, [
@@ -45,7 +45,7 @@ describe('duel model', () => {
     ]);
     const v = g.view(1);
     // round 1 broken on row 1; round 2 waits for seat 1's secret
-    expect(duelTurn(v, g.status)).toEqual({ kind: 'setSecret', actor: 1 });
+    expect(duelTurn(g.status)).toEqual({ kind: 'setSecret', actor: 1 });
     expect(earlierRounds(v).map((r) => r.number)).toEqual([1]);
     expect(lastPlayed(v, g.last)).toEqual({ kind: 'guess', seat: 1, round: 0, row: 1 });
   });
@@ -55,14 +55,14 @@ describe('duel model', () => {
       [0, secret([0, 1, 2, 3])],
       [1, guess([3, 2, 1, 0])],
     ]);
-    expect(duelTurn(g.view(0), g.status)).toEqual({ kind: 'score', actor: 0 });
+    expect(duelTurn(g.status)).toEqual({ kind: 'score', actor: 0 });
     const h = play({ handScoring: true }, [
       [0, secret([0, 1, 2, 3])],
       [1, guess([3, 2, 1, 0])],
       [0, { type: 'score', black: 0, white: 4 }],
     ]);
     expect(lastPlayed(h.view(1), h.last)).toEqual({ kind: 'score', seat: 0, round: 0, row: 1 });
-    expect(duelTurn(h.view(1), h.status)).toEqual({ kind: 'guess', actor: 1 });
+    expect(duelTurn(h.status)).toEqual({ kind: 'guess', actor: 1 });
   });
 
   it('gives each seat its result at the end', () => {
@@ -72,7 +72,7 @@ describe('duel model', () => {
       [1, secret([0, 1, 2, 3])],
       [0, guess([0, 1, 2, 3])],
     ]);
-    expect(duelTurn(g.view(0), g.status)).toEqual({ kind: 'finished' });
+    expect(duelTurn(g.status)).toEqual({ kind: 'finished' });
     expect(resultFor(g.status, 0)).toBe('draw');
     expect(resultFor(g.status, null)).toBeNull();
     expect(earlierRounds(g.view(0)).map((r) => r.number)).toEqual([1]);

@@ -21,19 +21,13 @@ export type DuelTurn =
   | { kind: 'finished' }
   | { kind: 'none' };
 
-/** What the match waits for now, and from whom (the rules' status names the actor). */
-export function duelTurn(view: DuelView, status: MatchStatus): DuelTurn {
-  if (view.finished || status.finished) return { kind: 'finished' };
-  const r = currentRound(view);
-  if (!r) return { kind: 'none' };
-  if (r.outcome !== null) {
-    // the next round is not in the view yet: whoever must act sets a secret
-    const actor = status.toAct[0];
-    return actor === undefined ? { kind: 'none' } : { kind: 'setSecret', actor };
-  }
-  if (!r.secretSet) return { kind: 'setSecret', actor: status.toAct[0] ?? r.codemaker };
-  if (r.awaitingScore) return { kind: 'score', actor: status.toAct[0] ?? r.codemaker };
-  return { kind: 'guess', actor: status.toAct[0] ?? r.codebreaker };
+/** What the match waits for now, and from whom: the rules' status says (`owes`). */
+export function duelTurn(status: MatchStatus): DuelTurn {
+  if (status.finished) return { kind: 'finished' };
+  const owed = status.owes[0];
+  if (!owed) return { kind: 'none' };
+  if (owed.kind === 'secret') return { kind: 'setSecret', actor: owed.seat };
+  return owed.kind === 'score' || owed.kind === 'guess' ? { kind: owed.kind, actor: owed.seat } : { kind: 'none' };
 }
 
 export type Role = 'codemaker' | 'codebreaker';
@@ -45,7 +39,7 @@ export function roleOf(round: DuelRoundView | null, seat: Seat | null): Role | n
   return null;
 }
 
-export { resultFor, type Result } from '../shared/outcome';
+export { resultFor, type SeatResult } from '../shared/outcome';
 
 export type LastPlayed =
   | { kind: 'secret'; seat: Seat; round: number }

@@ -36,12 +36,13 @@ export type Mm44Turn =
   | { kind: 'finished' }
   | { kind: 'none' };
 
-/** What the game waits for: a board's row, or (in the final calls) one seat's call or pass. */
+/** What the game waits for (a board's row, or in the final calls one seat's call or pass): the rules' status says (`owes`); the view names the board. */
 export function mm44Turn(view: Mm44View, status: MatchStatus): Mm44Turn {
-  if (view.finished || status.finished) return { kind: 'finished' };
-  if (view.phase === 'finalCalls') return view.caller === null ? { kind: 'none' } : { kind: 'finalCall', actor: view.caller };
+  if (status.finished) return { kind: 'finished' };
+  const owed = status.owes[0];
+  if (owed?.kind === 'call') return { kind: 'finalCall', actor: owed.seat };
   const board = view.turn === null ? undefined : view.boards[view.turn];
-  return board ? { kind: 'row', board: board.board, actor: board.holder } : { kind: 'none' };
+  return owed?.kind === 'row' && board ? { kind: 'row', board: board.board, actor: owed.seat } : { kind: 'none' };
 }
 
 /** May `seat` call "Master Mind!" now? At any time while in play, in the final calls only on its own call. */
@@ -88,10 +89,10 @@ export function lastPlayed(view: Mm44View, last: { seat: Seat; type: string } | 
 /** The wrong call that put `seat` out, if any. */
 export const wrongCallOf = (view: Mm44View, seat: Seat): Mm44Call | undefined => view.calls.find((c) => c.seat === seat && !c.correct);
 
-import type { Result } from '../shared/outcome';
-export type { Result } from '../shared/outcome';
+import type { SeatResult } from '../shared/outcome';
+export type { SeatResult } from '../shared/outcome';
 
-export function resultFor(view: Mm44View, status: MatchStatus, seat: Seat | null): Result | null {
+export function resultFor(view: Mm44View, status: MatchStatus, seat: Seat | null): SeatResult | null {
   if (!status.finished || seat === null) return null;
   if (view.winner === null) return 'draw';
   return view.winner === seat ? 'win' : 'lose';

@@ -8,7 +8,7 @@ import {
   type ParkerView,
   type Seat,
 } from '@mm/rules';
-import { optionsProblem, type OptionsProblem } from '../shared/outcome';
+import { optionsProblem, type OptionsProblem, type SeatResult } from '../shared/outcome';
 
 /** Pure readings of a Parker 1974 view (RULES §3) for the UI. */
 
@@ -24,25 +24,23 @@ export const currentGame = (view: ParkerView): ParkerGameView | null => view.gam
 /** Games over before the current one, oldest first (the rules open the next game as soon as one ends). */
 export const earlierGames = (view: ParkerView): ParkerGameView[] => view.games.slice(0, -1);
 
-export type ParkerTurn =
+export type ParkerWait =
   | { kind: 'setSecret'; actors: Seat[] }
   | { kind: 'guess'; actor: Seat }
   | { kind: 'finished' }
   | { kind: 'none' };
 
-/** What the match waits for: both secrets at once, then one guess at a time. */
-export function parkerTurn(view: ParkerView, status: MatchStatus): ParkerTurn {
-  if (view.finished || status.finished) return { kind: 'finished' };
-  const g = currentGame(view);
-  if (!g) return { kind: 'none' };
-  const missing = ([0, 1] as const).filter((s) => !g.secretSet[s]);
-  if (missing.length > 0) return { kind: 'setSecret', actors: missing };
-  if (g.toGuess !== null) return { kind: 'guess', actor: g.toGuess };
-  return { kind: 'none' };
+/** What the match waits for (both secrets at once, then one guess at a time): the rules' status says (`owes`). */
+export function parkerTurn(status: MatchStatus): ParkerWait {
+  if (status.finished) return { kind: 'finished' };
+  const secrets = status.owes.filter((o) => o.kind === 'secret').map((o) => o.seat);
+  if (secrets.length > 0) return { kind: 'setSecret', actors: secrets };
+  const guess = status.owes.find((o) => o.kind === 'guess');
+  return guess ? { kind: 'guess', actor: guess.seat } : { kind: 'none' };
 }
 
 /** Does the match wait for `seat` now? */
-export function waitsFor(turn: ParkerTurn, seat: Seat | null): boolean {
+export function waitsFor(turn: ParkerWait, seat: Seat | null): boolean {
   if (seat === null) return false;
   if (turn.kind === 'setSecret') return turn.actors.includes(seat);
   return turn.kind === 'guess' && turn.actor === seat;
@@ -54,21 +52,15 @@ export function moveNumber(g: ParkerGameView): number {
   return Math.min(g.moves + 1, PARKER_MOVES);
 }
 
-export type Result = 'win' | 'lose' | 'draw';
-
 /** A game's result from `seat`'s point of view; null while it is played or for a spectator. */
-export function gameResultFor(g: ParkerGameView, seat: Seat | null): Result | null {
+export function gameResultFor(g: ParkerGameView, seat: Seat | null): SeatResult | null {
   if (g.outcome === null || seat === null) return null;
   if (g.outcome === 'draw') return 'draw';
   return g.winner === seat ? 'win' : 'lose';
 }
 
-/** The series' result from `seat`'s point of view; null while playing or for a spectator. */
-export function resultFor(status: MatchStatus, seat: Seat | null): Result | null {
-  if (!status.finished || seat === null) return null;
-  if (status.draw) return 'draw';
-  return status.winners.includes(seat) ? 'win' : 'lose';
-}
+/** The series' result from `seat`'s point of view (the shared reading of the status). */
+export { resultFor } from '../shared/outcome';
 
 export type GameEnd =
   | { kind: 'won'; winner: Seat; move: number }

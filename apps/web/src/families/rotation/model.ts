@@ -25,14 +25,12 @@ export const earlierRounds = (view: RotationView): RotationRoundView[] => view.r
 
 export type RotationTurn = { kind: 'setSecret'; actor: Seat } | { kind: 'guess'; actor: Seat } | { kind: 'finished' } | { kind: 'none' };
 
-/** What the match waits for now, and from whom. */
-export function rotationTurn(view: RotationView, status: MatchStatus): RotationTurn {
-  if (view.finished || status.finished) return { kind: 'finished' };
-  const r = currentRound(view);
-  if (!r) return { kind: 'none' };
-  if (!r.secretSet) return { kind: 'setSecret', actor: r.codemaker };
-  if (r.guesser !== null) return { kind: 'guess', actor: r.guesser };
-  return { kind: 'none' };
+/** What the match waits for now, and from whom: the rules' status says (`owes`). */
+export function rotationTurn(status: MatchStatus): RotationTurn {
+  if (status.finished) return { kind: 'finished' };
+  const owed = status.owes[0];
+  if (owed?.kind === 'secret') return { kind: 'setSecret', actor: owed.seat };
+  return owed?.kind === 'guess' ? { kind: 'guess', actor: owed.seat } : { kind: 'none' };
 }
 
 /** The codebreakers of a round in playing order: from the seat after the codemaker round the table (RULES §2 play 2). */
@@ -55,7 +53,7 @@ export function roleOf(round: RotationRoundView | null, seat: Seat | null): Role
   return round.codemaker === seat ? 'codemaker' : 'codebreaker';
 }
 
-export { resultFor, type Result } from '../shared/outcome';
+export { resultFor, type SeatResult } from '../shared/outcome';
 
 export interface Ranked {
   seat: Seat;

@@ -8,10 +8,10 @@ const refinedAt = (field: string) => (i: { code: string; path: readonly Property
 
 /** Pure readings shared by every family's model (no i18n: keys only). */
 
-export type Result = 'win' | 'lose' | 'draw';
+export type SeatResult = 'win' | 'lose' | 'draw';
 
 /** This seat's result once the match is over; null while it runs or for a spectator. */
-export function resultFor(status: MatchStatus, seat: Seat | null): Result | null {
+export function resultFor(status: MatchStatus, seat: Seat | null): SeatResult | null {
   if (!status.finished || seat === null) return null;
   if (status.draw) return 'draw';
   return status.winners.includes(seat) ? 'win' : 'lose';

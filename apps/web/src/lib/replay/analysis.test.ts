@@ -2,15 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { mm44, mm44Code, mm44OptionsSchema, type Code, type Mm44State } from '@mm/rules';
 import { countConsistent, createSpace, mm44Codes, mm44DealsFromView, mm44NextRow } from '@mm/solver';
 import { duelLog, finishedMatch } from './fixtures.test-support';
-import { buildReplay } from './replay';
-import { analysePlayedRow, chartLayout, mm44ExpectedCodes, playedRows, roundAt, roundsWithRows, rowAt, sameCode } from './analysis';
+import { buildReplay, type ReplayStep } from './replay';
+import { duelAnalysis } from '../../families/duel/analysis';
+import { mm44Analysis } from '../../families/mm44/analysis';
+import { parkerAnalysis } from '../../families/parker/analysis';
+import { rotationAnalysis } from '../../families/rotation/analysis';
+import { analysePlayedRow, chartLayout, mm44ExpectedCodes, playedRows, roundAt, roundsWithRows, rowAt, sameCode, type FamilyAnalysis, type PlayedRow } from './analysis';
+
+// Each family's own part of the analysis, as the client registry loads it.
+const ANALYSES: Record<string, FamilyAnalysis> = { duel: duelAnalysis, rotation: rotationAnalysis, parker: parkerAnalysis, mm44: mm44Analysis };
+const rowsOf = (steps: readonly ReplayStep[]): PlayedRow[] => playedRows(steps, ANALYSES[steps[0]!.view.family]!);
 
 const DUEL = { pegs: 4, colours: 6, repeats: false, blanks: false };
 
 describe('playedRows', () => {
   it('lists a duel’s rows in play order, each with the step that made it and the rows before it', () => {
     const { steps } = buildReplay(finishedMatch('duel', {}, 'seed', duelLog()));
-    const rows = playedRows(steps);
+    const rows = rowsOf(steps);
     expect(rows.map((r) => [r.step, r.round, r.track, r.n, r.seat])).toEqual([
       [2, 0, 0, 1, 1],
       [3, 0, 0, 2, 1],
@@ -27,7 +35,7 @@ describe('playedRows', () => {
   });
 
   it('knows the round to show at each step: a new round once it has a row', () => {
-    const rows = playedRows(buildReplay(finishedMatch('duel', {}, 'seed', duelLog())).steps);
+    const rows = rowsOf(buildReplay(finishedMatch('duel', {}, 'seed', duelLog())).steps);
     expect([0, 1, 2, 3, 4, 5, 6].map((s) => roundAt(rows, s))).toEqual([0, 0, 0, 0, 0, 1, 1]);
     expect([0, 1, 2, 3, 4].map((s) => rowAt(rows, s, 0))).toEqual([null, null, 0, 1, 1]);
     expect(rowAt(rows, 6, 1)).toBe(3);
@@ -45,7 +53,7 @@ describe('playedRows', () => {
       { seat: 0, action: { type: 'guess', code: [5, 4, 3, 2] } },
       { seat: 1, action: { type: 'score', black: 4, white: 0 } },
     ];
-    const rows = playedRows(buildReplay(finishedMatch('duel', { handScoring: true }, 'seed', log)).steps);
+    const rows = rowsOf(buildReplay(finishedMatch('duel', { handScoring: true }, 'seed', log)).steps);
     expect(rows.map((r) => [r.step, r.round, r.n])).toEqual([
       [3, 0, 1],
       [5, 0, 2],
@@ -62,7 +70,7 @@ describe('playedRows', () => {
       { seat: 0, action: { type: 'guess', code: [3, 4, 5] } },
       { seat: 1, action: { type: 'guess', code: [0, 1, 1] } },
     ];
-    const rows = playedRows(buildReplay(finishedMatch('parker', {}, 'seed', log)).steps);
+    const rows = rowsOf(buildReplay(finishedMatch('parker', {}, 'seed', log)).steps);
     expect(rows.map((r) => [r.step, r.round, r.track, r.n, r.seat])).toEqual([
       [3, 0, 0, 1, 0],
       [4, 0, 1, 1, 1],
@@ -76,7 +84,7 @@ describe('playedRows', () => {
 });
 
 describe('analysePlayedRow (code families)', () => {
-  const rows = playedRows(buildReplay(finishedMatch('duel', {}, 'seed', duelLog())).steps);
+  const rows = rowsOf(buildReplay(finishedMatch('duel', {}, 'seed', duelLog())).steps);
 
   it('counts the secrets possible before and after a row, as the solver does', () => {
     const first = analysePlayedRow(rows[0]!);
@@ -117,15 +125,15 @@ describe('Master Mind 44 rows', () => {
     ];
     const detail = finishedMatch('mm44', { seating: '2x1' }, 'seed-44', log);
     const { steps } = buildReplay(detail);
-    const rows = playedRows(steps);
+    const rows = rowsOf(steps);
     expect(rows.map((r) => [r.step, r.round, r.track, r.n, r.seat])).toEqual([
       [1, 0, 0, 1, 0],
       [2, 0, 1, 1, 1],
       [3, 0, 0, 2, 0],
     ]);
     const input = rows[0]!.input;
-    expect(input.kind).toBe('mm44');
-    if (input.kind !== 'mm44') return;
+    expect(input.kind).toBe('deals');
+    if (input.kind !== 'deals') return;
     expect(input.own).toEqual([{ board: 0, part: state.boards[0]!.part }]);
     expect(input.earlier).toEqual([]);
 

@@ -1,6 +1,7 @@
-import type { Code, CodeRules, DuelView, Mm44Answer, Mm44Part, Mm44Peg, Mm44View, ParkerView, RotationView, Seat } from '@mm/rules';
+import type { Code, CodeRules, Mm44Answer, Mm44Part, Mm44Peg, Seat } from '@mm/rules';
 import { analyseRow, createSpace, mm44Codes, mm44Deals, mm44Exclude, mm44Filter, mm44NextRow, type Mm44Deals, type Row } from '@mm/solver';
 import type { ReplayStep } from './replay';
+import type { Translate } from './share';
 
 /**
  * Post-game analysis of a finished match (DESIGN.md "Bots and analysis"), computed in the
@@ -15,7 +16,7 @@ import type { ReplayStep } from './replay';
 export type RowInput =
   | { kind: 'code'; rules: CodeRules; history: Row[]; row: Row }
   | {
-      kind: 'mm44';
+      kind: 'deals';
       boards: number;
       /** the placer's own parts (both, when one player holds two boards) */
       own: { board: number; part: Mm44Part }[];
@@ -61,95 +62,63 @@ export interface RowVerdict {
   suggestionExpected: number;
 }
 
-interface Track {
+/** One board of a view (a round's board, a Parker seat's guesses, an MM44 board) with its rows whose outcome is known. */
+export interface Track {
   round: number;
   track: number;
   rows: { seat: Seat; code: Code; score?: Row['score']; answers?: Mm44Answer[] }[];
 }
 
-const codeRulesOf = (o: { pegs: number; colours: number; repeats: boolean; blanks?: boolean }): CodeRules => ({
+/**
+ * A family's part of the analysis (apps/web/src/families/<id>/analysis.ts, loaded with the
+ * analysis through the client registry): where its rows are, what each is judged against,
+ * and how the chart names them.
+ */
+export interface FamilyAnalysis {
+  /** every board of a view with its rows whose outcome is known, in a fixed order */
+  tracks(view: ReplayStep['view']): Track[];
+  /** what row `i` of `track` (in `view`) is judged against; `before` is the view before it was placed */
+  input(track: Track, i: number, view: ReplayStep['view'], before: ReplayStep['view']): RowInput;
+  /** what the chart counts: codes, or (MM44) deals of the hidden parts */
+  unit: AnalysisUnit;
+  /** the chart's round heading ('' when a match has one round) */
+  roundTitle(round: number, t: Translate): string;
+  /** a row's name: "Row 3 · Ann" */
+  rowTitle(row: PlayedRow, nameOf: (seat: Seat) => string, t: Translate): string;
+}
+
+/** A code row judged against the track's rows before it, for the families of secrets, guesses and scores. */
+export function codeRowInput(rules: CodeRules, track: Track, i: number): RowInput {
+  const r = track.rows[i]!;
+  const history = track.rows.slice(0, i).map((p) => ({ guess: p.code, score: p.score! }));
+  return { kind: 'code', rules, history, row: { guess: r.code, score: r.score! } };
+}
+
+/** The code rules of a code family's options (guesses range over every code: the solver knows that). */
+export const codeRulesOf = (o: { pegs: number; colours: number; repeats: boolean; blanks?: boolean }): CodeRules => ({
   pegs: o.pegs,
   colours: o.colours,
   repeats: o.repeats,
   blanks: o.blanks ?? false,
 });
 
-/** Every board of a view with its rows whose score is known, in a fixed order. */
-function tracksOf(view: ReplayStep['view']): Track[] {
-  switch (view.family) {
-    case 'duel':
-      return (view as DuelView).rounds.map((r, i) => ({
-        round: i,
-        track: 0,
-        // hand scoring: a guess waiting for its score is not a row yet
-        rows: r.rows.flatMap((row) => (row.score ? [{ seat: r.codebreaker, code: row.guess, score: row.score }] : [])),
-      }));
-    case 'rotation':
-      return (view as RotationView).rounds.map((r, i) => ({
-        round: i,
-        track: 0,
-        rows: r.rows.map((row) => ({ seat: row.seat, code: row.guess, score: row.score })),
-      }));
-    case 'parker':
-      return (view as ParkerView).games.flatMap((g, i) =>
-        ([0, 1] as const).map((s) => ({ round: i, track: s, rows: g.guesses[s].map((turn) => ({ seat: s, code: turn.guess, score: turn.score })) })),
-      );
-    case 'mm44':
-      return (view as Mm44View).boards.map((b) => ({
-        round: 0,
-        track: b.board,
-        rows: b.rows.map((row) => ({ seat: b.holder, code: row.code, answers: row.answers })),
-      }));
-  }
-}
-
-function rulesOf(view: ReplayStep['view']): CodeRules | null {
-  switch (view.family) {
-    case 'duel':
-      return codeRulesOf((view as DuelView).options);
-    case 'rotation':
-      return codeRulesOf({ ...(view as RotationView).options, blanks: false });
-    case 'parker':
-      return codeRulesOf({ ...(view as ParkerView).options, blanks: false });
-    case 'mm44':
-      return null;
-  }
-}
-
-/** What the holder of `board` knew just before a row: its own parts, every row and wrong call so far. */
-function mm44Position(view: Mm44View, board: number): Omit<Extract<RowInput, { kind: 'mm44' }>, 'kind' | 'board' | 'answers'> {
-  const holder = view.boards[board]?.holder;
-  return {
-    boards: view.boards.length,
-    own: view.boards.flatMap((b) => (b.holder === holder && b.part ? [{ board: b.board, part: b.part }] : [])),
-    earlier: view.boards.flatMap((b) => b.rows.map((r) => ({ code: r.code, answers: r.answers }))),
-    wrongCalls: view.calls.filter((c) => !c.correct).map((c) => c.code),
-  };
-}
-
 /**
  * The rows of a replay in the order they were played, each with the step that completed
  * it and what the analysis needs. A row belongs to the step at which its board grew.
  */
-export function playedRows(steps: readonly ReplayStep[]): PlayedRow[] {
+export function playedRows(steps: readonly ReplayStep[], family: FamilyAnalysis): PlayedRow[] {
   const out: PlayedRow[] = [];
   const seen = new Map<string, number>();
   for (let k = 1; k < steps.length; k++) {
     const view = steps[k]!.view;
-    for (const tr of tracksOf(view)) {
+    for (const tr of family.tracks(view)) {
       const key = `${tr.round}/${tr.track}`;
       const had = seen.get(key) ?? 0;
       if (tr.rows.length <= had) continue;
       seen.set(key, tr.rows.length);
       for (let i = had; i < tr.rows.length; i++) {
         const r = tr.rows[i]!;
-        let input: RowInput;
-        if (r.answers) {
-          input = { kind: 'mm44', ...mm44Position(steps[k - 1]!.view as Mm44View, tr.track), board: tr.track, answers: r.answers };
-        } else {
-          const history = tr.rows.slice(0, i).map((p) => ({ guess: p.code, score: p.score! }));
-          input = { kind: 'code', rules: rulesOf(view)!, history, row: { guess: r.code, score: r.score! } };
-        }
+        const input = family.input(tr, i, view, steps[k - 1]!.view);
         out.push({ step: k, round: tr.round, track: tr.track, n: i + 1, seat: r.seat, code: r.code, input });
       }
     }
@@ -182,7 +151,7 @@ export function rowAt(rows: readonly PlayedRow[], step: number, round: number | 
   return at;
 }
 
-function dealsOf(input: Extract<RowInput, { kind: 'mm44' }>): Mm44Deals {
+function dealsOf(input: Extract<RowInput, { kind: 'deals' }>): Mm44Deals {
   let deals = mm44Deals(input.boards, input.own);
   for (const r of input.earlier) deals = mm44Filter(deals, r.code, r.answers);
   for (const c of input.wrongCalls) deals = mm44Exclude(deals, c);

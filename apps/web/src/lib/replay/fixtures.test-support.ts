@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { DEALT_FAMILIES, dealPreimage, secretOf, secretPreimage, type Commitment, type FinishedMatchDetail } from '@mm/protocol';
+import { dealPreimage, secretOf, secretPreimage, type Commitment, type FinishedMatchDetail } from '@mm/protocol';
 import { getFamily, type FamilyId } from '@mm/rules';
 
 /**
@@ -12,7 +12,7 @@ export function finishedMatch(family: FamilyId, options: Record<string, unknown>
   let state = f.setup(opts, seed);
   const sha = (s: string): string => createHash('sha256').update(s).digest('hex');
   const salt = randomBytes(24).toString('base64url');
-  const commitments: Commitment[] = DEALT_FAMILIES.includes(family) ? [{ kind: 'deal', hash: sha(dealPreimage(salt, seed)) }] : [];
+  const commitments: Commitment[] = f.dealt ? [{ kind: 'deal', hash: sha(dealPreimage(salt, seed)) }] : [];
   const entries = log.map((entry, i) => {
     const r = f.apply(state, entry.seat, f.actionSchema.parse(entry.action));
     if (!r.ok) throw new Error(`fixture move ${i + 1} refused: ${r.error.code}`);

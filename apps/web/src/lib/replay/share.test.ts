@@ -3,12 +3,19 @@ import { createRng, mm44Code, mm44Deal } from '@mm/rules';
 import { format } from '../i18n/core';
 import { en, type MessageKey } from '../i18n/en';
 import { duelLog, finishedMatch } from './fixtures.test-support';
-import { shareText } from './share';
+import { duelShareLines } from '../../families/duel/share';
+import { mm44ShareLines } from '../../families/mm44/share';
+import { parkerShareLines } from '../../families/parker/share';
+import { rotationShareLines } from '../../families/rotation/share';
+import { shareText, type ShareLines } from './share';
+
+// Each family's own lines, as the client registry loads them with a finished match.
+const LINES: Record<string, ShareLines> = { duel: duelShareLines, rotation: rotationShareLines, parker: parkerShareLines, mm44: mm44ShareLines };
 
 const tr = (key: MessageKey, params?: Record<string, string | number>): string => format(en[key], params);
 const names = ['Ann', 'Bob', 'Cy', 'Di'];
 const text = (d: ReturnType<typeof finishedMatch>): string =>
-  shareText({ familyName: 'Duel', view: d.view, status: d.status, nameOf: (s) => names[s]!, url: 'https://mm.example/m/x' }, tr);
+  shareText({ familyName: 'Duel', lines: LINES[d.view.family]!, view: d.view, status: d.status, nameOf: (s) => names[s]!, url: 'https://mm.example/m/x' }, tr);
 
 describe('shareText', () => {
   it('tells the match in key pegs and the result, ending with the replay link', () => {

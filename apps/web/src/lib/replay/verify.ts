@@ -1,5 +1,5 @@
-import { DEALT_FAMILIES, dealPreimage, secretOf, secretPreimage, type Commitment, type FinishedMatchDetail } from '@mm/protocol';
-import { createRng, mm44Deal, type MatchView } from '@mm/rules';
+import { dealPreimage, secretOf, secretPreimage, type Commitment, type FinishedMatchDetail } from '@mm/protocol';
+import { getFamily } from '@mm/rules';
 
 /**
  * The browser's side of "provably fair secrets" (docs/architecture.md): every secret of the
@@ -47,11 +47,6 @@ export const webDigest: Digest = async (text) => hex(await crypto.subtle.digest(
 const sameCommitment = (a: Commitment, b: Commitment): boolean =>
   a.kind === 'deal' ? b.kind === 'deal' && a.hash === b.hash : b.kind === 'secret' && a.seq === b.seq && a.seat === b.seat && a.hash === b.hash;
 
-/** The parts a dealt family's final view revealed, board by board (mm44 is the only one). */
-function revealedParts(view: MatchView): unknown[] | null {
-  return view.family === 'mm44' ? view.boards.map((b) => b.part) : null;
-}
-
 export async function verifyMatch(
   detail: FinishedMatchDetail,
   /** what this device stored while it watched the match live; null when it did not */
@@ -77,15 +72,13 @@ export async function verifyMatch(
   }
   for (const seq of published.keys()) problems.push({ kind: 'extra', seq });
 
-  const dealt = DEALT_FAMILIES.includes(detail.family);
-  if (dealt) {
+  const family = getFamily(detail.family);
+  if (family?.dealt) {
     const c = detail.commitments.find((x) => x.kind === 'deal');
     if (!c || detail.salt === null || (await digest(dealPreimage(detail.salt, detail.seed))) !== c.hash) {
       problems.push({ kind: 'deal' });
     }
-    const parts = revealedParts(detail.view);
-    const dealtParts = parts ? mm44Deal(createRng(detail.seed), parts.length) : null;
-    if (!parts || JSON.stringify(dealtParts) !== JSON.stringify(parts)) problems.push({ kind: 'dealParts' });
+    if (!family.dealMatches?.(detail.seed, detail.view)) problems.push({ kind: 'dealParts' });
   }
 
   for (const seen of live ?? []) {
@@ -94,5 +87,5 @@ export async function verifyMatch(
     }
   }
 
-  return problems.length === 0 ? { ok: true, secrets, dealt, live: live?.length ?? 0 } : { ok: false, problems };
+  return problems.length === 0 ? { ok: true, secrets, dealt: family?.dealt === true, live: live?.length ?? 0 } : { ok: false, problems };
 }

@@ -84,7 +84,7 @@ describe('duel setup', () => {
     expect(duel.seatCount(s.options)).toBe(2);
     expect(s.rounds).toHaveLength(1);
     expect(current(s)).toMatchObject({ number: 1, codemaker: 0, codebreaker: 1, secret: null, rows: [], outcome: null });
-    expect(duel.status(s)).toEqual({ finished: false, toAct: [0], scores: [0, 0], winners: [], draw: false });
+    expect(duel.status(s)).toEqual({ finished: false, toAct: [0], owes: [{ seat: 0, kind: 'secret' }], scores: [0, 0], winners: [], draw: false });
   });
 
   it('ignores the seed: nothing in a duel is random', () => {
@@ -245,12 +245,12 @@ describe('duel play, server scoring', () => {
     it('names the seat with more rounds the winner', () => {
       const s = autoRound(autoRound(start(), 12, false), 0, true);
       expect(s.finished).toBe(true);
-      expect(duel.status(s)).toEqual({ finished: true, toAct: [], scores: [2, 0], winners: [0], draw: false });
+      expect(duel.status(s)).toEqual({ finished: true, toAct: [], owes: [], scores: [2, 0], winners: [0], draw: false });
     });
 
     it('calls equal counts a draw', () => {
       const s = autoRound(autoRound(start(), 3, true), 5, true);
-      expect(duel.status(s)).toEqual({ finished: true, toAct: [], scores: [1, 1], winners: [], draw: true });
+      expect(duel.status(s)).toEqual({ finished: true, toAct: [], owes: [], scores: [1, 1], winners: [], draw: true });
     });
   });
 
@@ -293,6 +293,8 @@ describe('duel play, codemaker scores by hand', () => {
     const s = act(hand(), 1, guess(HALF));
     expect(current(s).rows[0]).toEqual({ guess: HALF, score: null, trueScore: { black: 2, white: 0 } });
     expect(duel.status(s).toAct).toEqual([0]);
+    expect(duel.status(s).owes).toEqual([{ seat: 0, kind: 'score' }]);
+    expect(duel.status(hand()).owes).toEqual([{ seat: 1, kind: 'guess' }]);
     expect(duel.view(s, 1).rounds[0]?.awaitingScore).toBe(true);
     refused(s, 1, guess(S), 'WRONG_PHASE');
     refused(s, 1, score(2, 0), 'NOT_YOUR_TURN');

@@ -2,7 +2,7 @@ import { duelViewSchema } from './view-schema';
 import { checkCode, type Code, type CodeRules } from '../../core/code';
 import { dispatchAction, refuseSecret, refuseTimeoutCode, type TimeoutAction } from '../../core/actions';
 import { fail, ok, type ApplyResult } from '../../core/errors';
-import type { Family, MatchStatus, Seat, Viewer } from '../../core/family';
+import type { Family, MatchStatus, OwedMove, Seat, Viewer } from '../../core/family';
 import { randomCode } from '../../core/rng';
 import { isPossibleScore, scoreGuess, type Score } from '../../core/score';
 import {
@@ -175,6 +175,13 @@ function applyTimeout(state: DuelState, seat: Seat, action: TimeoutAction): Appl
   return ok(afterRowUsed(state, { ...round, missed: [...round.missed, usedRows(round) + 1] }, false));
 }
 
+/** What the seat a duel waits for owes: a secret, a hand score, or a guess. */
+function owedMove(state: DuelState): OwedMove {
+  const round = currentRound(state);
+  if (round.secret === null) return 'secret';
+  return round.rows[round.rows.length - 1]?.score === null ? 'score' : 'guess';
+}
+
 /** The one seat a duel waits for: the codemaker for a secret or a hand score, else the codebreaker. */
 function owingSeat(state: DuelState): Seat {
   const round = currentRound(state);
@@ -222,6 +229,7 @@ export const duel: Family<DuelOptions, DuelState, DuelAction, DuelView, DuelOpti
   optionsSchema: duelOptionsSchema,
   actionSchema: duelActionSchema,
   viewSchema: duelViewSchema,
+  dealt: false,
 
   seatCount: () => SEATS,
 
@@ -255,9 +263,10 @@ export const duel: Family<DuelOptions, DuelState, DuelAction, DuelView, DuelOpti
       const best = Math.max(...scores);
       const winners = scores.flatMap((s, seat) => (s === best ? [seat] : []));
       const draw = winners.length === SEATS;
-      return { finished: true, toAct: [], scores, winners: draw ? [] : winners, draw };
+      return { finished: true, toAct: [], owes: [], scores, winners: draw ? [] : winners, draw };
     }
-    return { finished: false, toAct: [owingSeat(state)], scores, winners: [], draw: false };
+    const owes = { seat: owingSeat(state), kind: owedMove(state) };
+    return { finished: false, toAct: [owes.seat], owes: [owes], scores, winners: [], draw: false };
   },
 
   timeoutFor(state, seat, rng) {

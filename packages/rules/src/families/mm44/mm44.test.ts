@@ -138,7 +138,7 @@ describe('mm44 deal', () => {
     const s = mm44.setup(mm44OptionsSchema.parse({ seating: '3x1' }), 'seed');
     expect(s).toMatchObject({ turn: 0, out: [false, false, false], calls: [], finalCalls: null, winner: null, finished: false });
     expect(s.boards.map((b) => b.holder)).toEqual([0, 1, 2]);
-    expect(mm44.status(s)).toEqual({ finished: false, toAct: [0], scores: [0, 0, 0], winners: [], draw: false });
+    expect(mm44.status(s)).toEqual({ finished: false, toAct: [0], owes: [{ seat: 0, kind: 'row' }], scores: [0, 0, 0], winners: [], draw: false });
   });
 });
 
@@ -238,6 +238,7 @@ describe('mm44 turns', () => {
     expect(s).toMatchObject({ turn: null, finalCalls: [0, 1], finished: false });
     expect(mm44.view(s, null)).toMatchObject({ phase: 'finalCalls', caller: 0, turn: null });
     expect(mm44.status(s).toAct).toEqual([0]);
+    expect(mm44.status(s).owes).toEqual([{ seat: 0, kind: 'call' }]);
     refused(s, 0, row(BLANK), 'WRONG_PHASE');
   });
 
@@ -250,7 +251,7 @@ describe('mm44 calls', () => {
   it('wins the game for a right call, on any seat’s turn, and reveals every part', () => {
     const s = act(act(start(), 0, row(BLANK)), 3, call(CODE));
     expect(s).toMatchObject({ finished: true, winner: 3, turn: null, calls: [{ seat: 3, code: CODE, correct: true }] });
-    expect(mm44.status(s)).toEqual({ finished: true, toAct: [], scores: [0, 0, 0, 1], winners: [3], draw: false });
+    expect(mm44.status(s)).toEqual({ finished: true, toAct: [], owes: [], scores: [0, 0, 0, 1], winners: [3], draw: false });
     for (const viewer of [0, 1, 2, 3, null]) {
       const v = mm44.view(s, viewer);
       expect(v.boards.map((b) => b.part)).toEqual(PARTS);
@@ -307,7 +308,7 @@ describe('mm44 calls', () => {
     let s = rows(start({ seating: '2x1' }), 8);
     s = act(act(s, 0, call(WRONG)), 1, pass);
     expect(s).toMatchObject({ finished: true, winner: null, out: [true, false], passed: [1] });
-    expect(mm44.status(s)).toEqual({ finished: true, toAct: [], scores: [0, 0], winners: [], draw: true });
+    expect(mm44.status(s)).toEqual({ finished: true, toAct: [], owes: [], scores: [0, 0], winners: [], draw: true });
     expect(mm44.view(s, null)).toMatchObject({ phase: 'over', code: [RED, null, BLUE, null, null], caller: null });
   });
 

@@ -213,6 +213,9 @@ export const mm44: Family<Mm44Options, Mm44State, Mm44Action, Mm44View, Mm44Opti
   optionsSchema: mm44OptionsSchema,
   actionSchema: mm44ActionSchema,
   viewSchema: mm44ViewSchema,
+  dealt: true,
+  // The parts the final view reveals, board by board, are the deal of the published seed.
+  dealMatches: (seed, view) => JSON.stringify(mm44Deal(createRng(seed), view.boards.length)) === JSON.stringify(view.boards.map((b) => b.part)),
 
   seatCount: (options) => mm44SeatCount(options.seating),
 
@@ -254,10 +257,12 @@ export const mm44: Family<Mm44Options, Mm44State, Mm44Action, Mm44View, Mm44Opti
     const scores = state.out.map((_, seat) => (seat === state.winner ? 1 : 0));
     if (state.finished) {
       const winners = state.winner === null ? [] : [state.winner];
-      return { finished: true, toAct: [], scores, winners, draw: winners.length === 0 };
+      return { finished: true, toAct: [], owes: [], scores, winners, draw: winners.length === 0 };
     }
     const owing = owingSeat(state);
-    return { finished: false, toAct: owing === null ? [] : [owing], scores, winners: [], draw: false };
+    // In the final calls the seat owes its call (or a pass); otherwise its board's row.
+    const owes = owing === null ? [] : [{ seat: owing, kind: state.finalCalls?.[0] !== undefined ? ('call' as const) : ('row' as const) }];
+    return { finished: false, toAct: owing === null ? [] : [owing], owes, scores, winners: [], draw: false };
   },
 
   // Nothing random is ever owed here (the parts are dealt from the seed), so `rng` is not drawn from.

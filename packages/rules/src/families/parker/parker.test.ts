@@ -81,16 +81,18 @@ describe('parker secrets', () => {
     const s = start();
     expect(parker.seatCount(s.options)).toBe(2);
     expect(current(s)).toMatchObject({ number: 1, first: 0, secrets: [null, null], guesses: [[], []], outcome: null });
-    expect(parker.status(s)).toEqual({ finished: false, toAct: [0, 1], scores: [0, 0], winners: [], draw: false });
+    expect(parker.status(s)).toEqual({ finished: false, toAct: [0, 1], owes: [{ seat: 0, kind: 'secret' }, { seat: 1, kind: 'secret' }], scores: [0, 0], winners: [], draw: false });
   });
 
   it('takes the two secrets in either order', () => {
     const s1 = act(start(), 1, secret(B));
     expect(parker.status(s1).toAct).toEqual([0]);
+    expect(parker.status(s1).owes).toEqual([{ seat: 0, kind: 'secret' }]);
     const both = act(s1, 0, secret(A));
     expect(current(both).secrets).toEqual([A, B]);
     expect(both).toEqual(bothSecrets(start()));
     expect(parker.status(both).toAct).toEqual([0]);
+    expect(parker.status(both).owes).toEqual([{ seat: 0, kind: 'guess' }]);
   });
 
   it('sets each secret once only', () => {
@@ -200,14 +202,14 @@ describe('parker moves', () => {
     expect(current(playGame(start(), [5, 7]))).toMatchObject({ outcome: 'won', winner: 0 });
     const won = playGame(start(), [8, null]);
     expect(current(won)).toMatchObject({ outcome: 'won', winner: 0 });
-    expect(parker.status(won)).toEqual({ finished: true, toAct: [], scores: [1, 0], winners: [0], draw: false });
+    expect(parker.status(won)).toEqual({ finished: true, toAct: [], owes: [], scores: [1, 0], winners: [0], draw: false });
   });
 
   it('calls it a draw when both break in the same move', () => {
     const s = playGame(start(), [4, 4]);
     expect(current(s)).toMatchObject({ outcome: 'draw', winner: null });
     expect(current(s).guesses[0]).toHaveLength(4);
-    expect(parker.status(s)).toEqual({ finished: true, toAct: [], scores: [0, 0], winners: [], draw: true });
+    expect(parker.status(s)).toEqual({ finished: true, toAct: [], owes: [], scores: [0, 0], winners: [], draw: true });
   });
 
   it('calls it a draw when neither code is broken after 8 moves', () => {
@@ -252,7 +254,7 @@ describe('parker series', () => {
     expect(parker.status(s).toAct).toEqual([0, 1]);
     s = playGame(s, [null, 1]);
     expect(s.finished).toBe(true);
-    expect(parker.status(s)).toEqual({ finished: true, toAct: [], scores: [2, 1], winners: [0], draw: false });
+    expect(parker.status(s)).toEqual({ finished: true, toAct: [], owes: [], scores: [2, 1], winners: [0], draw: false });
   });
 
   it('calls a series with equal game wins a draw', () => {
@@ -260,7 +262,7 @@ describe('parker series', () => {
     s = playGame(s, [null, 2]);
     s = playGame(s, [3, 3]);
     expect(s.games.map((g) => g.outcome)).toEqual(['won', 'won', 'draw']);
-    expect(parker.status(s)).toEqual({ finished: true, toAct: [], scores: [1, 1], winners: [], draw: true });
+    expect(parker.status(s)).toEqual({ finished: true, toAct: [], owes: [], scores: [1, 1], winners: [], draw: true });
   });
 });
 

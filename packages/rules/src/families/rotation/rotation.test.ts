@@ -131,7 +131,7 @@ describe('rotation setup and turns', () => {
       expect(rotation.seatCount(s.options)).toBe(players);
       expect(s.scores).toEqual(Array(players).fill(0));
       expect(current(s)).toMatchObject({ number: 1, codemaker: 0, secret: null, rows: [], outcome: null, codemakerPoints: null });
-      expect(rotation.status(s)).toEqual({ finished: false, toAct: [0], scores: s.scores, winners: [], draw: false });
+      expect(rotation.status(s)).toEqual({ finished: false, toAct: [0], owes: [{ seat: 0, kind: 'secret' }], scores: s.scores, winners: [], draw: false });
     }
   });
 
@@ -307,7 +307,7 @@ describe('rotation scoring', () => {
     s = playRound(s, 0, true); // s1 +5, s2 +10
     s = playRound(s, 2, true); // s2 +7, s0 +10 (guessers 0, 1, 0)
     expect(s.scores).toEqual([15, 15, 17]);
-    expect(rotation.status(s)).toEqual({ finished: true, toAct: [], scores: [15, 15, 17], winners: [2], draw: false });
+    expect(rotation.status(s)).toEqual({ finished: true, toAct: [], owes: [], scores: [15, 15, 17], winners: [2], draw: false });
   });
 
   it('lets tied seats share the win', () => {

@@ -188,6 +188,7 @@ export const rotation: Family<RotationOptions, RotationState, RotationAction, Ro
   optionsSchema: rotationOptionsSchema,
   actionSchema: rotationActionSchema,
   viewSchema: rotationViewSchema,
+  dealt: false,
 
   seatCount: (options) => options.players,
 
@@ -223,9 +224,11 @@ export const rotation: Family<RotationOptions, RotationState, RotationAction, Ro
       const best = Math.max(...scores);
       const winners = scores.flatMap((s, seat) => (s === best ? [seat] : []));
       const draw = winners.length === scores.length;
-      return { finished: true, toAct: [], scores, winners: draw ? [] : winners, draw };
+      return { finished: true, toAct: [], owes: [], scores, winners: draw ? [] : winners, draw };
     }
-    return { finished: false, toAct: [owingSeat(state)], scores, winners: [], draw: false };
+    const seat = owingSeat(state);
+    const kind = currentRound(state).secret === null ? 'secret' : 'guess';
+    return { finished: false, toAct: [seat], owes: [{ seat, kind }], scores, winners: [], draw: false };
   },
 
   timeoutFor(state, seat, rng) {
