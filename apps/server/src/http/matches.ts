@@ -37,6 +37,7 @@ export function matchDetail(record: StoredMatchRecord): MatchDetail | null {
     spectators: record.spectators,
     hints: false,
     takeOverAfterSec: null,
+    turnSeconds: null,
     seats: [],
     rematchVotes: [],
     match,

@@ -52,11 +52,11 @@ export function registerApiRoutes(
     if (!headers.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(headers.error));
     const parsed = createRoomBodySchema.safeParse(req.body ?? {});
     if (!parsed.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(parsed.error));
-    const { family, options, bots, botStrength, hints, takeOverAfterSec } = parsed.data;
+    const { family, options, bots, botStrength, hints, takeOverAfterSec, turnSeconds } = parsed.data;
     const problem = botSeatsProblem(family, options, bots);
     if (problem) return httpError(reply, 400, 'BAD_REQUEST', problem);
     const device = headers.data[DEVICE_TOKEN_HEADER];
-    const room = await rooms.create(family, options, device ? hashToken(device) : null, { bots, botStrength, hints, takeOverAfterSec });
+    const room = await rooms.create(family, options, device ? hashToken(device) : null, { bots, botStrength, hints, takeOverAfterSec, turnSeconds });
     const origin = deps.config.publicUrl ?? `${req.protocol}://${req.host}`;
     const body: CreateRoomReply = { id: room.id, url: new URL(`/r/${room.id}`, origin).toString() };
     return reply.code(201).send(body);
