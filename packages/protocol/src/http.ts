@@ -139,6 +139,10 @@ export interface MatchListItem {
   finishedAt: string | null;
   /** the replay (finished) or public view (unfinished): /m/<id> */
   url: string;
+  /** this device owes a move in this (unfinished) match now: /history lists these first */
+  yourTurn: boolean;
+  /** with a turn timer, when this device's move times out (ISO 8601); else null */
+  deadline: string | null;
 }
 
 export interface MatchListReply {

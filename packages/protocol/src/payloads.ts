@@ -118,6 +118,8 @@ export const matchListReplySchema: z.ZodType<MatchListReply> = z.strictObject({
       createdAt: isoDate,
       finishedAt: isoDate.nullable(),
       url: z.string().describe('the replay (finished) or the public view (unfinished)'),
+      yourTurn: z.boolean().describe('this device owes a move in this unfinished match now; these come first in the page'),
+      deadline: isoDate.nullable().describe("with a turn timer, when this device's move times out; else null"),
     }),
   ),
   nextCursor: matchIdSchema.nullable().describe('pass as `cursor` for the next (older) page; null on the last page'),

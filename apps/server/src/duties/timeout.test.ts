@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { DEVICE_TOKEN_HEADER, type MatchListReply } from '@mm/protocol';
+import { newDeviceToken } from '../test-support/finish';
 import { Player, type SeenUpdate } from '../test-support/player';
 import { createRoom, useServer } from '../test-support/server';
 
@@ -90,5 +92,32 @@ describe('turn timers', () => {
     expect(await createRoom(server.url, { family: 'duel', turnSeconds: 5 })).toMatchObject({ status: 400 });
     expect(await createRoom(server.url, { family: 'duel', turnSeconds: 604_801 })).toMatchObject({ status: 400 });
     p.close();
+  });
+
+  it('put the matches where this device owes a move first in its history, with their deadlines', async () => {
+    const device = newDeviceToken();
+    const me = async (roomId: string, seat: number): Promise<Player> => {
+      const p = await Player.connect(server.url, { deviceToken: device });
+      expect((await p.join(roomId)).ok).toBe(true);
+      expect((await p.claim(seat, 'Me')).ok).toBe(true);
+      return p;
+    };
+    // An hour of turnSeconds (216 s here): nothing times out during the test.
+    const older = (await createRoom(server.url, { family: 'duel', turnSeconds: 3600 })).json.id as string;
+    const mine = await me(older, 0); // the codemaker owes the secret: my turn
+    const newer = (await createRoom(server.url, { family: 'duel', turnSeconds: 3600 })).json.id as string;
+    const waiting = await me(newer, 1); // the guesser waits for the secret
+    const res = await fetch(`${server.url}/api/matches?player=me`, { headers: { [DEVICE_TOKEN_HEADER]: device } });
+    expect(res.status).toBe(200);
+    const list = (await res.json()) as MatchListReply;
+    expect(list.matches.map((m) => [m.roomId, m.yourTurn])).toEqual([
+      [older, true],
+      [newer, false],
+    ]);
+    const deadline = list.matches[0]!.deadline;
+    expect(deadline).toBe(mine.latest!.snapshot.deadlines.find((d) => d.seat === 0)!.at);
+    expect(list.matches[1]!.deadline).toBeNull();
+    mine.close();
+    waiting.close();
   });
 });

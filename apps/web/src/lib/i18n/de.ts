@@ -493,6 +493,8 @@ export const de: Messages = {
   'timer.yours': 'Dein Zug: noch {time}',
   'timer.other': '{name}: noch {time}',
   'timer.up': 'Die Zeit von {name} ist abgelaufen…',
+  'history.yourTurn': 'Du bist dran',
+  'history.timeLeft': 'noch {time}',
   'rules.hintsOn': 'Tipps sind an: Alle dürfen den Löser um einen Zug bitten.',
   'rules.takeOver': 'Wer {time} weg ist, kann bis zur Rückkehr von einem Bot vertreten werden.',
   'bot.name': 'Bot {letter}',

@@ -497,6 +497,8 @@ export const en = {
   'timer.yours': 'Your move: {time} left',
   'timer.other': '{name}: {time} left',
   'timer.up': 'Time is up for {name}…',
+  'history.yourTurn': 'Your turn',
+  'history.timeLeft': '{time} left',
   'rules.hintsOn': 'Hints are on: every player may ask the solver for a move.',
   'rules.takeOver': 'A player away for {time} may have a bot play for them until they return.',
   'bot.name': 'Bot {letter}',

@@ -493,6 +493,8 @@ export const fr: Messages = {
   'timer.yours': 'À vous : encore {time}',
   'timer.other': '{name} : encore {time}',
   'timer.up': 'Le temps de {name} est écoulé…',
+  'history.yourTurn': 'À vous de jouer',
+  'history.timeLeft': 'encore {time}',
   'rules.hintsOn': 'Indices activés : chaque joueur peut demander un coup au solveur.',
   'rules.takeOver': 'Un joueur absent depuis {time} peut être remplacé par un robot jusqu’à son retour.',
   'bot.name': 'Robot {letter}',
