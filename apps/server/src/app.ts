@@ -106,8 +106,8 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     shared: config.redisUrl !== undefined,
   });
   const bots = new BotDriver(config.botDelayMs, http.log);
-  const timeouts = new TimeoutDriver(http.log);
   const push = new PushNotifier(io, pushStore, new PushSender(vapid, allowedOrigins, extras.pushAgent), http.log);
+  const timeouts = new TimeoutDriver(http.log, (room, seat) => push.deadlineNear(room, seat));
   const rooms = new RoomService(store, {
     onChange: (room) => {
       void broadcaster.publish(room);

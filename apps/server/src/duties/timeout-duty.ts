@@ -15,6 +15,12 @@ export const TIMEOUT_ACTION_PREFIX = 'timeout-';
 export const timeoutActionId = (matchId: string, seq: number, seat: Seat): string =>
   `${TIMEOUT_ACTION_PREFIX}${matchId}-${seq}-${seat}`;
 
+/** A timer this long or longer (in the room's seconds) warns its seat before it runs out. */
+export const LONG_TIMER_SEC = 3600;
+
+/** How long before a long deadline the warning goes: an hour, or a tenth of the timer if that is less. */
+export const warnBeforeSec = (turnSeconds: number): number => Math.min(3600, Math.floor(turnSeconds / 10));
+
 /** setTimeout's longest wait; a longer deadline is reached in several waits. */
 const LONGEST_WAIT_MS = 2 ** 31 - 1;
 
@@ -27,6 +33,14 @@ interface Armed {
   /** the state (`match:seq`) the timer was set for */
   at: string;
   timer: NodeJS.Timeout | null;
+  /** the warning before a long deadline */
+  warning: NodeJS.Timeout | null;
+}
+
+/** Calls `then` at `at` (ms since the epoch), in as many waits as setTimeout needs; `set` receives each timer. */
+function at(when: number, then: () => void, set: (t: NodeJS.Timeout) => void): void {
+  const left = when - Date.now();
+  set(setTimeout(() => (when - Date.now() > 0 ? at(when, then, set) : then()), Math.min(Math.max(0, left), LONGEST_WAIT_MS)));
 }
 
 /**
@@ -47,7 +61,11 @@ export class TimeoutDriver {
   /** every appended timeout, how late after its deadline (ms), for measurements */
   readonly lateness: number[] = [];
 
-  constructor(private readonly log: Logger) {}
+  constructor(
+    private readonly log: Logger,
+    /** a long timer of `seat` nears its end (the push notifier tells the device) */
+    private readonly onNear: (room: LiveRoom, seat: Seat) => void = () => {},
+  ) {}
 
   attach(service: RoomService, gate: BotGate): void {
     this.service = service;
@@ -66,6 +84,7 @@ export class TimeoutDriver {
     const current = this.armed.get(room.id);
     if (current?.at === key) return;
     if (current?.timer) clearTimeout(current.timer);
+    if (current?.warning) clearTimeout(current.warning);
     this.armed.delete(room.id);
     const deadlines = room.deadlines();
     if (deadlines.length === 0) return;
@@ -74,25 +93,32 @@ export class TimeoutDriver {
       void this.gate.want(room);
       return;
     }
-    const entry: Armed = { at: key, timer: null };
+    const entry: Armed = { at: key, timer: null, warning: null };
     const earliest = Math.min(...deadlines.map((d) => d.at));
-    const wait = (): void => {
-      const left = earliest - Date.now();
-      entry.timer = setTimeout(() => {
-        entry.timer = null;
-        if (earliest - Date.now() > 0) return wait();
-        const run = this.fire(room.id, key).finally(() => this.running.delete(run));
-        this.running.add(run);
-      }, Math.min(Math.max(0, left), LONGEST_WAIT_MS));
-    };
-    wait();
+    at(earliest, () => {
+      entry.timer = null;
+      const run = this.fire(room.id, key).finally(() => this.running.delete(run));
+      this.running.add(run);
+    }, (t) => (entry.timer = t));
+    const turn = room.turnSeconds ?? 0;
+    if (turn >= LONG_TIMER_SEC) {
+      at(earliest - warnBeforeSec(turn) * room.secondMs, () => {
+        entry.warning = null;
+        const now = this.service?.cached(room.id);
+        if (!now || `${now.matchId}:${now.seq}` !== key || (this.gate && !this.gate.holds(room.id))) return;
+        for (const d of now.deadlines()) this.onNear(now, d.seat);
+      }, (t) => (entry.warning = t));
+    }
     this.armed.set(room.id, entry);
   }
 
   /** Stops every timer and waits for timeouts being appended. */
   async close(): Promise<void> {
     this.closed = true;
-    for (const a of this.armed.values()) if (a.timer) clearTimeout(a.timer);
+    for (const a of this.armed.values()) {
+      if (a.timer) clearTimeout(a.timer);
+      if (a.warning) clearTimeout(a.warning);
+    }
     this.armed.clear();
     await Promise.allSettled([...this.running]);
   }
