@@ -15,6 +15,7 @@ import { registerPushRoutes } from './push/routes';
 import { PushSender } from './push/sender';
 import { createPushStore } from './push/store';
 import { botDuty } from './duties/bot-duty';
+import { TimeoutDriver, timeoutDuty } from './duties/timeout-duty';
 import { createLeases } from './duties/leases';
 import { DutyScheduler } from './duties/scheduler';
 import { registerEdge } from './http/edge';
@@ -106,15 +107,20 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
   });
   const bots = new BotDriver(config.botDelayMs, http.log);
   const push = new PushNotifier(io, pushStore, new PushSender(vapid, allowedOrigins, extras.pushAgent), http.log);
+  const timeouts = new TimeoutDriver(http.log, (room, seat) => push.deadlineNear(room, seat));
   const rooms = new RoomService(store, {
     onChange: (room) => {
       void broadcaster.publish(room);
       bots.kick(room);
+      timeouts.changed(room);
       push.changed(room);
     },
     onRematch: (room) => void broadcaster.rejoin(room),
-    onLoad: (room) => bots.loaded(room),
-  });
+    onLoad: (room) => {
+      bots.loaded(room);
+      timeouts.changed(room);
+    },
+  }, { secondMs: config.secondMs });
   bots.attach(rooms);
   // Server-to-server messages exist only through the Redis adapter; alone, no one else needs telling.
   const serverSide = io as unknown as {
@@ -124,7 +130,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
   const duties = new DutyScheduler(
     createLeases(db.prisma),
     rooms,
-    [botDuty(bots)],
+    [botDuty(bots), timeoutDuty(timeouts)],
     {
       leaseMs: config.dutyLeaseMs,
       tickMs: Math.max(50, Math.round(config.dutyLeaseMs / 6)),
@@ -138,6 +144,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     });
   }
   bots.guardWith(duties);
+  timeouts.attach(rooms, duties);
   const work = new InFlight();
   attachSocketHandlers(io, rooms, broadcaster, http.log, {
     roomIdleMs: config.roomIdleMs,
@@ -185,6 +192,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     // No new duty taken; bot moves being submitted and messages being handled finish (and are acknowledged).
     await untilDeadline(duties.stop());
     await untilDeadline(bots.close());
+    await untilDeadline(timeouts.close());
     await work.close(deadline);
     // Other processes take this one's rooms at once rather than when the leases expire.
     await untilDeadline(duties.releaseAll().catch((err: unknown) => http.log.warn({ err }, 'releasing room leases failed')));

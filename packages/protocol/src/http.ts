@@ -19,14 +19,21 @@ import { matchIdSchema, tokenSchema } from './ids';
  * - `bots`: seats a bot takes from the start, and `botStrength` how well they play;
  * - `hints`: a "hint" button during play (public: the summary says so);
  * - `takeOverAfterSec`: once a seated person has been gone this long, the other players
- *   may hand the seat to a bot until the person returns (null: never).
+ *   may hand the seat to a bot until the person returns (null: never);
+ * - `turnSeconds`: the turn timer (RULES.md §5): a seat that owes a move this long after the
+ *   latest accepted action (or the match's start) gets a server-appended `timeout` (null: no timer).
  */
+/** The turn timer's bounds: 10 seconds to 7 days. */
+export const MIN_TURN_SECONDS = 10;
+export const MAX_TURN_SECONDS = 7 * 24 * 3600;
+
 export const roomSettingsShape = {
   bots: z.array(z.number().int().min(0).max(7)).max(8).default([]),
   /** how well the bots of `bots` play */
   botStrength: z.enum(BOT_STRENGTHS).default(DEFAULT_BOT_STRENGTH),
   hints: z.boolean().default(false),
   takeOverAfterSec: z.number().int().min(10).max(3600).nullable().default(null),
+  turnSeconds: z.number().int().min(MIN_TURN_SECONDS).max(MAX_TURN_SECONDS).nullable().default(null),
 };
 
 /** POST /api/rooms for one family. Options may be left out entirely: `prefault` parses `{}`, so every field gets its default. */
@@ -105,6 +112,8 @@ export interface RoomSummary {
   hints: boolean;
   /** null: seats are never handed to a bot; else after how many seconds away they may be */
   takeOverAfterSec: number | null;
+  /** null: no turn timer; else the seconds each seat has for a move (RULES.md §5) */
+  turnSeconds: number | null;
   /** the room's current match (the newest) */
   match: { id: string; number: number };
   /** seats that accepted a rematch of the finished current match */
@@ -140,6 +149,10 @@ export interface MatchListItem {
   finishedAt: string | null;
   /** the replay (finished) or public view (unfinished): /m/<id> */
   url: string;
+  /** this device owes a move in this (unfinished) match now: /history lists these first */
+  yourTurn: boolean;
+  /** with a turn timer, when this device's move times out (ISO 8601); else null */
+  deadline: string | null;
 }
 
 export interface MatchListReply {

@@ -60,6 +60,9 @@ export const snapshotSchema: z.ZodType<Snapshot> = z.strictObject({
     .nullable()
     .describe('who played the latest action and its type (`guess`, `setSecret`…)'),
   commitments: z.array(commitmentSchema).describe('hashes of every secret set so far (and of the seed of a dealt family)'),
+  deadlines: z
+    .array(z.strictObject({ seat: seatSchema, at: isoDate }))
+    .describe('when each seat that owes a move times out (empty without a turn timer, or once the match is over)'),
 });
 
 export const seatSummarySchema: z.ZodType<SeatSummary> = z.strictObject({
@@ -80,6 +83,7 @@ export const roomSummarySchema: z.ZodType<RoomSummary> = z.strictObject({
   spectating: z.boolean().describe('false when the creator turned spectating off: watchers then get no snapshot'),
   hints: z.boolean(),
   takeOverAfterSec: z.number().int().nullable(),
+  turnSeconds: z.number().int().nullable().describe('seconds each seat has for a move; null: no turn timer'),
   match: z.strictObject({ id: matchIdSchema, number: z.number().int().min(1) }).describe("the room's current (newest) match"),
   rematch: z.array(seatSchema).describe('seats that accepted a rematch of the finished current match'),
   status: matchStatusSchema,
@@ -113,6 +117,8 @@ export const matchListReplySchema: z.ZodType<MatchListReply> = z.strictObject({
       createdAt: isoDate,
       finishedAt: isoDate.nullable(),
       url: z.string().describe('the replay (finished) or the public view (unfinished)'),
+      yourTurn: z.boolean().describe('this device owes a move in this unfinished match now; these come first in the page'),
+      deadline: isoDate.nullable().describe("with a turn timer, when this device's move times out; else null"),
     }),
   ),
   nextCursor: matchIdSchema.nullable().describe('pass as `cursor` for the next (older) page; null on the last page'),

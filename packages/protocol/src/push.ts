@@ -45,7 +45,7 @@ export const pushHeadersSchema = z.object({ [DEVICE_TOKEN_HEADER]: tokenSchema }
 export const pushPayloadSchema = z
   .object({
     /** why: a seat must act, a match it played ended, a rematch waits for its vote */
-    kind: z.enum(['turn', 'finished', 'rematch']),
+    kind: z.enum(['turn', 'finished', 'rematch', 'deadline']),
     title: z.string().max(200),
     body: z.string().max(500),
     /** the room's path on this site (`/r/<id>`): a tap opens or focuses it */

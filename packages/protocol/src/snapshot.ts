@@ -14,4 +14,6 @@ export interface Snapshot {
   last: { seq: number; seat: Seat; type: string } | null;
   /** hashes of every secret set so far (and of the seed of a dealt family): see fairness.ts */
   commitments: Commitment[];
+  /** turn timer: when each seat that owes a move times out, ISO 8601 (empty without a timer) */
+  deadlines: { seat: Seat; at: string }[];
 }

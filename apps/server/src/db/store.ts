@@ -56,6 +56,8 @@ export interface StoredRoom {
   hints: boolean;
   /** seconds a person must be gone before the others may hand the seat to a bot; null: never */
   takeOverAfterSec: number | null;
+  /** the turn timer: seconds a seat has for each move; null: none */
+  turnSeconds: number | null;
   seats: StoredSeat[];
   /** seats that accepted a rematch of the newest match */
   rematchVotes: number[];
@@ -100,6 +102,7 @@ export interface Store {
     botStrength?: BotStrength;
     hints?: boolean;
     takeOverAfterSec?: number | null;
+    turnSeconds?: number | null;
   }): Promise<void>;
   loadRoom(roomId: string): Promise<StoredRoom | null>;
   /** Only the seats of a room (another server may have changed them), by index. */
@@ -218,7 +221,7 @@ export function createStore(db: Database): Store {
 
     async createRoom({
       roomId, family, options, seatCount, matchId, seed, salt = null, creatorDeviceId = null, bots = [], botStrength = DEFAULT_BOT_STRENGTH,
-      hints = false, takeOverAfterSec = null,
+      hints = false, takeOverAfterSec = null, turnSeconds = null,
     }) {
       if (!Number.isInteger(seatCount) || seatCount < 1) throw new RangeError(`seatCount must be a positive integer, got ${seatCount}`);
       if (bots.some((b) => !Number.isInteger(b) || b < 0 || b >= seatCount)) throw new RangeError(`bot seats must be seats of the room, got ${bots.join(',')}`);
@@ -233,6 +236,7 @@ export function createStore(db: Database): Store {
           creatorDeviceId,
           hints,
           takeOverAfterSec,
+          turnSeconds,
           seats: {
             create: Array.from({ length: seatCount }, (_, index) =>
               isBot.has(index) ? { index, bot: true, botStrength, name: botName(index), claimedAt: new Date() } : { index },
@@ -268,6 +272,7 @@ export function createStore(db: Database): Store {
         spectators: room.spectators,
         hints: room.hints,
         takeOverAfterSec: room.takeOverAfterSec,
+        turnSeconds: room.turnSeconds,
         seats: room.seats.map(toSeat),
         rematchVotes: room.seats.filter((s) => s.rematch).map((s) => s.index),
         match: toMatch(match),

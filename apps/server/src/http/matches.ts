@@ -4,7 +4,11 @@ import type { StoredMatchRecord, StoredMatchSummary } from '../db/store';
 import { LiveRoom } from '../rooms/live-room';
 
 /** One line of a device's history: names only, never another device's identity. */
-export function matchListItem(row: StoredMatchSummary, deviceId: string): MatchListItem {
+export function matchListItem(
+  row: StoredMatchSummary,
+  deviceId: string,
+  turn: { yourTurn: boolean; deadline: string | null } = { yourTurn: false, deadline: null },
+): MatchListItem {
   const { match } = row;
   return {
     id: match.id,
@@ -16,6 +20,7 @@ export function matchListItem(row: StoredMatchSummary, deviceId: string): MatchL
     createdAt: match.createdAt.toISOString(),
     finishedAt: match.finishedAt?.toISOString() ?? null,
     url: `/m/${match.id}`,
+    ...turn,
   };
 }
 
@@ -37,6 +42,7 @@ export function matchDetail(record: StoredMatchRecord): MatchDetail | null {
     spectators: record.spectators,
     hints: false,
     takeOverAfterSec: null,
+    turnSeconds: null,
     seats: [],
     rematchVotes: [],
     match,

@@ -12,7 +12,7 @@ import {
 } from '@mm/protocol';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../config';
-import type { Store } from '../db/store';
+import type { Store, StoredMatchSummary } from '../db/store';
 import type { RoomService } from '../rooms/room-service';
 import { botSeatsProblem, describeIssues } from '../rooms/room-service';
 import { hashToken } from '../security/tokens';
@@ -52,11 +52,11 @@ export function registerApiRoutes(
     if (!headers.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(headers.error));
     const parsed = createRoomBodySchema().safeParse(req.body ?? {});
     if (!parsed.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(parsed.error));
-    const { family, options, bots, botStrength, hints, takeOverAfterSec } = parsed.data;
+    const { family, options, bots, botStrength, hints, takeOverAfterSec, turnSeconds } = parsed.data;
     const problem = botSeatsProblem(family, options, bots);
     if (problem) return httpError(reply, 400, 'BAD_REQUEST', problem);
     const device = headers.data[DEVICE_TOKEN_HEADER];
-    const room = await rooms.create(family, options, device ? hashToken(device) : null, { bots, botStrength, hints, takeOverAfterSec });
+    const room = await rooms.create(family, options, device ? hashToken(device) : null, { bots, botStrength, hints, takeOverAfterSec, turnSeconds });
     const origin = deps.config.publicUrl ?? `${req.protocol}://${req.host}`;
     const body: CreateRoomReply = { id: room.id, url: new URL(`/r/${room.id}`, origin).toString() };
     return reply.code(201).send(body);
@@ -71,6 +71,20 @@ export function registerApiRoutes(
     return room.summary(connected, spectators);
   });
 
+  /** Whether this device owes a move in the match now, and until when (its room's current match only). */
+  const turnOf = async (row: StoredMatchSummary, deviceId: string): Promise<{ yourTurn: boolean; deadline: string | null }> => {
+    const none = { yourTurn: false, deadline: null };
+    if (row.match.finishedAt !== null) return none;
+    const mine = row.players.filter((p) => p.deviceId === deviceId).map((p) => p.seat);
+    if (mine.length === 0) return none;
+    const room = await rooms.refresh(row.roomId);
+    if (!room || room.matchId !== row.match.id) return none;
+    const owing = room.status().toAct.filter((s) => mine.includes(s));
+    if (owing.length === 0) return none;
+    const due = room.deadlines().filter((d) => owing.includes(d.seat)).map((d) => d.at);
+    return { yourTurn: true, deadline: due.length ? new Date(Math.min(...due)).toISOString() : null };
+  };
+
   app.get('/api/matches', async (req, reply) => {
     const headers = matchListHeadersSchema.safeParse(req.headers);
     if (!headers.success) {
@@ -83,8 +97,10 @@ export function registerApiRoutes(
     // One more than asked tells whether an older page exists.
     const rows = await deps.store.listMatches(deviceId, { limit: limit + 1, cursor });
     const page = rows.slice(0, limit);
+    const items = await Promise.all(page.map(async (row) => matchListItem(row, deviceId, await turnOf(row, deviceId))));
+    // "Your turn" first (within the page), each group newest first as stored.
     const body: MatchListReply = {
-      matches: page.map((row) => matchListItem(row, deviceId)),
+      matches: [...items.filter((m) => m.yourTurn), ...items.filter((m) => !m.yourTurn)],
       nextCursor: rows.length > limit ? (page.at(-1)?.match.id ?? null) : null,
     };
     return body;

@@ -50,6 +50,21 @@ export class PushNotifier {
     void job.finally(() => this.pending.delete(job));
   }
 
+  /**
+   * A long turn timer (≥ 1 hour) of `seat` nears its end: one push, once per turn whichever process
+   * sees it (the claim's key), unless a page of the seat is in view (it shows the countdown).
+   */
+  deadlineNear(room: LiveRoom, seat: Seat): void {
+    const s = room.seats.find((x) => x.index === seat);
+    if (!s?.deviceId || !s.tokenHash || s.bot) return;
+    const occasion: Occasion = { seat, deviceId: s.deviceId, kind: 'deadline', key: `deadline:${room.matchId}:${room.seq}:${seat}` };
+    const job = this.deliver(room.id, room.family.id, [occasion]).catch((err: unknown) =>
+      this.log.warn({ err, roomId: room.id }, 'push failed'),
+    );
+    this.pending.add(job);
+    void job.finally(() => this.pending.delete(job));
+  }
+
   /** Waits until no push is under way (before the database closes; tests, to know nothing more will come). */
   async idle(): Promise<void> {
     while (this.pending.size > 0) await Promise.all([...this.pending]);

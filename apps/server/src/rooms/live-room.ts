@@ -27,6 +27,16 @@ export class LiveRoom {
   readonly hints: boolean;
   /** seconds a person must be gone before the others may hand the seat to a bot; null: never */
   readonly takeOverAfterSec: number | null;
+  /** the turn timer (seconds per move); null: none */
+  readonly turnSeconds: number | null;
+  /** the length of one of those seconds in ms (SECOND_MS: tests shorten it) */
+  secondMs = 1000;
+  /**
+   * When the clock of every seat that owes a move started (ms since the epoch): the time the
+   * latest accepted action was stored, or the match's creation before any. Read from the log, so
+   * every process and every restart derives the same deadline.
+   */
+  clockSince: number;
   seats: StoredSeat[];
   /** seats that accepted a rematch of this (finished) match */
   rematchVotes: Set<Seat>;
@@ -58,6 +68,8 @@ export class LiveRoom {
     this.spectating = stored.spectators;
     this.hints = stored.hints;
     this.takeOverAfterSec = stored.takeOverAfterSec;
+    this.turnSeconds = stored.turnSeconds;
+    this.clockSince = stored.match.createdAt.getTime();
     this.rematchVotes = new Set(stored.rematchVotes);
     if (stored.match.salt !== null && family.dealt) {
       this.commitments.push({ kind: 'deal', hash: dealHash(stored.match.salt, stored.match.seed) });
@@ -78,13 +90,14 @@ export class LiveRoom {
       const parsed = this.family.actionSchema.parse(a.payload);
       const r = this.family.apply(this.state, a.seat, parsed);
       if (!r.ok) throw new Error(`Room ${this.id}: stored action ${a.seq} refused: ${r.error.code}`);
-      this.accept(a.seq, a.seat, parsed, r.state, a.salt);
+      this.accept(a.seq, a.seat, parsed, r.state, a.salt, a.createdAt.getTime());
     }
   }
 
   /** Moves to the state after the action committed at `seq` (with its commitment salt, for a secret). */
-  accept(seq: number, seat: Seat, action: unknown, state: unknown, salt: string | null): void {
+  accept(seq: number, seat: Seat, action: unknown, state: unknown, salt: string | null, at = Date.now()): void {
     this.state = state;
+    this.clockSince = at;
     this.seq = seq;
     this.last = { seq, seat, type: actionType(action) };
     const code = secretOf(action);
@@ -109,7 +122,17 @@ export class LiveRoom {
       status: this.status(),
       last: this.last,
       commitments: this.commitments.map((c) => ({ ...c })),
+      deadlines: this.deadlines().map((d) => ({ seat: d.seat, at: new Date(d.at).toISOString() })),
     };
+  }
+
+  /** When the turn timer runs out (ms since the epoch) for each seat that owes a move; none without a timer or once over. */
+  deadlines(): { seat: Seat; at: number }[] {
+    if (this.turnSeconds === null) return [];
+    const status = this.status();
+    if (status.finished) return [];
+    const at = this.clockSince + this.turnSeconds * this.secondMs;
+    return status.toAct.map((seat) => ({ seat, at }));
   }
 
   /** What a socket with this seat (null: a watcher) may see of the match: nothing for a watcher while spectating is off. */
@@ -171,6 +194,7 @@ export class LiveRoom {
       spectating: this.spectating,
       hints: this.hints,
       takeOverAfterSec: this.takeOverAfterSec,
+      turnSeconds: this.turnSeconds,
       match: { id: this.matchId, number: this.matchNumber },
       rematch: [...this.rematchVotes].sort((a, b) => a - b),
       status: this.status(),

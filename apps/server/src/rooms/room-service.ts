@@ -54,6 +54,8 @@ export interface RoomSettings {
   botStrength?: BotStrength;
   hints: boolean;
   takeOverAfterSec: number | null;
+  /** the turn timer, seconds per move (null: none) */
+  turnSeconds?: number | null;
 }
 export const DEFAULT_ROOM_SETTINGS: RoomSettings = { bots: [], hints: false, takeOverAfterSec: null };
 
@@ -101,6 +103,8 @@ export class RoomService {
   constructor(
     private readonly store: Store,
     hooks: RoomHooks,
+    /** `secondMs`: the length of one second of every room timer (SECOND_MS) */
+    private readonly timers: { secondMs: number } = { secondMs: 1000 },
   ) {
     this.onChange = hooks.onChange;
     this.onRematch = hooks.onRematch ?? (() => {});
@@ -135,6 +139,7 @@ export class RoomService {
       botStrength: settings.botStrength,
       hints: settings.hints,
       takeOverAfterSec: settings.takeOverAfterSec,
+      turnSeconds: settings.turnSeconds ?? null,
     });
     const room = await this.get(roomId);
     if (!room) throw new Error(`room ${roomId} vanished after creation`);
@@ -478,6 +483,7 @@ export class RoomService {
     const stored = await this.store.loadRoom(roomId);
     if (!stored) return null;
     const room = new LiveRoom(stored);
+    room.secondMs = this.timers.secondMs;
     this.accepted.set(room.matchId, new Map(stored.actions.map((a) => [a.actionId, a.seq])));
     this.live.set(roomId, room);
     this.onLoad(room);

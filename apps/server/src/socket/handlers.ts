@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io';
 import { isServerAction } from '@mm/rules';
 import { BOT_ACTION_PREFIX } from '../bots/driver';
+import { TIMEOUT_ACTION_PREFIX } from '../duties/timeout-duty';
 import type { RoomService } from '../rooms/room-service';
 import { describeIssues, fault } from '../rooms/room-service';
 import { hashToken } from '../security/tokens';
@@ -131,6 +132,9 @@ export function attachSocketHandlers(
       if (seat === null) return fault('NOT_SEATED', 'Take a seat to play.');
       if (msg.actionId.startsWith(BOT_ACTION_PREFIX)) {
         return fault('BAD_REQUEST', `match:act: actionIds starting with "${BOT_ACTION_PREFIX}" are the bots' own.`);
+      }
+      if (msg.actionId.startsWith(TIMEOUT_ACTION_PREFIX)) {
+        return fault('BAD_REQUEST', `match:act: actionIds starting with "${TIMEOUT_ACTION_PREFIX}" are the server's timeouts.`);
       }
       if (isServerAction(msg.action)) {
         return fault('SERVER_ONLY_ACTION', 'match:act: a timeout is appended by the server when a turn runs out; it cannot be sent.');

@@ -54,7 +54,7 @@ describe('seats', () => {
   });
 
   it('sends only bots on seats the room has, in order', () => {
-    expect(settingsBody({ bots: [3, 1, 1, 0], botStrength: 'easy', hints: true, takeOverAfterSec: 30 }, 2)).toEqual({ bots: [0, 1], botStrength: 'easy', hints: true, takeOverAfterSec: 30 });
+    expect(settingsBody({ bots: [3, 1, 1, 0], botStrength: 'easy', hints: true, takeOverAfterSec: 30, turnSeconds: 120 }, 2)).toEqual({ bots: [0, 1], botStrength: 'easy', hints: true, takeOverAfterSec: 30, turnSeconds: 120 });
   });
 });
 

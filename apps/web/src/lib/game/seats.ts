@@ -71,13 +71,15 @@ export interface RoomSettings {
   botStrength: BotStrength;
   hints: boolean;
   takeOverAfterSec: number | null;
+  /** the turn timer (seconds per move); null: none */
+  turnSeconds: number | null;
 }
 
 // a newcomer's bot should leave them a game: medium unless they choose otherwise
-export const defaultRoomSettings = (): RoomSettings => ({ bots: [], botStrength: 'medium', hints: false, takeOverAfterSec: null });
+export const defaultRoomSettings = (): RoomSettings => ({ bots: [], botStrength: 'medium', hints: false, takeOverAfterSec: null, turnSeconds: null });
 
 /** The settings as sent: only bots on seats the room has, in seat order, each once. */
 export function settingsBody(s: RoomSettings, seats: number): RoomSettings {
   const bots = [...new Set(s.bots)].filter((b) => Number.isInteger(b) && b >= 0 && b < seats).sort((a, b) => a - b);
-  return { bots, botStrength: s.botStrength, hints: s.hints, takeOverAfterSec: s.takeOverAfterSec };
+  return { bots, botStrength: s.botStrength, hints: s.hints, takeOverAfterSec: s.takeOverAfterSec, turnSeconds: s.turnSeconds };
 }

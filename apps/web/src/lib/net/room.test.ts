@@ -70,6 +70,7 @@ const room: RoomSummary = {
   spectating: true,
   hints: false,
   takeOverAfterSec: null,
+  turnSeconds: null,
   match: { id: 'm1', number: 1 },
   rematch: [],
   status: duel.status(state),
@@ -83,6 +84,7 @@ const snapshot = (seq: number, viewer: number | null = null): Snapshot => ({
   status: duel.status(state),
   last: null,
   commitments: seq > 0 ? [{ kind: 'secret', seq: 1, seat: 0, hash: 'a'.repeat(64) }] : [],
+  deadlines: [],
 });
 
 const joinOk = (seat: number | null = null, seq = 0, creator = false) => ({ ok: true, room, seat, snapshot: snapshot(seq, seat), creator });

@@ -5,14 +5,14 @@
 
 /** A push as the server sends it (packages/protocol `pushPayloadSchema`), checked by hand: zod would weigh the worker down. */
 export interface PushMessage {
-  kind: 'turn' | 'finished' | 'rematch';
+  kind: 'turn' | 'finished' | 'rematch' | 'deadline';
   title: string;
   body: string;
   url: string;
   tag: string;
 }
 
-const KINDS = new Set(['turn', 'finished', 'rematch']);
+const KINDS = new Set(['turn', 'finished', 'rematch', 'deadline']);
 const ROOM_PATH = /^\/r\/[A-Za-z0-9_-]+$/;
 
 /** The push's message, or null for anything else (a push not from our server, or damaged). */

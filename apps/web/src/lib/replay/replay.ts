@@ -52,6 +52,7 @@ export function stepSnapshot(detail: FinishedMatchDetail, step: ReplayStep): Sna
     status: step.status,
     last: step.action ? { seq: step.action.seq, seat: step.action.seat, type: moveType(step.action.action) } : null,
     commitments: [],
+    deadlines: [],
   };
 }
 
@@ -79,6 +80,7 @@ export function matchRoom(
     spectating: true,
     hints: false,
     takeOverAfterSec: null,
+    turnSeconds: null,
     match: { id: detail.id, number: detail.number },
     rematch: [],
     status,

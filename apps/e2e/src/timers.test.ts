@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser';
+import { useProduct } from './support/product';
+import { createRoom, sit } from './support/table';
+
+/** Turn timers (issue 11): the countdown every phone shows, and the server's timeout when it runs out. */
+describe('a room with a turn timer in the browser', () => {
+  // One second of every room timer lasts 100 ms: "2 min" per move runs out in 12 s.
+  const product = useProduct({ SECOND_MS: '100' });
+
+  it('counts the codemaker down, then the server sets a random secret and the guesser’s clock starts', async () => {
+    const { page } = await product.phone('en-GB');
+    await createRoom(page, product.url, 'duel', async (p) => {
+      await p.getByTestId('option-turn-seconds').selectOption('120');
+    });
+    await sit(page, 'Alice', 0);
+    // Alice owes the secret: her countdown shows (the match's clock started when the room was made).
+    const mine = page.locator('[data-testid="turn-countdown"] p[data-seat="0"]');
+    await mine.waitFor({ timeout: 30_000 });
+    expect(await mine.textContent()).toMatch(/Your move: \d+ s left/);
+    await screenshot(page, 'timers-countdown');
+    // She never sets it: the timeout arrives, and the other seat owes a guess on a fresh clock.
+    const theirs = page.locator('[data-testid="turn-countdown"] p[data-seat="1"]');
+    await theirs.waitFor({ timeout: 30_000 });
+    expect(await theirs.textContent()).toMatch(/Seat B: \d+ s left|Time is up/);
+    await page.waitForFunction(() => document.querySelector('[data-testid="room"]')?.getAttribute('data-seq') !== '0', null, { timeout: 30_000 });
+    await screenshot(page, 'timers-after-timeout');
+  }, 120_000);
+});
