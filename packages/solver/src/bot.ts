@@ -6,6 +6,7 @@ import {
   type BotMove,
   type BotStrength,
   type Code,
+  type Mm44View,
   type Rng,
   type SeatBoard,
 } from '@mm/rules';
@@ -36,7 +37,8 @@ export function botMove(duty: BotDuty, strength: BotStrength, rng: () => Rng): B
       };
     }
     case 'deals': {
-      const action = mm44BotActionAt(duty.view, duty.seat, strength, rng());
+      // a 'deals' duty comes from the one family dealt from hidden parts: its view is Master Mind 44's
+      const action = mm44BotActionAt(duty.view as Mm44View, duty.seat, strength, rng());
       if (!action || action.type === 'timeout') return null;
       return action.type === 'pass' ? { kind: 'pass' } : { kind: action.type, code: action.code };
     }
@@ -100,8 +102,9 @@ export interface Hint {
  */
 export function hintFrom(duty: BotDuty | null, board: SeatBoard | null): Hint {
   if (duty?.kind === 'deals') {
-    const possible = mm44DealsFromView(duty.view).count;
-    const action = mm44BotAction(duty.view, duty.seat);
+    const view = duty.view as Mm44View;
+    const possible = mm44DealsFromView(view).count;
+    const action = mm44BotAction(view, duty.seat);
     if (!action || action.type === 'pass') return { code: null, kind: null, possible };
     return { code: action.code, kind: action.type, possible };
   }

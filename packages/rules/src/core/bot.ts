@@ -1,7 +1,6 @@
 import type { Code, CodeRules } from './code';
 import type { Seat } from './family';
 import type { Score } from './score';
-import type { Mm44View } from '../families/mm44/types';
 
 /**
  * How well a bot plays a seat (a public room setting, like which seats are bots): `strong`
@@ -32,13 +31,14 @@ export interface SeatBoard {
  * What a seat must play now, described without naming its family, so that the solver can
  * decide it generically: set a secret, guess from scored rows, score a guess against the
  * secret it set, or — for a game dealt from hidden parts — reason over the possible deals
- * (the view is the solver's to read; `deals` is the only family-specific situation).
+ * (the view is the solver's to read, as the dealt family's view type; `deals` is the only
+ * family-specific situation, and core does not import a family to name it).
  */
 export type BotDuty =
   | { kind: 'secret'; rules: CodeRules }
   | { kind: 'guess'; rules: CodeRules; rows: ScoredRow[] }
   | { kind: 'score'; guess: Code; secret: Code }
-  | { kind: 'deals'; view: Mm44View; seat: Seat };
+  | { kind: 'deals'; view: unknown; seat: Seat };
 
 /** A decision, as the solver makes it; the family turns it into its own action. */
 export type BotMove =
@@ -88,8 +88,36 @@ export function codeGameAction(move: BotMove): unknown {
   }
 }
 
+/**
+ * The bot of a family played with codes and key pegs (duel, rotation, Parker): a seat owes
+ * its secret when `secretOwed` says so, else what `otherDuty` adds (a hand score), else a
+ * guess when its board says it is its turn.
+ */
+export function codeGameBot<View extends { finished: boolean; options: CodeRulesInput }>(spec: {
+  board(view: View, seat: Seat): SeatBoard | null;
+  secretOwed(view: View, seat: Seat): boolean;
+  otherDuty?(view: View, seat: Seat): BotDuty | null;
+}): FamilyBot<View> {
+  return {
+    duty(view, seat) {
+      if (view.finished) return null;
+      if (spec.secretOwed(view, seat)) return { kind: 'secret', rules: codeRulesOf(view.options) };
+      const other = spec.otherDuty?.(view, seat);
+      if (other) return other;
+      const b = spec.board(view, seat);
+      return b?.toGuess ? { kind: 'guess', rules: b.rules, rows: b.rows } : null;
+    },
+    board: spec.board,
+    action: codeGameAction,
+    actsOffTurn: false,
+    warmUp: (view) => codeRulesOf(view.options),
+  };
+}
+
+type CodeRulesInput = { pegs: number; colours: number; repeats: boolean; blanks?: boolean };
+
 /** The secret rules of a round (guesses range over every code: the solver knows that). */
-export const codeRulesOf = (o: { pegs: number; colours: number; repeats: boolean; blanks?: boolean }): CodeRules => ({
+export const codeRulesOf = (o: CodeRulesInput): CodeRules => ({
   pegs: o.pegs,
   colours: o.colours,
   repeats: o.repeats,

@@ -1,4 +1,4 @@
-import { codeGameAction, codeRulesOf, type FamilyBot, type SeatBoard } from '../../core/bot';
+import { codeGameBot, codeRulesOf, type SeatBoard } from '../../core/bot';
 import type { Seat } from '../../core/family';
 import type { DuelView } from './types';
 
@@ -12,23 +12,17 @@ function board(view: DuelView, seat: Seat): SeatBoard | null {
   return { rules: codeRulesOf(view.options), rows, toGuess };
 }
 
-export const duelBot: FamilyBot<DuelView> = {
-  duty(view, seat) {
-    if (view.finished) return null;
-    const round = view.rounds.at(-1);
-    if (!round) return null;
-    if (round.codemaker === seat) {
-      if (!round.secretSet) return { kind: 'secret', rules: codeRulesOf(view.options) };
-      const last = round.rows.at(-1);
-      // Hand scoring (RULES §1.4): a bot codemaker enters the true score, from the secret its own view shows it.
-      if (round.awaitingScore && last && round.secret) return { kind: 'score', guess: last.guess, secret: round.secret };
-      return null;
-    }
-    const b = board(view, seat);
-    return b?.toGuess ? { kind: 'guess', rules: b.rules, rows: b.rows } : null;
-  },
+export const duelBot = codeGameBot<DuelView>({
   board,
-  action: codeGameAction,
-  actsOffTurn: false,
-  warmUp: (view) => codeRulesOf(view.options),
-};
+  secretOwed: (view, seat) => {
+    const round = view.rounds.at(-1);
+    return round !== undefined && round.codemaker === seat && !round.secretSet;
+  },
+  // Hand scoring (RULES §1.4): a bot codemaker enters the true score, from the secret its own view shows it.
+  otherDuty: (view, seat) => {
+    const round = view.rounds.at(-1);
+    const last = round?.rows.at(-1);
+    if (!round || round.codemaker !== seat || !round.awaitingScore || !last || !round.secret) return null;
+    return { kind: 'score', guess: last.guess, secret: round.secret };
+  },
+});

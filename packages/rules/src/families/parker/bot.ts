@@ -1,4 +1,4 @@
-import { codeGameAction, codeRulesOf, type FamilyBot, type SeatBoard } from '../../core/bot';
+import { codeGameBot, codeRulesOf, type SeatBoard } from '../../core/bot';
 import type { Seat } from '../../core/family';
 import type { ParkerView } from './types';
 
@@ -10,16 +10,10 @@ function board(view: ParkerView, seat: Seat): SeatBoard | null {
   return { rules: codeRulesOf(view.options), rows, toGuess: !view.finished && game.toGuess === seat };
 }
 
-export const parkerBot: FamilyBot<ParkerView> = {
-  duty(view, seat) {
-    if (view.finished) return null;
-    const game = view.games.at(-1);
-    if (game && (seat === 0 || seat === 1) && !game.secretSet[seat]) return { kind: 'secret', rules: codeRulesOf(view.options) };
-    const b = board(view, seat);
-    return b?.toGuess ? { kind: 'guess', rules: b.rules, rows: b.rows } : null;
-  },
+export const parkerBot = codeGameBot<ParkerView>({
   board,
-  action: codeGameAction,
-  actsOffTurn: false,
-  warmUp: (view) => codeRulesOf(view.options),
-};
+  secretOwed: (view, seat) => {
+    const game = view.games.at(-1);
+    return game !== undefined && (seat === 0 || seat === 1) && !game.secretSet[seat];
+  },
+});

@@ -1,4 +1,4 @@
-import { codeGameAction, codeRulesOf, type FamilyBot, type SeatBoard } from '../../core/bot';
+import { codeGameBot, codeRulesOf, type SeatBoard } from '../../core/bot';
 import type { Seat } from '../../core/family';
 import type { RotationView } from './types';
 
@@ -10,16 +10,10 @@ function board(view: RotationView, seat: Seat): SeatBoard | null {
   return { rules: codeRulesOf(view.options), rows, toGuess: !view.finished && round.guesser === seat };
 }
 
-export const rotationBot: FamilyBot<RotationView> = {
-  duty(view, seat) {
-    if (view.finished) return null;
-    const round = view.rounds.at(-1);
-    if (round && round.codemaker === seat && !round.secretSet) return { kind: 'secret', rules: codeRulesOf(view.options) };
-    const b = board(view, seat);
-    return b?.toGuess ? { kind: 'guess', rules: b.rules, rows: b.rows } : null;
-  },
+export const rotationBot = codeGameBot<RotationView>({
   board,
-  action: codeGameAction,
-  actsOffTurn: false,
-  warmUp: (view) => codeRulesOf(view.options),
-};
+  secretOwed: (view, seat) => {
+    const round = view.rounds.at(-1);
+    return round !== undefined && round.codemaker === seat && !round.secretSet;
+  },
+});
