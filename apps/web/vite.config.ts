@@ -1,7 +1,7 @@
 import { defineConfig, type PluginOption } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { VitePWA } from 'vite-plugin-pwa';
-import { precompress } from './build/precompress';
+import { precompress } from './vite-plugins/precompress';
 import { pwaIcons, pwaOptions } from './pwa.config';
 
 /** The API server (apps/server) listens here in development. */

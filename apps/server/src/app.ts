@@ -111,14 +111,13 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
   const rooms = new RoomService(store, {
     onChange: (room) => {
       void broadcaster.publish(room);
-      bots.kick(room);
-      timeouts.changed(room);
+      duties.changed(room);
       push.changed(room);
     },
     onRematch: (room) => void broadcaster.rejoin(room),
     onLoad: (room) => {
       bots.loaded(room);
-      timeouts.changed(room);
+      duties.changed(room);
     },
   }, { secondMs: config.secondMs });
   bots.attach(rooms);
@@ -152,7 +151,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     work,
     onAway: (roomId) => {
       const room = rooms.cached(roomId);
-      if (room) push.changed(room);
+      if (room) push.away(room);
     },
   });
   registerApiRoutes(http, { config, rooms, store, broadcaster, dbKind: db.kind });

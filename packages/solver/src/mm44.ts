@@ -398,23 +398,36 @@ export function mm44DealsFromView(view: Mm44View, memory: Mm44Memory = {}): Mm44
   return deals;
 }
 
+/** What a bot may play in Master Mind 44: every action but the server's own timeout. */
+export type Mm44BotAction = Exclude<Mm44Action, { type: 'timeout' }>;
+
 /**
  * A bot's move for `seat` in an MM44 view (its own view), or null when it has nothing to
  * do now: call "Master Mind!" as soon as one code is left; in the final calls call the
  * likeliest code (passing cannot do better than a draw); on its board's turn place the
  * row that splits the codes best.
  */
-/** What a bot may play in Master Mind 44: every action but the server's own timeout. */
-export type Mm44BotAction = Exclude<Mm44Action, { type: 'timeout' }>;
-
 export function mm44BotAction(view: Mm44View, seat: Seat): Mm44BotAction | null {
+  return mm44Move(view, seat, {}, (deals, board) => mm44NextRow(deals, board).row);
+}
+
+/**
+ * How every level of bot plays Master Mind 44, from the rows it keeps in mind (`memory`) and
+ * how it picks a row to place (`row`): a call once sure, the likeliest code on its final call.
+ */
+export function mm44Move(
+  view: Mm44View,
+  seat: Seat,
+  memory: Mm44Memory,
+  row: (deals: Mm44Deals, board: number) => Code,
+): Mm44BotAction | null {
   if (view.finished || view.out[seat]) return null;
-  const deals = mm44DealsFromView(view);
+  const deals = mm44DealsFromView(view, memory);
   if (deals.count === 0) return view.phase === 'finalCalls' && view.caller === seat ? { type: 'pass' } : null;
   const sure = mm44Call(deals);
   if (sure) return { type: 'call', code: sure };
   if (view.phase === 'finalCalls') return view.caller === seat ? { type: 'call', code: mm44Codes(deals)[0]!.code } : null;
   const turn = view.turn;
   if (turn === null || view.boards[turn]?.holder !== seat) return null;
-  return { type: 'row', code: mm44NextRow(deals, turn).row };
+  return { type: 'row', code: row(deals, turn) };
 }

@@ -1,6 +1,6 @@
 import type { BotStrength, Code, Mm44Action, Mm44View, Rng, Seat } from '@mm/rules';
 import type { Row } from './candidates';
-import { mm44BotAction, mm44Call, mm44Codes, mm44DealsFromView, mm44RandomRow, mm44SampledRow } from './mm44';
+import { mm44BotAction, mm44Move, mm44RandomRow, mm44SampledRow } from './mm44';
 import type { Space } from './space';
 import { nextGuess } from './strategies';
 
@@ -38,16 +38,9 @@ export function guessAt(space: Space, rows: readonly Row[], strength: BotStrengt
 /** A Master Mind 44 bot's move at `strength` (see `mm44BotAction` for the strong one). */
 export function mm44BotActionAt(view: Mm44View, seat: Seat, strength: BotStrength, rng: Rng): Mm44Action | null {
   if (strength === 'strong') return mm44BotAction(view, seat);
-  if (view.finished || view.out[seat]) return null;
   const own = new Set(view.boards.filter((b) => b.holder === seat).map((b) => b.board));
-  const deals = mm44DealsFromView(view, strength === 'easy' ? { boards: own, lastRows: 2 } : { boards: own });
-  if (deals.count === 0) return view.phase === 'finalCalls' && view.caller === seat ? { type: 'pass' } : null;
   // people call "Master Mind!" once they are sure, never on a hunch before the final calls
-  const sure = mm44Call(deals);
-  if (sure) return { type: 'call', code: sure };
-  if (view.phase === 'finalCalls') return view.caller === seat ? { type: 'call', code: mm44Codes(deals)[0]!.code } : null;
-  const turn = view.turn;
-  if (turn === null || view.boards[turn]?.holder !== seat) return null;
-  if (strength === 'easy') return { type: 'row', code: mm44RandomRow(rng) };
-  return { type: 'row', code: mm44SampledRow(deals, turn, rng, MEDIUM_ROW_SAMPLES) };
+  return strength === 'easy'
+    ? mm44Move(view, seat, { boards: own, lastRows: 2 }, () => mm44RandomRow(rng))
+    : mm44Move(view, seat, { boards: own }, (deals, board) => mm44SampledRow(deals, board, rng, MEDIUM_ROW_SAMPLES));
 }

@@ -73,7 +73,10 @@ export class BotDriver {
     return this.mayAct(room) && this.quietAt.get(room.id) !== `${room.matchId}:${room.seq}`;
   }
 
-  /** A room came into memory (created, loaded after a restart or idling, or a new match): get its bots moving. */
+  /**
+   * A room came into memory (created, loaded after a restart or idling, or a new match): build its
+   * code space early. Its bots are set moving by the duty scheduler, like after any change.
+   */
   loaded(room: LiveRoom): void {
     if (this.closed || (room.botSeats().length === 0 && !room.hints)) return;
     // Build the code space soon, off this call: a big one takes a few hundred milliseconds.
@@ -85,7 +88,6 @@ export class BotDriver {
         this.log.warn({ err, roomId: room.id }, 'building the code space failed');
       }
     });
-    this.kick(room);
   }
 
   /** Called after every committed change: schedules the next bot move if a bot must act. */

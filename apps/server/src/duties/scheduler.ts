@@ -99,6 +99,14 @@ export class DutyScheduler {
     return attempt;
   }
 
+  /**
+   * A room changed here, or came into memory: every kind of duty does its part (each asks for the
+   * room's lease itself when it owes something), so a new kind needs no wiring of its own.
+   */
+  changed(room: LiveRoom): void {
+    for (const kind of this.kinds) kind.perform(room);
+  }
+
   /** Another process changed `roomId`: if this process holds it, catch up and do what is owed. */
   nudged(roomId: string): void {
     if (!this.holds(roomId)) return;

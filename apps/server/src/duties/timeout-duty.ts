@@ -58,8 +58,6 @@ export class TimeoutDriver {
   private closed = false;
   /** counts since start, for tests and logs: timeouts appended, timeouts another actor beat */
   readonly stats = { fired: 0, beaten: 0 };
-  /** every appended timeout, how late after its deadline (ms), for measurements */
-  readonly lateness: number[] = [];
 
   constructor(
     private readonly log: Logger,
@@ -142,8 +140,7 @@ export class TimeoutDriver {
       const reply = await service.act(roomId, first.seat, { actionId, action, expectSeq: room.seq }, room.matchId);
       if (reply.ok) {
         this.stats.fired++;
-        this.lateness.push(Date.now() - first.at);
-        this.log.debug({ roomId, seat: first.seat, seq: reply.seq, actionId }, 'turn timed out');
+        this.log.debug({ roomId, seat: first.seat, seq: reply.seq, actionId, lateMs: Date.now() - first.at }, 'turn timed out');
       } else {
         // Someone moved first (a person just in time, or another process): the change re-arms the timer.
         this.stats.beaten++;

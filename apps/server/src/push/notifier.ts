@@ -39,9 +39,34 @@ export class PushNotifier {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** After every committed change of a room, and when a seat's page went hidden or away. */
+  /**
+   * After every committed change of a room: only occasions this process has not looked at yet
+   * (a turn that goes on through other seats' moves was judged when it began), so a change costs
+   * no database read unless a turn, an end or a rematch vote is new.
+   */
   changed(room: LiveRoom): void {
-    const occasions = this.occasionsOf(room);
+    this.consider(room, this.occasionsOf(room).filter((o) => this.firstSight(room.id, o.key)));
+  }
+
+  /** A seat's page went hidden or away: whoever owes a move now may need waking after all. */
+  away(room: LiveRoom): void {
+    this.consider(room, this.occasionsOf(room));
+  }
+
+  /** Keys of occasions already looked at, per room (a handful: they name the match and the seq). */
+  private readonly seen = new Map<string, Set<string>>();
+
+  private firstSight(roomId: string, key: string): boolean {
+    // Forgetting is safe: the database's claim on each key still allows one push per occasion.
+    if (this.seen.size > 10_000) this.seen.clear();
+    let keys = this.seen.get(roomId);
+    if (!keys || keys.size > 64) this.seen.set(roomId, (keys = new Set()));
+    if (keys.has(key)) return false;
+    keys.add(key);
+    return true;
+  }
+
+  private consider(room: LiveRoom, occasions: Occasion[]): void {
     if (occasions.length === 0) return;
     const job = this.deliver(room.id, room.family.id, occasions).catch((err: unknown) =>
       this.log.warn({ err, roomId: room.id }, 'push failed'),
