@@ -6,7 +6,14 @@ import ts from 'typescript-eslint';
 
 export default ts.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', 'apps/server/src/generated/**', 'packages/solver/src/generated/**', 'test-output/**', 'data/**'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'apps/server/src/generated/**',
+      'packages/solver/src/generated/**',
+      'test-output/**',
+      'data/**',
+    ],
   },
   js.configs.recommended,
   ...ts.configs.recommended,

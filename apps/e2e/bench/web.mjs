@@ -67,7 +67,14 @@ async function visit(browser, url, viewport) {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   const requests = new Map();
   cdp.on('Network.responseReceived', (e) => {
-    requests.set(e.requestId, { url: e.response.url, type: e.type, encoded: 0, decoded: 0, end: null, headers: e.response.encodedDataLength ?? 0 });
+    requests.set(e.requestId, {
+      url: e.response.url,
+      type: e.type,
+      encoded: 0,
+      decoded: 0,
+      end: null,
+      headers: e.response.encodedDataLength ?? 0,
+    });
   });
   cdp.on('Network.dataReceived', (e) => {
     const r = requests.get(e.requestId);
@@ -101,10 +108,15 @@ async function visit(browser, url, viewport) {
   );
   await context.close();
   const assets = [...requests.values()].filter((r) => r.type === 'Script' || r.type === 'Stylesheet');
-  const beforePaint = assets.filter((r) => r.end !== null && navStart !== null && paints.fcp !== null && (r.end - navStart) * 1000 <= paints.fcp);
+  const beforePaint = assets.filter(
+    (r) => r.end !== null && navStart !== null && paints.fcp !== null && (r.end - navStart) * 1000 <= paints.fcp,
+  );
   const sum = (list, key) => list.reduce((n, r) => n + r[key], 0);
   if (process.env.BENCH_VERBOSE) {
-    for (const r of assets.sort((a, b) => b.encoded - a.encoded)) console.log(`    ${String(r.encoded).padStart(7)} ${String(r.decoded).padStart(7)} ${r.url.replace(/^https?:\/\/[^/]+/, '')}`);
+    for (const r of assets.sort((a, b) => b.encoded - a.encoded))
+      console.log(
+        `    ${String(r.encoded).padStart(7)} ${String(r.decoded).padStart(7)} ${r.url.replace(/^https?:\/\/[^/]+/, '')}`,
+      );
   }
   return {
     fcp: paints.fcp,
@@ -128,25 +140,46 @@ function entryBytes() {
   const html = readFileSync(join(WEB_DIST, 'index.html'), 'utf8');
   const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => join(WEB_DIST, m[1]));
   const size = (f) => (existsSync(f) ? statSync(f).size : 0);
-  return { files: files.length, raw: files.reduce((n, f) => n + size(f), 0), br: files.reduce((n, f) => n + (size(`${f}.br`) || size(f)), 0) };
+  return {
+    files: files.length,
+    raw: files.reduce((n, f) => n + size(f), 0),
+    br: files.reduce((n, f) => n + (size(`${f}.br`) || size(f)), 0),
+  };
 }
 
 const server = await startServer();
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
   headless: true,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 try {
-  const res = await fetch(`${server.url}/api/rooms`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"family":"duel"}' });
+  const res = await fetch(`${server.url}/api/rooms`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"family":"duel"}',
+  });
   const room = await res.json();
   const routes = [
     ['home', '/'],
     ['room link', `/r/${room.id}`],
   ];
   const entry = entryBytes();
-  console.log(`entry (index.html's own scripts and styles, every route): ${kb(entry.br)} brotli (${kb(entry.raw)} raw) in ${entry.files} files`);
-  console.log(`bench:web — cold cache, 1.6 Mbps / 150 ms RTT / 4× CPU, 390×844, median of ${RUNS}; JS+CSS = everything fetched until the page has rendered`);
+  console.log(
+    `entry (index.html's own scripts and styles, every route): ${kb(entry.br)} brotli (${kb(entry.raw)} raw) in ${entry.files} files`,
+  );
+  console.log(
+    `bench:web — cold cache, 1.6 Mbps / 150 ms RTT / 4× CPU, 390×844, median of ${RUNS}; JS+CSS = everything fetched until the page has rendered`,
+  );
   console.log('route       JS+CSS compressed (raw)       before first paint   files   FCP       LCP');
   for (const [name, path] of routes) {
     const runs = [];

@@ -15,7 +15,10 @@ async function seq(page: Page): Promise<number> {
 }
 
 async function waitSeq(page: Page, n: number): Promise<void> {
-  await page.waitForFunction((want) => Number(document.querySelector('[data-testid="room"]')?.getAttribute('data-seq')) >= want, n);
+  await page.waitForFunction(
+    (want) => Number(document.querySelector('[data-testid="room"]')?.getAttribute('data-seq')) >= want,
+    n,
+  );
 }
 
 describe('two phones play a duel in the browser', () => {
@@ -30,8 +33,11 @@ describe('two phones play a duel in the browser', () => {
     await pickFamily(alice.page, 'duel');
     await alice.page.getByTestId('create-room').tap();
     await alice.page.waitForURL(/\/r\/[A-Za-z0-9_-]{16}$/);
-    const link = (await alice.page.getByTestId('share-link').inputValue().catch(() => null)) ??
-      (await alice.page.getByTestId('share-link').textContent());
+    const link =
+      (await alice.page
+        .getByTestId('share-link')
+        .inputValue()
+        .catch(() => null)) ?? (await alice.page.getByTestId('share-link').textContent());
     expect(link).toContain('/r/');
     await alice.page.getByTestId('toggle-qr').tap();
     await alice.page.getByTestId('qr-code').waitFor();

@@ -35,7 +35,11 @@ async function axeViolations(page: Page): Promise<string[]> {
   // Evaluated through DevTools, not as a <script>: the page's CSP (script-src 'self') rightly refuses inline scripts.
   await page.evaluate(axeSource);
   const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
+      }
+    ).axe;
     const r = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
     return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   });
@@ -49,7 +53,14 @@ describe('the first minute on a phone', () => {
   const product = useProduct({ BOT_DELAY_MS: '0', ROOM_CREATE_BURST: '200' });
   const contexts: BrowserContext[] = [];
   async function open(options: BrowserContextOptions = {}): Promise<Page> {
-    const context = await product.browser.newContext({ viewport: PORTRAIT, deviceScaleFactor: 1, isMobile: true, hasTouch: true, locale: 'en-GB', ...options });
+    const context = await product.browser.newContext({
+      viewport: PORTRAIT,
+      deviceScaleFactor: 1,
+      isMobile: true,
+      hasTouch: true,
+      locale: 'en-GB',
+      ...options,
+    });
     contexts.push(context);
     return context.newPage();
   }
@@ -125,7 +136,9 @@ describe('the first minute on a phone', () => {
     await expect.poll(() => sharer.evaluate(() => (window as unknown as { shared?: ShareData }).shared?.url)).toBe(sharer.url());
 
     const copier = await open({ permissions: ['clipboard-read', 'clipboard-write'] });
-    await copier.addInitScript(() => Object.defineProperty(Navigator.prototype, 'share', { value: undefined, configurable: true }));
+    await copier.addInitScript(() =>
+      Object.defineProperty(Navigator.prototype, 'share', { value: undefined, configurable: true }),
+    );
     await copier.goto(product.url);
     await copier.getByTestId('create-room').tap();
     await copier.waitForURL(/\/r\/[A-Za-z0-9_-]{16}$/);
@@ -146,7 +159,8 @@ describe('the first minute on a phone', () => {
     await page.waitForURL(/\/r\/[A-Za-z0-9_-]{16}$/);
     await page.locator('[data-testid="seat-0"][data-you="true"]').waitFor();
     const html = await (await fetch(page.url(), { headers: { 'accept-language': 'en' } })).text();
-    const meta = (key: string): string | undefined => new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1];
+    const meta = (key: string): string | undefined =>
+      new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1];
     expect(meta('og:title')).toBe('Pia invites you to a Master Mind 44 game');
     expect(meta('og:description')).toBe('2 seats free');
     expect(meta('og:url')).toBe(page.url());
@@ -154,7 +168,11 @@ describe('the first minute on a phone', () => {
     expect(meta('twitter:card')).toBe('summary_large_image');
     expect((await fetch(meta('og:image')!)).headers.get('content-type')).toBe('image/png');
     // the seat token and the device token this phone holds never appear in what anyone can fetch
-    const secrets = await page.evaluate(() => Object.entries(localStorage).filter(([k]) => k.startsWith('mm.seat.') || k === 'mm.device').map(([, v]) => v));
+    const secrets = await page.evaluate(() =>
+      Object.entries(localStorage)
+        .filter(([k]) => k.startsWith('mm.seat.') || k === 'mm.device')
+        .map(([, v]) => v),
+    );
     expect(secrets.length).toBeGreaterThan(0);
     for (const s of secrets) expect(html).not.toContain(s);
   });
@@ -229,13 +247,20 @@ describe('the first minute on a phone', () => {
           async () => {
             // a room whose seats are all bots plays itself to its end
             const created = (await (
-              await fetch(`${product.url}/api/rooms`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ family: 'duel', bots: [0, 1] }) })
+              await fetch(`${product.url}/api/rooms`, {
+                method: 'POST',
+                headers: { 'content-type': 'application/json' },
+                body: JSON.stringify({ family: 'duel', bots: [0, 1] }),
+              })
             ).json()) as { id: string };
             let matchId = '';
             await expect
               .poll(
                 async () => {
-                  const room = (await (await fetch(`${product.url}/api/rooms/${created.id}`)).json()) as { status: { finished: boolean }; match: { id: string } };
+                  const room = (await (await fetch(`${product.url}/api/rooms/${created.id}`)).json()) as {
+                    status: { finished: boolean };
+                    match: { id: string };
+                  };
                   matchId = room.match.id;
                   return room.status.finished;
                 },
@@ -258,14 +283,20 @@ describe('the first minute on a phone', () => {
             const style = getComputedStyle(el);
             const visible = el.offsetParent !== null && style.visibility !== 'hidden';
             const hasText = Array.from(el.childNodes).some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '');
-            if (visible && hasText && parseFloat(style.fontSize) < 12) out.push(`${el.tagName}.${el.className} ${style.fontSize}`);
-            const interactive = el.matches('button, a[href], input:not([type="hidden"]), select, summary, [role="button"], [role="radio"]');
+            if (visible && hasText && parseFloat(style.fontSize) < 12)
+              out.push(`${el.tagName}.${el.className} ${style.fontSize}`);
+            const interactive = el.matches(
+              'button, a[href], input:not([type="hidden"]), select, summary, [role="button"], [role="radio"]',
+            );
             if (visible && interactive && !el.closest('.sr-only')) {
               const r = el.getBoundingClientRect();
               // inline links inside a sentence are exempt (WCAG 2.5.8)
               const inline = el.tagName === 'A' && style.display === 'inline';
               const checkbox = el.matches('input[type="checkbox"], input[type="radio"]') && el.closest('label');
-              if (!inline && !checkbox && (r.width < 44 || r.height < 44) && r.width > 0) out.push(`target ${el.tagName}[${el.getAttribute('data-testid') ?? el.className}] ${Math.round(r.width)}×${Math.round(r.height)}`);
+              if (!inline && !checkbox && (r.width < 44 || r.height < 44) && r.width > 0)
+                out.push(
+                  `target ${el.tagName}[${el.getAttribute('data-testid') ?? el.className}] ${Math.round(r.width)}×${Math.round(r.height)}`,
+                );
             }
           }
           return out;

@@ -11,7 +11,10 @@ async function play(page: Page, code: number[]): Promise<void> {
 }
 
 async function waitSeq(page: Page, n: number): Promise<void> {
-  await page.waitForFunction((want) => Number(document.querySelector('[data-testid="room"]')?.getAttribute('data-seq')) >= want, n);
+  await page.waitForFunction(
+    (want) => Number(document.querySelector('[data-testid="room"]')?.getAttribute('data-seq')) >= want,
+    n,
+  );
 }
 
 async function myTurn(page: Page): Promise<void> {
@@ -145,6 +148,5 @@ describe('history and replay in the browser', () => {
     await expect.poll(() => carol.page.getByTestId('verify').getAttribute('data-state')).toBe('verified');
     await carol.page.getByTestId('history-link').tap();
     await carol.page.getByTestId('history-empty').waitFor();
-
   });
 });

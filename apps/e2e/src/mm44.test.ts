@@ -109,7 +109,9 @@ describe('Master Mind 44 in the browser', () => {
     for (const p of pages) {
       expect(await p.getByTestId('mm44-board-3').getAttribute('data-turn')).toBe('true');
       expect(await p.getByTestId('mm44-board-2').getByTestId('row-2').count()).toBe(0);
-      expect(await p.getByTestId('mm44-board-1').getByTestId('answer-2-2').getAttribute('data-peg')).toMatch(/^(black|white|none)$/);
+      expect(await p.getByTestId('mm44-board-1').getByTestId('answer-2-2').getAttribute('data-peg')).toMatch(
+        /^(black|white|none)$/,
+      );
     }
     await screenshot(alice.page, 'mm44-alice-after-call');
     await screenshot(bob.page, 'mm44-bob-after-call');

@@ -66,10 +66,13 @@ async function controlled(page: Page): Promise<void> {
 async function registration(context: BrowserContext, page: Page): Promise<{ cdp: CDPSession; id: string }> {
   const cdp = await context.newCDPSession(page);
   const found = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', (e: { registrations: { registrationId: string; isDeleted: boolean }[] }) => {
-      const live = e.registrations.find((r) => !r.isDeleted);
-      if (live) resolve(live.registrationId);
-    });
+    cdp.on(
+      'ServiceWorker.workerRegistrationUpdated',
+      (e: { registrations: { registrationId: string; isDeleted: boolean }[] }) => {
+        const live = e.registrations.find((r) => !r.isDeleted);
+        if (live) resolve(live.registrationId);
+      },
+    );
   });
   await cdp.send('ServiceWorker.enable');
   return { cdp, id: await found };
@@ -86,7 +89,13 @@ describe('the installable app', () => {
     const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[]; data?: string };
     expect(manifest.url).toBe(`${product.url}/manifest.webmanifest`);
     expect(manifest.errors).toEqual([]);
-    const data = JSON.parse(manifest.data ?? '{}') as { name: string; short_name: string; start_url: string; display: string; icons: { src: string; sizes: string; purpose: string }[] };
+    const data = JSON.parse(manifest.data ?? '{}') as {
+      name: string;
+      short_name: string;
+      start_url: string;
+      display: string;
+      icons: { src: string; sizes: string; purpose: string }[];
+    };
     expect(data).toMatchObject({ name: 'Mastermind Table', short_name: 'Mastermind', start_url: '/', display: 'standalone' });
     for (const icon of data.icons) {
       const res = await fetch(new URL(icon.src, product.url));
@@ -114,7 +123,14 @@ describe('the installable app', () => {
     await page.goto(`${product.url}/r/AAAAAAAAAAAAAAAA`);
     await page.locator('[data-testid="connection-banner"][data-state="offline"]').waitFor();
     // and API traffic is never answered from a cache: it fails like the network it needs
-    expect(await page.evaluate(() => fetch('/api/health').then(() => 'answered', () => 'failed'))).toBe('failed');
+    expect(
+      await page.evaluate(() =>
+        fetch('/api/health').then(
+          () => 'answered',
+          () => 'failed',
+        ),
+      ),
+    ).toBe('failed');
     await context.setOffline(false);
   });
 
@@ -124,7 +140,13 @@ describe('the installable app', () => {
     await page.goto(`${product.url}/r/AAAAAAAAAAAAAAAA`);
     await controlled(page);
     const { cdp, id } = await registration(context, page);
-    const push = { kind: 'turn', title: '● Your turn', body: 'Duel: the table is waiting for your move.', url: '/r/AAAAAAAAAAAAAAAA', tag: 'room-AAAAAAAAAAAAAAAA' };
+    const push = {
+      kind: 'turn',
+      title: '● Your turn',
+      body: 'Duel: the table is waiting for your move.',
+      url: '/r/AAAAAAAAAAAAAAAA',
+      tag: 'room-AAAAAAAAAAAAAAAA',
+    };
     await cdp.send('ServiceWorker.deliverPushMessage', { origin: product.url, registrationId: id, data: JSON.stringify(push) });
     // polls until the worker has shown it (a condition, not a time: the test's own timeout bounds it)
     const shown = await page.evaluate(async () => {

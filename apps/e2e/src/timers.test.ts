@@ -23,7 +23,9 @@ describe('a room with a turn timer in the browser', () => {
     const theirs = page.locator('[data-testid="turn-countdown"] p[data-seat="1"]');
     await theirs.waitFor({ timeout: 30_000 });
     expect(await theirs.textContent()).toMatch(/Seat B: \d+ s left|Time is up/);
-    await page.waitForFunction(() => document.querySelector('[data-testid="room"]')?.getAttribute('data-seq') !== '0', null, { timeout: 30_000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid="room"]')?.getAttribute('data-seq') !== '0', null, {
+      timeout: 30_000,
+    });
     await screenshot(page, 'timers-after-timeout');
   }, 120_000);
 });

@@ -19,18 +19,30 @@ const ROOMS = Number(arg('rooms', '20'));
 const GUESSES = Number(arg('guesses', '12'));
 const KINDS = arg('db', 'embedded,postgres').split(',') as ('embedded' | 'postgres')[];
 
-const pct = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const pct = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 const fmt = (ms: number): string => ms.toFixed(1);
 
 async function createRoom(url: string, body: unknown): Promise<string> {
-  const res = await fetch(`${url}/api/rooms`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${url}/api/rooms`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (res.status !== 201) throw new Error(`room creation refused: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { id: string }).id;
 }
 
 async function run(kind: 'embedded' | 'postgres'): Promise<void> {
   const db = await freshDatabase(kind);
-  const config = { ...db.config, port: 0, host: '127.0.0.1', logLevel: 'silent' as const, roomCreateBurst: 10_000, botDelayMs: 0 };
+  const config = {
+    ...db.config,
+    port: 0,
+    host: '127.0.0.1',
+    logLevel: 'silent' as const,
+    roomCreateBurst: 10_000,
+    botDelayMs: 0,
+  };
   let app = await buildApp(config);
   let url = await app.listen();
 
@@ -39,7 +51,12 @@ async function run(kind: 'embedded' | 'postgres'): Promise<void> {
     const roomId = await createRoom(url, { family: 'duel', options: { repeats: true, guesses: 15 } });
     const maker = await Player.connect(url);
     const breaker = await Player.connect(url);
-    for (const reply of [await maker.join(roomId), await breaker.join(roomId), await maker.claim(0, 'Maker'), await breaker.claim(1, 'Breaker')]) {
+    for (const reply of [
+      await maker.join(roomId),
+      await breaker.join(roomId),
+      await maker.claim(0, 'Maker'),
+      await breaker.claim(1, 'Breaker'),
+    ]) {
       if (!reply.ok) throw new Error(`set-up refused: ${reply.code} ${reply.message}`);
     }
     await maker.act({ type: 'setSecret', code: [5, 5, 5, 5] });
@@ -83,7 +100,9 @@ async function run(kind: 'embedded' | 'postgres'): Promise<void> {
     p.close();
   }
   joins.sort((a, b) => a - b);
-  console.log(`${kind.padEnd(8)} cold rejoin after restart (load + fold ${GUESSES + 1} actions): p50 ${fmt(pct(joins, 50))} ms, max ${fmt(joins.at(-1) ?? NaN)} ms`);
+  console.log(
+    `${kind.padEnd(8)} cold rejoin after restart (load + fold ${GUESSES + 1} actions): p50 ${fmt(pct(joins, 50))} ms, max ${fmt(joins.at(-1) ?? NaN)} ms`,
+  );
   await app.close();
   await db.drop();
 }

@@ -44,7 +44,11 @@ const stats = (xs: number[]): string => {
   return `n=${s.length} min=${s[0]} median=${at(0.5)} p95=${at(0.95)} max=${s.at(-1)} (ms)`;
 };
 
-interface Acked { matchId: string; actionId: string; seq: number }
+interface Acked {
+  matchId: string;
+  actionId: string;
+  seq: number;
+}
 
 /** A person who plays their seat from their own view (the bots' strategy) and resends whatever was not acknowledged. */
 class Scripted {
@@ -126,13 +130,16 @@ class Scripted {
           }
           const family = getFamily(snapshot.view.family);
           if (!family) throw new Error(`no family ${snapshot.view.family}`);
-          const action = botAction(family, snapshot.view, this.seat, () => createRng(`${SEED}-${this.roomId}-${this.seat}-${fresh++}`));
+          const action = botAction(family, snapshot.view, this.seat, () =>
+            createRng(`${SEED}-${this.roomId}-${this.seat}-${fresh++}`),
+          );
           if (!action) continue;
           this.pending = { actionId: `c-${this.roomId}-${this.seat}-${snapshot.seq}-${fresh}`, action };
         }
         const reply = await p.act(this.pending.action, { actionId: this.pending.actionId });
         if (reply.ok) this.acked.push({ matchId: snapshot.matchId, actionId: this.pending.actionId, seq: reply.seq });
-        else if (reply.code === 'DUPLICATE_ACTION' && reply.seq !== undefined) this.acked.push({ matchId: snapshot.matchId, actionId: this.pending.actionId, seq: reply.seq });
+        else if (reply.code === 'DUPLICATE_ACTION' && reply.seq !== undefined)
+          this.acked.push({ matchId: snapshot.matchId, actionId: this.pending.actionId, seq: reply.seq });
         this.pending = null;
       } catch (err) {
         this.lastError = `play: ${String(err)}`;
@@ -146,7 +153,10 @@ class Scripted {
 }
 
 async function healthy(url: string): Promise<boolean> {
-  return fetch(`${url}/api/health`).then((r) => r.status === 200, () => false);
+  return fetch(`${url}/api/health`).then(
+    (r) => r.status === 200,
+    () => false,
+  );
 }
 
 async function sweep(kind: 'embedded' | 'postgres'): Promise<void> {
@@ -204,7 +214,10 @@ async function sweep(kind: 'embedded' | 'postgres'): Promise<void> {
   }
   running = false;
   await until('every game over', async () => gamesOver === games.length, 120_000).catch((err: unknown) => {
-    for (const t of tables) for (const p of t) if (!p.done && !t.some((q) => q.orphaned)) console.log(`stuck: ${p.roomId} seat ${p.seat} token=${Boolean(p.token)} pending=${Boolean(p.pending)} ${p.lastError}`);
+    for (const t of tables)
+      for (const p of t)
+        if (!p.done && !t.some((q) => q.orphaned))
+          console.log(`stuck: ${p.roomId} seat ${p.seat} token=${Boolean(p.token)} pending=${Boolean(p.pending)} ${p.lastError}`);
     throw err;
   });
   // Bot rooms finish on their own (nobody plays in them): read through the replay route, which never loads a room.
@@ -215,10 +228,13 @@ async function sweep(kind: 'embedded' | 'postgres'): Promise<void> {
   }
   const finishedBots = async (): Promise<number> => {
     let n = 0;
-    for (const matchId of botMatches) if (((await (await fetch(`${urls()[0]}/api/matches/${matchId}`)).json()) as { finished?: boolean }).finished) n++;
+    for (const matchId of botMatches)
+      if (((await (await fetch(`${urls()[0]}/api/matches/${matchId}`)).json()) as { finished?: boolean }).finished) n++;
     return n;
   };
-  await until('the bot rooms to finish', async () => (await finishedBots()) === botMatches.length, 60_000, 500).catch(() => undefined);
+  await until('the bot rooms to finish', async () => (await finishedBots()) === botMatches.length, 60_000, 500).catch(
+    () => undefined,
+  );
   const botsFinished = await finishedBots();
 
   // The log, read back.
@@ -231,7 +247,9 @@ async function sweep(kind: 'embedded' | 'postgres'): Promise<void> {
     await new Promise((resolve) => node.child.once('exit', resolve));
     nodes[0] = null;
     const lite = await PGlite.create(join(db.config.dataDir, 'pglite'));
-    rows = (await lite.query<{ matchId: string; actionId: string; seq: number }>(`SELECT "matchId", "actionId", seq FROM "Action"`)).rows;
+    rows = (
+      await lite.query<{ matchId: string; actionId: string; seq: number }>(`SELECT "matchId", "actionId", seq FROM "Action"`)
+    ).rows;
     await lite.close();
   }
   const stored = new Map<string, number[]>();
@@ -244,8 +262,8 @@ async function sweep(kind: 'embedded' | 'postgres'): Promise<void> {
   for (const [key, a] of unique) if (!(stored.get(key) ?? []).includes(a.seq)) lost++;
   const duplicated = [...stored.values()].filter((seqs) => seqs.length > 1).length;
   console.log(
-    `SIGKILL sweep (${kind}, seed ${SEED}): kills=${KILLS} acked actions=${unique.size} lost=${lost} duplicated=${duplicated} `
-      + `games=${games.length} (left by a seat claim whose answer a kill lost: ${tables.filter((t) => t.some((p) => p.orphaned)).length}) bot rooms finished=${botsFinished}/${botRooms.length}; time to healthy ${stats(healthyMs)}`,
+    `SIGKILL sweep (${kind}, seed ${SEED}): kills=${KILLS} acked actions=${unique.size} lost=${lost} duplicated=${duplicated} ` +
+      `games=${games.length} (left by a seat claim whose answer a kill lost: ${tables.filter((t) => t.some((p) => p.orphaned)).length}) bot rooms finished=${botsFinished}/${botRooms.length}; time to healthy ${stats(healthyMs)}`,
   );
   for (const n of nodes) if (n) await kill(n.child);
   await db.drop();
@@ -257,7 +275,7 @@ async function failover(): Promise<void> {
   const nodes: [Node, Node] = [await startNode(env), await startNode(env)];
   const times: { loaded: number[]; cold: number[] } = { loaded: [], cold: [] };
   let voided = 0;
-  for (let t = 0; t < TRIALS; ) {
+  for (let t = 0; t < TRIALS;) {
     const outcome = await botFailoverTrial(nodes, db.config.databaseUrl!, t % 2 === 0);
     if (!outcome) {
       voided++;
@@ -269,7 +287,9 @@ async function failover(): Promise<void> {
   }
   if (voided) console.log(`  (${voided} trials void: the bot moved before the kill landed)`);
   const all = [...times.loaded, ...times.cold];
-  console.log(`bot failover after SIGKILL (BOT_DELAY_MS 700 included): ${stats(all)}; within 5 s: ${all.filter((ms) => ms <= 5000).length}/${all.length}`);
+  console.log(
+    `bot failover after SIGKILL (BOT_DELAY_MS 700 included): ${stats(all)}; within 5 s: ${all.filter((ms) => ms <= 5000).length}/${all.length}`,
+  );
   console.log(`  survivor had the room loaded: ${stats(times.loaded)}`);
   if (times.cold.length) console.log(`  survivor had never loaded it: ${stats(times.cold)}`);
   for (const n of nodes) await kill(n.child);

@@ -13,7 +13,10 @@ describe('bench:load', () => {
       { cwd: serverDir, encoding: 'utf8', timeout: 240_000 },
     );
     expect(run.status, run.stderr).toBe(0);
-    const lines = run.stdout.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = run.stdout
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines.map((l) => l['target'])).toEqual(['relay', 'embedded', 'postgres']);
     for (const line of lines) {
       expect(line).toMatchObject({ rate: 4, rooms: 4, clients: 8, errors: 0 });

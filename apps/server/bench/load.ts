@@ -152,7 +152,9 @@ const DRIVERS: Record<string, FamilyDriver> = {
     options: { repeats: true, guesses: 15, rounds: 12 },
     next(view, seat) {
       const round = (view as { rounds: { codemaker: number; secretSet: boolean }[] }).rounds.at(-1);
-      return round && round.codemaker === seat && !round.secretSet ? { type: 'setSecret', code: NEVER.slice(0, 4) } : { type: 'guess', code: probe(4) };
+      return round && round.codemaker === seat && !round.secretSet
+        ? { type: 'setSecret', code: NEVER.slice(0, 4) }
+        : { type: 'guess', code: probe(4) };
     },
   },
   parker: {
@@ -166,7 +168,9 @@ const DRIVERS: Record<string, FamilyDriver> = {
     options: { players: 3, repeats: true, guesses: 12 },
     next(view, seat) {
       const round = (view as { rounds: { codemaker: number; secretSet: boolean }[] }).rounds.at(-1);
-      return round && round.codemaker === seat && !round.secretSet ? { type: 'setSecret', code: NEVER.slice(0, 4) } : { type: 'guess', code: probe(4) };
+      return round && round.codemaker === seat && !round.secretSet
+        ? { type: 'setSecret', code: NEVER.slice(0, 4) }
+        : { type: 'guess', code: probe(4) };
     },
   },
 };
@@ -182,7 +186,10 @@ async function projectTable(url: string): Promise<Table> {
   if (res.status !== 201) throw new Error(`room creation refused: ${res.status} ${await res.text()}`);
   const roomId = ((await res.json()) as { id: string }).id;
   const first = await open(url);
-  const joinedFirst = await request<{ ok: boolean; code?: string; room: { seats: unknown[] } }>(first, 'room:join', { protocol: PROTOCOL_VERSION, roomId });
+  const joinedFirst = await request<{ ok: boolean; code?: string; room: { seats: unknown[] } }>(first, 'room:join', {
+    protocol: PROTOCOL_VERSION,
+    roomId,
+  });
   if (!joinedFirst.ok) throw new Error(`join refused: ${joinedFirst.code}`);
   const sockets = [first];
   while (sockets.length < joinedFirst.room.seats.length) sockets.push(await open(url));
@@ -270,7 +277,15 @@ async function relayTable(url: string, index: number): Promise<Table> {
   for (const [seat, socket] of sockets.entries()) await request(socket, 'join', { room, seat });
   let awaiting: { seq: number; t0: number } | null = null;
   let seq = 0;
-  const table: Table = { seats: 2, due: [], busy: false, finished: false, recorder: null, pump, close: () => sockets.forEach((s) => s.close()) };
+  const table: Table = {
+    seats: 2,
+    due: [],
+    busy: false,
+    finished: false,
+    recorder: null,
+    pump,
+    close: () => sockets.forEach((s) => s.close()),
+  };
   sockets[0]!.on('update', (u: { seq: number }) => {
     if (awaiting && u.seq >= awaiting.seq) {
       table.recorder?.delivery(performance.now() - awaiting.t0);
@@ -310,7 +325,9 @@ async function setUpTables(n: number, make: (i: number) => Promise<Table>): Prom
 // ---------- one measured run ----------
 
 const pct = (sorted: number[], p: number): number | null =>
-  sorted.length === 0 ? null : Number((sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN).toFixed(2));
+  sorted.length === 0
+    ? null
+    : Number((sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN).toFixed(2));
 const summary = (values: number[]): { p50: number | null; p99: number | null; max: number | null } => {
   const sorted = [...values].sort((a, b) => a - b);
   return { p50: pct(sorted, 50), p99: pct(sorted, 99), max: sorted.length ? Number(sorted.at(-1)!.toFixed(2)) : null };
@@ -389,7 +406,7 @@ async function run(target: Target, server: ServerProcess, tables: Table[], rate:
       deliveryMs: summary(deliveries),
       serverCpuPct: Number(((cpu / wall) * 100).toFixed(1)),
       serverRssMiB: rssMiB(server.child.pid!),
-      loadGenCpuPct: Number((((loadCpu.user + loadCpu.system) / 1e6 / ((WARMUP_S + DURATION_S) || 1)) * 100).toFixed(1)),
+      loadGenCpuPct: Number((((loadCpu.user + loadCpu.system) / 1e6 / (WARMUP_S + DURATION_S || 1)) * 100).toFixed(1)),
       errors: Object.values(errorCodes).reduce((a, b) => a + b, 0),
       errorCodes,
       unanswered,

@@ -5,7 +5,11 @@ export declare function listMigrations(migrationsDir?: string): { name: string; 
 /** SQL that takes a database from the migrations (or from empty) to the schema; '' when they agree. */
 export declare function diffMigrationsToSchema(options?: { migrationsDir?: string; schemaPath?: string }): Promise<string>;
 /** Writes the pending diff as a new migration folder; its name, or null when none was needed. */
-export declare function writeNextMigration(options?: { name?: string; migrationsDir?: string; schemaPath?: string }): Promise<string | null>;
+export declare function writeNextMigration(options?: {
+  name?: string;
+  migrationsDir?: string;
+  schemaPath?: string;
+}): Promise<string | null>;
 
 export interface MigrationList {
   baseDir: string;
@@ -13,10 +17,17 @@ export interface MigrationList {
   shadowDbInitScript: string;
   migrationDirectories: { path: string; migrationFile: { path: string; content: { tag: 'ok'; value: string } } }[];
 }
-interface SchemaFilter { externalTables: string[]; externalEnums: string[] }
+interface SchemaFilter {
+  externalTables: string[];
+  externalEnums: string[];
+}
 /** The part of @prisma/schema-engine-wasm's SchemaEngine used here. */
 export interface SchemaEngine {
-  diagnoseMigrationHistory(input: { migrationsList: MigrationList; optInToShadowDatabase: boolean; filters: SchemaFilter }): Promise<{
+  diagnoseMigrationHistory(input: {
+    migrationsList: MigrationList;
+    optInToShadowDatabase: boolean;
+    filters: SchemaFilter;
+  }): Promise<{
     editedMigrationNames: string[];
     failedMigrationNames: string[];
     hasMigrationsTable: boolean;
@@ -26,5 +37,8 @@ export interface SchemaEngine {
   free(): void;
 }
 /** Prisma's schema engine over a driver adapter factory (e.g. PrismaPg); `engine.free()` when done. */
-export declare function openSchemaEngine(options: { adapterFactory: object; schemaPath?: string }): Promise<{ engine: SchemaEngine; logs: string[] }>;
+export declare function openSchemaEngine(options: {
+  adapterFactory: object;
+  schemaPath?: string;
+}): Promise<{ engine: SchemaEngine; logs: string[] }>;
 export declare function migrationList(migrationsDir?: string): MigrationList;

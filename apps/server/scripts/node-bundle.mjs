@@ -13,7 +13,15 @@ const externalPackages = {
 
 /** esbuild with the server's settings; `options` adds entry points and output paths. */
 export const bundleForNode = (options) =>
-  build({ bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'warning', plugins: [externalPackages], ...options });
+  build({
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+    plugins: [externalPackages],
+    ...options,
+  });
 
 /** Runs a Node script of this package, with this script's own arguments after `extra` ('--' dropped). */
 export function runNode(script, extra = []) {

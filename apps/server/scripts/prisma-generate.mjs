@@ -35,8 +35,12 @@ const stamp = createHash('sha256')
   .digest('hex');
 
 const force = process.argv.includes('--force');
-if (!force && existsSync(join(outDir, 'client.ts')) && existsSync(stampPath)
-  && readFileSync(stampPath, 'utf8').trim() === stamp) {
+if (
+  !force &&
+  existsSync(join(outDir, 'client.ts')) &&
+  existsSync(stampPath) &&
+  readFileSync(stampPath, 'utf8').trim() === stamp
+) {
   process.exit(0);
 }
 

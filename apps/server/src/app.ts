@@ -108,18 +108,22 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
   const bots = new BotDriver(config.botDelayMs, http.log);
   const push = new PushNotifier(io, pushStore, new PushSender(vapid, allowedOrigins, extras.pushAgent), http.log);
   const timeouts = new TimeoutDriver(http.log, (room, seat) => push.deadlineNear(room, seat));
-  const rooms = new RoomService(store, {
-    onChange: (room) => {
-      void broadcaster.publish(room);
-      duties.changed(room);
-      push.changed(room);
+  const rooms = new RoomService(
+    store,
+    {
+      onChange: (room) => {
+        void broadcaster.publish(room);
+        duties.changed(room);
+        push.changed(room);
+      },
+      onRematch: (room) => void broadcaster.rejoin(room),
+      onLoad: (room) => {
+        bots.loaded(room);
+        duties.changed(room);
+      },
     },
-    onRematch: (room) => void broadcaster.rejoin(room),
-    onLoad: (room) => {
-      bots.loaded(room);
-      duties.changed(room);
-    },
-  }, { secondMs: config.secondMs });
+    { secondMs: config.secondMs },
+  );
   bots.attach(rooms);
   // Server-to-server messages exist only through the Redis adapter; alone, no one else needs telling.
   const serverSide = io as unknown as {
@@ -176,7 +180,8 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
   http.setErrorHandler((err: { statusCode?: number; code?: string; message: string }, req, reply) => {
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) req.log.error({ err }, 'request failed');
-    const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 429 ? 'RATE_LIMITED' : status === 500 ? 'INTERNAL' : 'BAD_REQUEST';
+    const code =
+      status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 429 ? 'RATE_LIMITED' : status === 500 ? 'INTERNAL' : 'BAD_REQUEST';
     return httpError(reply, status, code, status === 500 ? 'The server failed; nothing was changed.' : err.message);
   });
 

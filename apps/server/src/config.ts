@@ -19,7 +19,11 @@ export const configSchema = z.object({
   webDist: z.string().optional(),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** how long an empty room stays in memory before it is dropped (it reloads from the log) */
-  roomIdleMs: z.coerce.number().int().min(0).default(10 * 60_000),
+  roomIdleMs: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(10 * 60_000),
   /** believe X-Forwarded-For (only behind a proxy you run: otherwise anyone could pick their address) */
   trustProxy: z.preprocess((v) => v === true || v === 'true' || v === '1', z.boolean()).default(false),
   /** rooms one address may create at once; refilled at one a second */
@@ -44,7 +48,10 @@ export const configSchema = z.object({
   vapidPublicKey: z.string().min(1).optional(),
   vapidPrivateKey: z.string().min(1).optional(),
   /** who runs this server, for the push services (RFC 8292): a mailto: or https: URL */
-  vapidSubject: z.string().regex(/^(mailto:|https:)/, 'a mailto: or https: URL').default('mailto:push@localhost'),
+  vapidSubject: z
+    .string()
+    .regex(/^(mailto:|https:)/, 'a mailto: or https: URL')
+    .default('mailto:push@localhost'),
   /** origins (comma-separated, https) pushes may also go to besides the browsers' push services: tests use a local one */
   pushAllowedOrigins: z.string().optional(),
 });

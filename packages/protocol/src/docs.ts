@@ -88,7 +88,7 @@ export function renderProtocolDoc(): string {
     '  free seat (`seat:bot`), and with `takeOverAfterSec` set any seated player may hand the seat of a person',
     '  gone that long to a bot (`seat:takeover`; `NOT_AWAY` otherwise) until that person joins again with its',
     '  token. The summary marks such seats (`bot`, `takenOver`; a bot counts as connected). A bot decides from',
-    '  its own seat\'s view only and plays through `match:act` like anyone, with the actionId',
+    "  its own seat's view only and plays through `match:act` like anyone, with the actionId",
     '  `bot-<matchId>-<seq>-<seat>`; actionIds starting with `bot-` are refused from clients (`BAD_REQUEST`).',
     '  In a room with `hints`, `match:hint` returns a strong code that can still be the secret (`kind: "guess"`;',
     '  Master Mind 44: the `row` to place or the code to `call`), or `code: null` when the seat has nothing to',
@@ -96,7 +96,7 @@ export function renderProtocolDoc(): string {
     '- Turn timer: every family has a `timeout` action that only the server appends (for a seat that owed a',
     '  move past its deadline; docs/rules.md says what it does). A client sending one gets `SERVER_ONLY_ACTION`.',
     '- Push: a page reports whether it is visible (`presence`, on `visibilitychange`); a seat that must act',
-    "  while none of its pages is visible gets a Web Push on the devices that subscribed (`/api/push/…`).",
+    '  while none of its pages is visible gets a Web Push on the devices that subscribed (`/api/push/…`).',
     '',
     '## HTTP',
     '',
@@ -148,7 +148,7 @@ export function renderProtocolDoc(): string {
     '',
     '### Snapshot',
     '',
-    "What a seat (or spectator) sees of the current match. `view` is one of the [family views](#views).",
+    'What a seat (or spectator) sees of the current match. `view` is one of the [family views](#views).',
     '',
     sent(snapshotSchema),
     '',
@@ -172,7 +172,12 @@ export function renderProtocolDoc(): string {
   for (const family of Object.values(families)) {
     if (family) out.push(`### ${family.id}`, '', json(family.actionSchema), '');
   }
-  out.push('## Views', '', "A snapshot's `view`: what one seat (or a spectator) may know of the match, one shape per family.", '');
+  out.push(
+    '## Views',
+    '',
+    "A snapshot's `view`: what one seat (or a spectator) may know of the match, one shape per family.",
+    '',
+  );
   for (const family of Object.values(families)) {
     if (family) out.push(`### ${family.id} view`, '', sent(family.viewSchema), '');
   }
@@ -193,12 +198,12 @@ const FAIRNESS = [
   '',
   '- A secret: `sha256hex(salt + ":" + JSON.stringify(code))`, e.g. salt `abc` and code `[0,3,null,5]` hash',
   '  the string `abc:[0,3,null,5]` (no spaces; a blank is `null`). It must equal the `secret` commitment with the',
-  "  same `seq` and `seat`, and every `setSecret` of the log must have one.",
+  '  same `seq` and `seat`, and every `setSecret` of the log must have one.',
   '- A deal (Master Mind 44): `sha256hex(salt + ":" + seed)` with the match salt. The parts are then dealt from the',
   '  seed alone, so anyone can recompute them:',
   '  1. Hash the seed with cyrb128 over its UTF-16 code units (seeds are ASCII) into four 32-bit words `a, b, c, d`',
   '     (`packages/rules/src/core/rng.ts` holds the constants), the state of an sfc32 generator; draw and drop 12',
-  '     numbers. `next()` is the generator\'s 32-bit output divided by 2^32; `int(n)` is `floor(next() * n)`.',
+  "     numbers. `next()` is the generator's 32-bit output divided by 2^32; `int(n)` is `floor(next() * n)`.",
   '  2. Shuffle the holes `[0, 1, 2, 3, 4]` by Fisher–Yates from the last index down: for `i` from 4 to 1,',
   '     `j = int(i + 1)`, swap items `i` and `j`.',
   '  3. Shuffle the 24 colour counters `[0,0,0,0, 1,1,1,1, …, 5,5,5,5]` the same way, with the same generator.',

@@ -57,7 +57,6 @@ export function createRoomBodySchema(): z.ZodType<CreateRoomBodyParsed, CreateRo
 export type CreateRoomBody = z.input<ReturnType<typeof createRoomBodyOf>>;
 export type CreateRoomBodyParsed = z.output<ReturnType<typeof createRoomBodyOf>>;
 
-
 /**
  * The header that names this device (its `mm.device` token) over HTTP: it makes the
  * caller the creator of a room it creates, and selects "my matches". Only its hash is stored.

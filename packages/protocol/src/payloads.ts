@@ -39,13 +39,18 @@ import type {
 
 const ok = z.literal(true);
 const isoDate = z.string().describe('an ISO 8601 date-time');
-const hashSchema = z.string().regex(/^[0-9a-f]{64}$/).describe('SHA-256, lower-case hex');
+const hashSchema = z
+  .string()
+  .regex(/^[0-9a-f]{64}$/)
+  .describe('SHA-256, lower-case hex');
 
 export const commitmentSchema: z.ZodType<Commitment> = z.union([
   z
     .strictObject({ kind: z.literal('secret'), seq: z.number().int().min(1), seat: seatSchema, hash: hashSchema })
     .describe('sha256hex(salt + ":" + JSON.stringify(code)) of the setSecret accepted at `seq` from `seat`'),
-  z.strictObject({ kind: z.literal('deal'), hash: hashSchema }).describe('sha256hex(salt + ":" + seed) of the match seed a dealt family deals from'),
+  z
+    .strictObject({ kind: z.literal('deal'), hash: hashSchema })
+    .describe('sha256hex(salt + ":" + seed) of the match seed a dealt family deals from'),
 ]);
 
 export const snapshotSchema: z.ZodType<Snapshot> = z.strictObject({
@@ -92,11 +97,17 @@ export const roomSummarySchema: z.ZodType<RoomSummary> = z.strictObject({
 
 /** `{ error: { code, message } }`: the body of every HTTP 4xx and 5xx. */
 export const errorBodySchema = z.strictObject({
-  error: z.strictObject({ code: z.string().describe('a code of the tables below, or PAYLOAD_TOO_LARGE / NOT_FOUND / RATE_LIMITED'), message: z.string() }),
+  error: z.strictObject({
+    code: z.string().describe('a code of the tables below, or PAYLOAD_TOO_LARGE / NOT_FOUND / RATE_LIMITED'),
+    message: z.string(),
+  }),
 });
 export type ErrorBody = z.output<typeof errorBodySchema>;
 
-export const healthReplySchema: z.ZodType<HealthReply> = z.strictObject({ ok: z.literal(true), db: z.enum(['embedded', 'postgres']) });
+export const healthReplySchema: z.ZodType<HealthReply> = z.strictObject({
+  ok: z.literal(true),
+  db: z.enum(['embedded', 'postgres']),
+});
 export const createRoomReplySchema: z.ZodType<CreateRoomReply> = z.strictObject({
   id: roomIdSchema,
   url: z.string().describe('the link to share'),
@@ -183,7 +194,10 @@ export const clientReplySchemas = {
     seatToken: z.string().describe('keep it: the only way back into this seat'),
   }) satisfies z.ZodType<ClaimReply>,
   'seat:leave': z.strictObject({ ok }) satisfies z.ZodType<LeaveReply>,
-  'match:act': z.strictObject({ ok, seq: z.number().int().min(1).describe('where the action was accepted') }) satisfies z.ZodType<ActReply>,
+  'match:act': z.strictObject({
+    ok,
+    seq: z.number().int().min(1).describe('where the action was accepted'),
+  }) satisfies z.ZodType<ActReply>,
   'room:sync': z.strictObject({ ok, snapshot: snapshotSchema.nullable() }) satisfies z.ZodType<SyncReply>,
   'room:settings': z.strictObject({ ok }) satisfies z.ZodType<SettingsReply>,
   'match:rematch': z.strictObject({
@@ -195,7 +209,10 @@ export const clientReplySchemas = {
   'match:hint': z.strictObject({
     ok,
     code: shownCodeSchema.nullable().describe('a strong next code for this seat, or null when it has nothing to guess now'),
-    kind: z.enum(['guess', 'row', 'call']).optional().describe("what to do with `code`: guess it; Master Mind 44: place it as the seat's row, or call it"),
+    kind: z
+      .enum(['guess', 'row', 'call'])
+      .optional()
+      .describe("what to do with `code`: guess it; Master Mind 44: place it as the seat's row, or call it"),
     possible: z.number().int().min(0).describe('how many codes (Master Mind 44: deals) are still possible for this seat'),
   }) satisfies z.ZodType<HintReply>,
   presence: z.strictObject({ ok }) satisfies z.ZodType<PresenceReply>,
@@ -209,11 +226,17 @@ export const serverEventSchemas = {
     seat: seatSchema.nullable().describe('the seat this socket holds (null to watch)'),
   }) satisfies z.ZodType<RoomUpdate>,
   'server:error': errorReplySchema,
-  'room:rejoin': z.strictObject({ roomId: roomIdSchema, matchId: matchIdSchema.describe('the match that just began') }) satisfies z.ZodType<RoomRejoin>,
+  'room:rejoin': z.strictObject({
+    roomId: roomIdSchema,
+    matchId: matchIdSchema.describe('the match that just began'),
+  }) satisfies z.ZodType<RoomRejoin>,
 };
 
 export const pushKeyReplySchema: z.ZodType<PushKeyReply> = z.strictObject({
-  publicKey: z.string().regex(/^[A-Za-z0-9_-]+$/).describe('the VAPID public key (uncompressed P-256 point, base64url)'),
+  publicKey: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .describe('the VAPID public key (uncompressed P-256 point, base64url)'),
 });
 
 /**

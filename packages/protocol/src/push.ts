@@ -12,7 +12,11 @@ export interface PushKeyReply {
 }
 
 const base64url = (min: number, max: number) =>
-  z.string().min(min).max(max).regex(/^[A-Za-z0-9_-]+=*$/, 'not base64url');
+  z
+    .string()
+    .min(min)
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]+=*$/, 'not base64url');
 
 /**
  * `POST /api/push/subscriptions`: the browser's `PushSubscription.toJSON()` and the device's

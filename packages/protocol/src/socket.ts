@@ -78,7 +78,9 @@ export const clientMessages = {
   'seat:bot': {
     summary:
       "The room's creator seats a bot in a free seat, playing at `strength` (default strong) (NOT_CREATOR for anyone else, SEAT_TAKEN if it is not free).",
-    schema: z.object({ seat: z.number().int().min(0).max(7), strength: z.enum(BOT_STRENGTHS).default(DEFAULT_BOT_STRENGTH) }).strict(),
+    schema: z
+      .object({ seat: z.number().int().min(0).max(7), strength: z.enum(BOT_STRENGTHS).default(DEFAULT_BOT_STRENGTH) })
+      .strict(),
   },
   'seat:takeover': {
     summary:
@@ -86,12 +88,13 @@ export const clientMessages = {
     schema: z.object({ seat: z.number().int().min(0).max(7) }).strict(),
   },
   'match:hint': {
-    summary: "In a room with hints on, a seated player asks the solver for a strong move from its own view (HINTS_OFF otherwise).",
+    summary:
+      'In a room with hints on, a seated player asks the solver for a strong move from its own view (HINTS_OFF otherwise).',
     schema: z.object({}).strict(),
   },
   presence: {
     summary:
-      "The page says whether it is visible (on visibilitychange): a seat whose every page is hidden or gone gets its \"your turn\" as a Web Push.",
+      'The page says whether it is visible (on visibilitychange): a seat whose every page is hidden or gone gets its "your turn" as a Web Push.',
     schema: z.object({ visible: z.boolean() }).strict(),
   },
 } as const;
@@ -99,7 +102,6 @@ export const clientMessages = {
 export type ClientMessageName = keyof typeof clientMessages;
 export type ClientMessage<N extends ClientMessageName> = z.input<(typeof clientMessages)[N]['schema']>;
 export type ParsedClientMessage<N extends ClientMessageName> = z.output<(typeof clientMessages)[N]['schema']>;
-
 
 export interface JoinReply {
   ok: true;
@@ -175,7 +177,7 @@ export type Reply<N extends ClientMessageName> = ClientReplies[N] | ErrorReply;
 
 /** Server → client messages. */
 export const serverMessages = {
-  'room:update': 'The room or the match changed: the room summary and this socket\'s own snapshot.',
+  'room:update': "The room or the match changed: the room summary and this socket's own snapshot.",
   'server:error': 'A message arrived without an acknowledgement callback and was refused: an ErrorReply.',
   'room:rejoin':
     'A rematch began and everyone moved one seat on: send `room:join` again (with the same seat token) to get the new seat and view.',

@@ -10,7 +10,17 @@ export * from './families/duel';
 export * from './families/rotation';
 export * from './families/parker';
 export * from './families/mm44';
-export { families, familyBots, familyIdSchema, getFamily, getFamilyBot, matchViewSchema, presets, getPreset, registerFamily } from './families/registry';
+export {
+  families,
+  familyBots,
+  familyIdSchema,
+  getFamily,
+  getFamilyBot,
+  matchViewSchema,
+  presets,
+  getPreset,
+  registerFamily,
+} from './families/registry';
 export type { MatchView } from './families/registry';
 export { SERVER_ACTION_TYPES, isServerAction, timeoutActionSchema } from './core/actions';
 export type { TimeoutAction } from './core/actions';

@@ -146,7 +146,12 @@ const sets: CodeSet[] = [
     sample: 600,
     marks: { optimal: 'optimum 4.676 (Ville 2013)', 'most-parts': 'optimum 4.676 (Ville 2013)' },
   },
-  { rules: r(4, 6, true, true), strategies: ['optimal', 'consistent-random'], sample: 600, marks: { optimal: 'same space as 4x7: optimum 4.676' } },
+  {
+    rules: r(4, 6, true, true),
+    strategies: ['optimal', 'consistent-random'],
+    sample: 600,
+    marks: { optimal: 'same space as 4x7: optimum 4.676' },
+  },
   {
     rules: r(5, 8),
     strategies: ['entropy', 'most-parts', 'consistent-random'],
@@ -158,7 +163,9 @@ const sets: CodeSet[] = [
 ];
 
 if (!json) {
-  console.log(`@mm/solver benchmark — ${new Date().toISOString()} — node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}`);
+  console.log(
+    `@mm/solver benchmark — ${new Date().toISOString()} — node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}`,
+  );
   console.log('default strategy per rules (bestStrategyFor): 4x6 → optimal, 5x8 → entropy, 6x10 → entropy');
 }
 
@@ -230,7 +237,18 @@ if (!only || 'mm44'.includes(only)) {
     worst,
     msPerMove: ms / actions,
   };
-  if (json) console.log(JSON.stringify({ ...m, average: Number(m.average.toFixed(4)), msPerMove: Number(m.msPerMove.toFixed(3)), rightCalls: right, draws, wrongCalls: wrong, msMaxMove: Number(msMax.toFixed(2)) }));
+  if (json)
+    console.log(
+      JSON.stringify({
+        ...m,
+        average: Number(m.average.toFixed(4)),
+        msPerMove: Number(m.msPerMove.toFixed(3)),
+        rightCalls: right,
+        draws,
+        wrongCalls: wrong,
+        msMaxMove: Number(msMax.toFixed(2)),
+      }),
+    );
   else
     console.log(
       `MM44 4 boards       4 bots             ${games} deals  rows until a right call: avg ${m.average.toFixed(3)}, worst ${worst}; right calls ${right}, draws ${draws}, wrong calls ${wrong}; ${m.msPerMove.toFixed(2)} ms/decision (max ${msMax.toFixed(1)})`,

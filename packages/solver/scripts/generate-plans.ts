@@ -35,13 +35,19 @@ for (const t of targets) {
   const total = solver.solve(space.secrets, depth, Infinity, fullSymmetry(space));
   const plan = solver.plan(space.secrets, depth, fullSymmetry(space));
   const walked = walkPlan(space, plan, space.secrets);
-  if (walked.total !== total || walked.secrets !== space.secrets.length) throw new Error(`plan does not match its total for ${JSON.stringify(t.rules)}`);
+  if (walked.total !== total || walked.secrets !== space.secrets.length)
+    throw new Error(`plan does not match its total for ${JSON.stringify(t.rules)}`);
   const ms = Date.now() - started;
   console.log(
     `${t.rules.pegs}x${t.rules.colours} repeats=${t.rules.repeats}: total ${total} / ${walked.secrets} = ${(total / walked.secrets).toFixed(4)}, worst ${walked.worst}, ${ms} ms, ${solver.work} scorings`,
   );
   out.push(
-    `  {\n    // ${t.why}\n    rules: ${JSON.stringify(t.rules).replace(/"(\w+)":/g, '$1: ').replace(/,/g, ', ')},\n    maxDepth: ${t.maxDepth},\n    secrets: ${walked.secrets},\n    total: ${total},\n    worst: ${walked.worst},\n    plan: '${serialisePlan(space, plan)}',\n  },`,
+    `  {\n    // ${t.why}\n    rules: ${JSON.stringify(t.rules)
+      .replace(/"(\w+)":/g, '$1: ')
+      .replace(
+        /,/g,
+        ', ',
+      )},\n    maxDepth: ${t.maxDepth},\n    secrets: ${walked.secrets},\n    total: ${total},\n    worst: ${walked.worst},\n    plan: '${serialisePlan(space, plan)}',\n  },`,
   );
 }
 

@@ -6,7 +6,12 @@ import { candidatesFor, type Row } from './candidates';
 import { createSpace, encode } from './space';
 
 const rulesArb: fc.Arbitrary<CodeRules> = fc
-  .record({ pegs: fc.integer({ min: 3, max: 4 }), colours: fc.integer({ min: 4, max: 6 }), repeats: fc.boolean(), blanks: fc.constant(false) })
+  .record({
+    pegs: fc.integer({ min: 3, max: 4 }),
+    colours: fc.integer({ min: 4, max: 6 }),
+    repeats: fc.boolean(),
+    blanks: fc.constant(false),
+  })
   .filter((r) => r.repeats || r.colours >= r.pegs);
 
 describe('row analysis', () => {
@@ -21,13 +26,17 @@ describe('row analysis', () => {
           return { guess, score: scoreGuess(secret, guess) };
         });
         const fits = (h: readonly Row[]): number =>
-          allCodes(rules).filter((c) => h.every((r) => JSON.stringify(scoreGuess(c, r.guess)) === JSON.stringify(r.score))).length;
+          allCodes(rules).filter((c) => h.every((r) => JSON.stringify(scoreGuess(c, r.guess)) === JSON.stringify(r.score)))
+            .length;
         analyseRound(space, history).forEach((a, i) => {
           const before = history.slice(0, i);
           expect(a.before).toBe(fits(before));
           expect(a.after).toBe(fits(history.slice(0, i + 1)));
           expect(a.suggestionExpectedRemaining).toBeLessThanOrEqual(a.rowExpectedRemaining + 1e-9);
-          expect(a.suggestionExpectedRemaining).toBeCloseTo(expectedRemaining(space, candidatesFor(space, before), encode(space, a.suggestion)), 9);
+          expect(a.suggestionExpectedRemaining).toBeCloseTo(
+            expectedRemaining(space, candidatesFor(space, before), encode(space, a.suggestion)),
+            9,
+          );
           expect(a.consistent).toBe(Array.from(candidatesFor(space, before)).includes(encode(space, history[i]!.guess)));
         });
       }),

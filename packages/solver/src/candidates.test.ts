@@ -5,25 +5,34 @@ import { candidatesFor, countConsistent, filterCandidates, type Row } from './ca
 import { createSpace, decode } from './space';
 
 const smallRulesArb: fc.Arbitrary<CodeRules> = fc
-  .record({ pegs: fc.integer({ min: 3, max: 4 }), colours: fc.integer({ min: 4, max: 7 }), repeats: fc.boolean(), blanks: fc.boolean() })
+  .record({
+    pegs: fc.integer({ min: 3, max: 4 }),
+    colours: fc.integer({ min: 4, max: 7 }),
+    repeats: fc.boolean(),
+    blanks: fc.boolean(),
+  })
   .filter((r) => r.repeats || r.blanks || r.colours >= r.pegs);
 
 /** A game of random guesses (legal guesses: repeats always allowed) against a random secret. */
-const gameArb = fc.record({ rules: smallRulesArb, seed: fc.string(), rows: fc.integer({ min: 0, max: 5 }) }).map(({ rules, seed, rows }) => {
-  const rng = createRng(seed);
-  const secret = randomCode(rng, rules);
-  const history: Row[] = Array.from({ length: rows }, () => {
-    const guess = randomCode(rng, { ...rules, repeats: true });
-    return { guess, score: scoreGuess(secret, guess) };
+const gameArb = fc
+  .record({ rules: smallRulesArb, seed: fc.string(), rows: fc.integer({ min: 0, max: 5 }) })
+  .map(({ rules, seed, rows }) => {
+    const rng = createRng(seed);
+    const secret = randomCode(rng, rules);
+    const history: Row[] = Array.from({ length: rows }, () => {
+      const guess = randomCode(rng, { ...rules, repeats: true });
+      return { guess, score: scoreGuess(secret, guess) };
+    });
+    return { rules, secret, history };
   });
-  return { rules, secret, history };
-});
 
 const bruteForce = (rules: CodeRules, history: readonly Row[]): Code[] =>
-  allCodes(rules).filter((c) => history.every((row) => {
-    const s = scoreGuess(c, row.guess);
-    return s.black === row.score.black && s.white === row.score.white;
-  }));
+  allCodes(rules).filter((c) =>
+    history.every((row) => {
+      const s = scoreGuess(c, row.guess);
+      return s.black === row.score.black && s.white === row.score.white;
+    }),
+  );
 
 describe('candidates', () => {
   it('are exactly the secrets a brute force over allCodes + scoreGuess keeps', () => {

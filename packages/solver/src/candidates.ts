@@ -42,7 +42,12 @@ export function partitionCounts(space: Space, guess: number, cands: Int32Array, 
 }
 
 /** The score of every candidate against `guess`, in candidate order. */
-export function scoresAgainst(space: Space, guess: number, cands: Int32Array, out: Uint8Array = new Uint8Array(cands.length)): Uint8Array {
+export function scoresAgainst(
+  space: Space,
+  guess: number,
+  cands: Int32Array,
+  out: Uint8Array = new Uint8Array(cands.length),
+): Uint8Array {
   const n = cands.length;
   if (space.table) {
     const row = space.table.subarray(guess * space.size, guess * space.size + space.size);

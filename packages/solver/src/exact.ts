@@ -251,7 +251,9 @@ export class ExactSolver {
     const counts = new Int32Array(range);
     const base = g * size;
     for (let i = 0; i < set.length; i++) counts[table[base + set[i]!]!]!++;
-    const out: (Int32Array | null)[] = Array.from({ length: range }, (_, s) => (counts[s] && s !== win ? new Int32Array(counts[s]!) : null));
+    const out: (Int32Array | null)[] = Array.from({ length: range }, (_, s) =>
+      counts[s] && s !== win ? new Int32Array(counts[s]!) : null,
+    );
     const fill = new Int32Array(range);
     for (let i = 0; i < set.length; i++) {
       const s = table[base + set[i]!]!;
@@ -306,7 +308,12 @@ export function solveExact(space: Space, set: Int32Array, sym: Symmetry | null, 
  * Plays `plan` against every secret of `set`: how many it breaks, the total number of
  * guesses and the most any secret needs. Throws if the plan lacks an answer that occurs.
  */
-export function walkPlan(space: Space, plan: PlanNode, set: Int32Array, depth = 1): { secrets: number; total: number; worst: number } {
+export function walkPlan(
+  space: Space,
+  plan: PlanNode,
+  set: Int32Array,
+  depth = 1,
+): { secrets: number; total: number; worst: number } {
   let secrets = 0;
   let total = 0;
   let worst = 0;

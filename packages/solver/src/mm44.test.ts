@@ -12,19 +12,40 @@ import {
   type Mm44State,
 } from '@mm/rules';
 import { describe, expect, it } from 'vitest';
-import { mm44BotAction, mm44Call, mm44Codes, mm44Deals, mm44DealsFromView, mm44Exclude, mm44Filter, mm44NextRow, type Mm44Deals } from './mm44';
+import {
+  mm44BotAction,
+  mm44Call,
+  mm44Codes,
+  mm44Deals,
+  mm44DealsFromView,
+  mm44Exclude,
+  mm44Filter,
+  mm44NextRow,
+  type Mm44Deals,
+} from './mm44';
 
 const partsOf = (deals: Mm44Deals, d: number): Mm44Part[] =>
-  Array.from(deals.parts.subarray(d * deals.boards, (d + 1) * deals.boards), (p) => ({ position: Math.floor(p / 6), colour: p % 6 }));
+  Array.from(deals.parts.subarray(d * deals.boards, (d + 1) * deals.boards), (p) => ({
+    position: Math.floor(p / 6),
+    colour: p % 6,
+  }));
 const allDeals = (deals: Mm44Deals): string[] => Array.from({ length: deals.count }, (_, d) => JSON.stringify(partsOf(deals, d)));
 
-const rowArb: fc.Arbitrary<Code> = fc.array(fc.oneof(fc.integer({ min: 0, max: 5 }), fc.constant(null)), { minLength: 5, maxLength: 5 });
+const rowArb: fc.Arbitrary<Code> = fc.array(fc.oneof(fc.integer({ min: 0, max: 5 }), fc.constant(null)), {
+  minLength: 5,
+  maxLength: 5,
+});
 
 describe('Master Mind 44 deals', () => {
   it('counts every deal: 5·4·3·2 positions × 6⁴ colours with 4 boards, fewer once a part is known', () => {
     expect(mm44Deals(4).count).toBe(120 * 1296);
     expect(mm44Deals(4, [{ board: 2, part: { position: 1, colour: 3 } }]).count).toBe(24 * 216);
-    expect(mm44Deals(2, [{ board: 0, part: { position: 0, colour: 0 } }, { board: 1, part: { position: 4, colour: 5 } }]).count).toBe(1);
+    expect(
+      mm44Deals(2, [
+        { board: 0, part: { position: 0, colour: 0 } },
+        { board: 1, part: { position: 4, colour: 5 } },
+      ]).count,
+    ).toBe(1);
     // colour weights are the chances of drawing the colours from 24 counters, for each way the positions fall
     const sum = mm44Deals(4).weights.reduce((a, w) => a + w, 0);
     expect(sum).toBeCloseTo(120, 9);
@@ -32,28 +53,35 @@ describe('Master Mind 44 deals', () => {
 
   it('filter to exactly the deals a brute force over mm44Answer keeps, always keeping the true deal', () => {
     fc.assert(
-      fc.property(fc.string(), fc.integer({ min: 2, max: 4 }), fc.array(fc.tuple(rowArb, fc.nat()), { minLength: 1, maxLength: 4 }), (seed, boards, rows) => {
-        const truth = mm44Deal(createRng(seed), boards);
-        const own = { board: 0, part: truth[0]! };
-        let deals = mm44Deals(boards, [own]);
-        const start = deals;
-        const played: { row: Code; placer: number }[] = [];
-        for (const [row, p] of rows) {
-          const placer = p % boards;
-          const answers = truth.flatMap((part, b) => (b === placer ? [] : [{ board: b, peg: mm44Answer(part, row) }]));
-          deals = mm44Filter(deals, row, answers);
-          played.push({ row, placer });
-        }
-        const want = allDeals(start).filter((json) => {
-          const parts = JSON.parse(json) as Mm44Part[];
-          return played.every(({ row, placer }) => parts.every((part, b) => b === placer || mm44Answer(part, row) === mm44Answer(truth[b]!, row)));
-        });
-        expect(allDeals(deals)).toEqual(want);
-        expect(want).toContain(JSON.stringify(truth));
-        const codes = mm44Codes(deals);
-        expect(codes.map((c) => JSON.stringify(c.code))).toContain(JSON.stringify(mm44Code(truth)));
-        expect(codes.reduce((a, c) => a + c.chance, 0)).toBeCloseTo(1, 9);
-      }),
+      fc.property(
+        fc.string(),
+        fc.integer({ min: 2, max: 4 }),
+        fc.array(fc.tuple(rowArb, fc.nat()), { minLength: 1, maxLength: 4 }),
+        (seed, boards, rows) => {
+          const truth = mm44Deal(createRng(seed), boards);
+          const own = { board: 0, part: truth[0]! };
+          let deals = mm44Deals(boards, [own]);
+          const start = deals;
+          const played: { row: Code; placer: number }[] = [];
+          for (const [row, p] of rows) {
+            const placer = p % boards;
+            const answers = truth.flatMap((part, b) => (b === placer ? [] : [{ board: b, peg: mm44Answer(part, row) }]));
+            deals = mm44Filter(deals, row, answers);
+            played.push({ row, placer });
+          }
+          const want = allDeals(start).filter((json) => {
+            const parts = JSON.parse(json) as Mm44Part[];
+            return played.every(({ row, placer }) =>
+              parts.every((part, b) => b === placer || mm44Answer(part, row) === mm44Answer(truth[b]!, row)),
+            );
+          });
+          expect(allDeals(deals)).toEqual(want);
+          expect(want).toContain(JSON.stringify(truth));
+          const codes = mm44Codes(deals);
+          expect(codes.map((c) => JSON.stringify(c.code))).toContain(JSON.stringify(mm44Code(truth)));
+          expect(codes.reduce((a, c) => a + c.chance, 0)).toBeCloseTo(1, 9);
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -95,7 +123,9 @@ describe('Master Mind 44 deals', () => {
             const view = mm44.view(state, seat);
             const deals = mm44DealsFromView(view);
             // what a seat knows always includes the truth
-            expect(mm44Codes(deals).map((c) => JSON.stringify(c.code))).toContain(JSON.stringify(mm44Code(state.boards.map((b) => b.part))));
+            expect(mm44Codes(deals).map((c) => JSON.stringify(c.code))).toContain(
+              JSON.stringify(mm44Code(state.boards.map((b) => b.part))),
+            );
             const action = mm44BotAction(view, seat);
             if (!action) continue;
             const r = mm44.apply(state, seat, action);

@@ -36,7 +36,8 @@ const partCode = (p: Mm44Part): number => p.position * MM44_COLOURS + p.colour;
  * a deal that repeats a colour is a little less likely than one that does not.
  */
 export function mm44Deals(boards: number, own: readonly { board: number; part: Mm44Part }[] = []): Mm44Deals {
-  if (!Number.isInteger(boards) || boards < 1 || boards > MM44_HOLES) throw new RangeError(`1–${MM44_HOLES} boards, not ${boards}`);
+  if (!Number.isInteger(boards) || boards < 1 || boards > MM44_HOLES)
+    throw new RangeError(`1–${MM44_HOLES} boards, not ${boards}`);
   const fixed = new Int16Array(boards).fill(-1);
   for (const { board, part } of own) fixed[board] = partCode(part);
   const parts: number[] = [];
@@ -147,9 +148,7 @@ export function mm44Codes(deals: Mm44Deals): { code: Code; chance: number }[] {
     byCode.set(c, (byCode.get(c) ?? 0) + deals.weights[d]!);
     total += deals.weights[d]!;
   }
-  return [...byCode]
-    .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-    .map(([c, w]) => ({ code: codeOf(c), chance: w / total }));
+  return [...byCode].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([c, w]) => ({ code: codeOf(c), chance: w / total }));
 }
 
 /** The code to call "Master Mind!" with, once only one code is left; otherwise null. */
@@ -249,7 +248,7 @@ function searchRow(deals: Mm44Deals, placer: number, rng: Rng): Mm44RowChoice {
         at = i;
       }
     }
-    for (let improved = true; improved && !done && spent + cost * 30 <= ROW_BUDGET; ) {
+    for (let improved = true; improved && !done && spent + cost * 30 <= ROW_BUDGET;) {
       improved = false;
       setDigits(at);
       let stepTo = at;

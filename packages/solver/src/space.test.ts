@@ -14,10 +14,15 @@ const rulesArb = fc.record({
 const smallRulesArb = rulesArb.filter((r) => (r.colours + (r.blanks ? 1 : 0)) ** r.pegs <= 40_000);
 
 const codeArb = (r: CodeRules): fc.Arbitrary<Code> =>
-  fc.array(r.blanks ? fc.oneof(fc.integer({ min: 0, max: r.colours - 1 }), fc.constant(null)) : fc.integer({ min: 0, max: r.colours - 1 }), {
-    minLength: r.pegs,
-    maxLength: r.pegs,
-  });
+  fc.array(
+    r.blanks
+      ? fc.oneof(fc.integer({ min: 0, max: r.colours - 1 }), fc.constant(null))
+      : fc.integer({ min: 0, max: r.colours - 1 }),
+    {
+      minLength: r.pegs,
+      maxLength: r.pegs,
+    },
+  );
 
 describe('code space', () => {
   it('numbers codes in the rules’ own order, and lists exactly the legal secrets', () => {
@@ -101,7 +106,9 @@ describe('code space', () => {
     const space = createSpace({ pegs: 3, colours: 6, repeats: true, blanks: false });
     expect(space.table).not.toBeNull();
     const codes = allCodes(space.rules);
-    for (const g of codes) for (const s of codes) expect(space.table![encode(space, g) * space.size + encode(space, s)]).toBe(toScoreIndex(space, scoreGuess(s, g)));
+    for (const g of codes)
+      for (const s of codes)
+        expect(space.table![encode(space, g) * space.size + encode(space, s)]).toBe(toScoreIndex(space, scoreGuess(s, g)));
     expect(createSpace({ pegs: 5, colours: 6, repeats: true, blanks: false }).table).toBeNull();
     expect(6 ** 4).toBeLessThanOrEqual(TABLE_LIMIT);
   });

@@ -226,7 +226,8 @@ export function encode(space: Space, code: Code): number {
       if (!space.rules.blanks) throw new RangeError('this space has no blanks');
       d = space.rules.colours;
     } else {
-      if (!Number.isInteger(peg) || peg < 0 || peg >= space.rules.colours) throw new RangeError(`colour ${String(peg)} out of range`);
+      if (!Number.isInteger(peg) || peg < 0 || peg >= space.rules.colours)
+        throw new RangeError(`colour ${String(peg)} out of range`);
       d = peg;
     }
     i = i * space.values + d;

@@ -98,12 +98,25 @@ describe('shipped optimal plans', () => {
     const space = createSpace(MM46);
     // AAAA, AAAB, AABB, AABC, ABCD
     const reps = Array.from(orbitRepresentatives(space, fullSymmetry(space)));
-    expect(reps).toEqual([[0, 0, 0, 0], [0, 0, 0, 1], [0, 0, 1, 1], [0, 0, 1, 2], [0, 1, 2, 3]].map((c) => encode(space, c)));
+    expect(reps).toEqual(
+      [
+        [0, 0, 0, 0],
+        [0, 0, 0, 1],
+        [0, 0, 1, 1],
+        [0, 0, 1, 2],
+        [0, 1, 2, 3],
+      ].map((c) => encode(space, c)),
+    );
   });
 });
 
 const rulesArb: fc.Arbitrary<CodeRules> = fc
-  .record({ pegs: fc.integer({ min: 3, max: 5 }), colours: fc.integer({ min: 4, max: 8 }), repeats: fc.boolean(), blanks: fc.boolean() })
+  .record({
+    pegs: fc.integer({ min: 3, max: 5 }),
+    colours: fc.integer({ min: 4, max: 8 }),
+    repeats: fc.boolean(),
+    blanks: fc.boolean(),
+  })
   .filter((r) => (r.repeats || r.blanks || r.colours >= r.pegs) && (r.colours + (r.blanks ? 1 : 0)) ** r.pegs <= 40_000);
 
 describe('any strategy, any small options', () => {
@@ -188,7 +201,8 @@ describe('the biggest space', () => {
       const history: Row[] = [];
       for (let i = 0; i < 20; i++) {
         const guess = nextGuess(space, history, strategy, rng);
-        if (strategy === 'consistent-random') expect(history.every((r) => JSON.stringify(scoreGuess(guess, r.guess)) === JSON.stringify(r.score))).toBe(true);
+        if (strategy === 'consistent-random')
+          expect(history.every((r) => JSON.stringify(scoreGuess(guess, r.guess)) === JSON.stringify(r.score))).toBe(true);
         const score = scoreGuess(secret, guess);
         history.push({ guess, score });
         if (score.black === 6) break;

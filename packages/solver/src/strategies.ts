@@ -64,8 +64,16 @@ export function nextGuess(
   return decode(space, nextGuessIndex(space, history, strategy, rng, options));
 }
 
-export function nextGuessIndex(space: Space, history: readonly Row[], strategy: StrategyName, rng?: Rng, options: GuessOptions = {}): number {
-  const random = rng ?? createRng(`solver/${strategy}/${history.map((r) => `${r.guess.join(',')}:${r.score.black}.${r.score.white}`).join('/')}`);
+export function nextGuessIndex(
+  space: Space,
+  history: readonly Row[],
+  strategy: StrategyName,
+  rng?: Rng,
+  options: GuessOptions = {},
+): number {
+  const random =
+    rng ??
+    createRng(`solver/${strategy}/${history.map((r) => `${r.guess.join(',')}:${r.score.black}.${r.score.white}`).join('/')}`);
   const pos = position(space, history);
   const { cands } = pos;
   if (cands.length === 1) return cands[0]!;

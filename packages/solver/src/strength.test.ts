@@ -1,4 +1,14 @@
-import { createRng, mm44, mm44OptionsSchema, scoreGuess, checkCode, randomCode, type CodeRules, type Mm44Action, type Mm44State } from '@mm/rules';
+import {
+  createRng,
+  mm44,
+  mm44OptionsSchema,
+  scoreGuess,
+  checkCode,
+  randomCode,
+  type CodeRules,
+  type Mm44Action,
+  type Mm44State,
+} from '@mm/rules';
 import { describe, expect, it } from 'vitest';
 import { candidatesFor, type Row } from './candidates';
 import { createSpace, encode } from './space';
@@ -45,9 +55,14 @@ describe('bot strengths', () => {
     const rng = createRng('secrets');
     const secrets = Array.from({ length: 120 }, () => randomCode(rng, MM46));
     const average = Object.fromEntries(
-      BOT_STRENGTHS.map((s) => [s, secrets.reduce((n, secret, i) => n + breakAt(secret, MM46, s, `${s}/${i}`), 0) / secrets.length]),
+      BOT_STRENGTHS.map((s) => [
+        s,
+        secrets.reduce((n, secret, i) => n + breakAt(secret, MM46, s, `${s}/${i}`), 0) / secrets.length,
+      ]),
     ) as Record<BotStrength, number>;
-    console.log(`guesses to break a 4×6 code (average of 120): ${BOT_STRENGTHS.map((s) => `${s} ${average[s].toFixed(2)}`).join(', ')}`);
+    console.log(
+      `guesses to break a 4×6 code (average of 120): ${BOT_STRENGTHS.map((s) => `${s} ${average[s].toFixed(2)}`).join(', ')}`,
+    );
     expect(average.strong).toBeLessThan(average.medium);
     expect(average.medium).toBeLessThan(average.easy);
     expect(average.strong).toBeLessThan(4.6);
@@ -98,7 +113,9 @@ describe('Master Mind 44 bots by strength', () => {
         return [s, total / games];
       }),
     ) as Record<BotStrength, number>;
-    console.log(`MM44 Game 1, 1 person + 3 bots: rows the person placed before any bot called (average of ${games}): ${BOT_STRENGTHS.map((s) => `${s} ${average[s].toFixed(2)}`).join(', ')}`);
+    console.log(
+      `MM44 Game 1, 1 person + 3 bots: rows the person placed before any bot called (average of ${games}): ${BOT_STRENGTHS.map((s) => `${s} ${average[s].toFixed(2)}`).join(', ')}`,
+    );
     expect(average.easy).toBeGreaterThan(average.strong);
     expect(average.medium).toBeGreaterThan(average.strong);
     // a board has 4 rows: at easy and medium the person plays most of theirs before a bot is sure

@@ -29,7 +29,9 @@ export function guessAt(space: Space, rows: readonly Row[], strength: BotStrengt
     case 'strong':
       return nextGuess(space, rows);
     case 'medium':
-      return rng.int(MEDIUM_SLIP) === 0 ? nextGuess(space, rows, 'consistent-random', rng) : nextGuess(space, rows, 'most-parts', rng);
+      return rng.int(MEDIUM_SLIP) === 0
+        ? nextGuess(space, rows, 'consistent-random', rng)
+        : nextGuess(space, rows, 'most-parts', rng);
     case 'easy':
       return nextGuess(space, rows, 'consistent-random', rng);
   }

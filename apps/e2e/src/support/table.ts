@@ -23,7 +23,12 @@ export async function pickFamily(page: Page, family: string): Promise<void> {
  * creates the room without a name (so the creator arrives watching, and sits down with `sit`);
  * returns its link.
  */
-export async function createRoom(page: Page, baseUrl: string, family: string, configure?: (page: Page) => Promise<void>): Promise<string> {
+export async function createRoom(
+  page: Page,
+  baseUrl: string,
+  family: string,
+  configure?: (page: Page) => Promise<void>,
+): Promise<string> {
   await page.goto(baseUrl);
   await pickFamily(page, family);
   await configure?.(page);
@@ -57,7 +62,10 @@ export async function play(page: Page, code: readonly (number | null)[]): Promis
 
 /** Waits until the page has seen at least `n` accepted actions. */
 export async function waitSeq(page: Page, n: number): Promise<void> {
-  await page.waitForFunction((want) => Number(document.querySelector('[data-testid="room"]')?.getAttribute('data-seq')) >= want, n);
+  await page.waitForFunction(
+    (want) => Number(document.querySelector('[data-testid="room"]')?.getAttribute('data-seq')) >= want,
+    n,
+  );
 }
 
 /** Waits until every page has seen `n` actions. */

@@ -53,7 +53,13 @@ const duelPerson =
     const view = v as DuelView;
     const round = view.rounds.at(-1)!;
     if (round.codemaker === seat) return { type: 'setSecret', code: secret };
-    return { type: 'guess', code: guessFrom(rulesOf(view.options), round.rows.map((r) => ({ guess: r.guess, score: r.score! }))) };
+    return {
+      type: 'guess',
+      code: guessFrom(
+        rulesOf(view.options),
+        round.rows.map((r) => ({ guess: r.guess, score: r.score! })),
+      ),
+    };
   };
 
 describe.each(['embedded', 'postgres'] as const)('bots on the %s database', (kind) => {
@@ -82,7 +88,9 @@ describe.each(['embedded', 'postgres'] as const)('bots on the %s database', (kin
     const plain = await post({ family: 'parker' });
     const summary = (await (await fetch(`${server.url}/api/rooms/${plain.json.id}`)).json()) as RoomSummary;
     expect(summary).toMatchObject({ hints: false, takeOverAfterSec: null });
-    expect(summary.seats).toEqual([0, 1].map((index) => ({ index, name: null, connected: false, bot: false, takenOver: false, botStrength: null })));
+    expect(summary.seats).toEqual(
+      [0, 1].map((index) => ({ index, name: null, connected: false, bot: false, takenOver: false, botStrength: null })),
+    );
 
     const withBots = await post({ family: 'rotation', options: { players: 4 }, bots: [1, 3], hints: true, takeOverAfterSec: 60 });
     expect(withBots.status).toBe(201);
@@ -118,7 +126,10 @@ describe.each(['embedded', 'postgres'] as const)('bots on the %s database', (kin
     const reveal = firstSeqWhere(person, (v) => (v as DuelView).rounds[1]?.outcome != null);
     expect(hiddenLeaks(person, 0)).toEqual([]);
     expect(hiddenLeaks(t.watcher, null)).toEqual([]);
-    const ownCodes = [mine, ...view.rounds.flatMap((r) => r.rows.map((row) => row.guess)).filter((g) => g.join() !== botSecret.join())];
+    const ownCodes = [
+      mine,
+      ...view.rounds.flatMap((r) => r.rows.map((row) => row.guess)).filter((g) => g.join() !== botSecret.join()),
+    ];
     expect(codeSeenEarly(person, botSecret, reveal, ownCodes)).toEqual([]);
     expect(codeSeenEarly(t.watcher, botSecret, reveal, ownCodes)).toEqual([]);
 
@@ -136,7 +147,9 @@ describe.each(['embedded', 'postgres'] as const)('bots on the %s database', (kin
 
     // A rematch needs only the people's votes (a bot always accepts); everyone moves one seat on, the bot too.
     expect(await person.send('match:rematch', { accept: true })).toEqual({ ok: true, started: true });
-    const second = await t.watcher.waitFor((u) => u.snapshot.matchNumber === 2 && (u.snapshot.view as DuelView).rounds[0]!.secretSet);
+    const second = await t.watcher.waitFor(
+      (u) => u.snapshot.matchNumber === 2 && (u.snapshot.view as DuelView).rounds[0]!.secretSet,
+    );
     expect(second.room.seats.map((s) => [s.name, s.bot])).toEqual([
       ['Bot A', true],
       ['Ada', false],
@@ -227,13 +240,18 @@ describe.each(['embedded', 'postgres'] as const)('bots on the %s database', (kin
   it('Master Mind 44 (4x1): one person and three bots; ends with a right call or a draw, no part seen early', async () => {
     const t = await botRoom(server.url, { family: 'mm44', options: { seating: '4x1' }, bots: [1, 2, 3] }, 0);
     const person = t.person!;
-    const end = await playPerson(person, 0, (v) => {
-      const view = v as Mm44View;
-      if (view.phase === 'finalCalls') return { type: 'pass' };
-      // The person never calls: filler rows of colours and empty holes.
-      const k = view.boards[0]!.rows.length;
-      return { type: 'row', code: [k % 6, null, (k + 2) % 6, null, (k + 4) % 6] };
-    }, 60_000);
+    const end = await playPerson(
+      person,
+      0,
+      (v) => {
+        const view = v as Mm44View;
+        if (view.phase === 'finalCalls') return { type: 'pass' };
+        // The person never calls: filler rows of colours and empty holes.
+        const k = view.boards[0]!.rows.length;
+        return { type: 'row', code: [k % 6, null, (k + 2) % 6, null, (k + 4) % 6] };
+      },
+      60_000,
+    );
     const view = end.view as Mm44View;
     expect(view.finished).toBe(true);
     const right = view.calls.filter((c) => c.correct);
@@ -248,7 +266,9 @@ describe.each(['embedded', 'postgres'] as const)('bots on the %s database', (kin
     expect(view.calls.filter((c) => !c.correct && c.seat !== 0).length).toBeLessThanOrEqual(3);
     expect(hiddenLeaks(person, 0)).toEqual([]);
     expect(hiddenLeaks(t.watcher, null)).toEqual([]);
-    expect(tokenLeaks({ roomId: t.roomId, seats: [person], watcher: t.watcher, everyone: [person, t.watcher], close: t.close })).toEqual([]);
+    expect(
+      tokenLeaks({ roomId: t.roomId, seats: [person], watcher: t.watcher, everyone: [person, t.watcher], close: t.close }),
+    ).toEqual([]);
     await expectBotIds(server.app, t.roomId, [1, 2, 3]);
     t.close();
   });
@@ -286,12 +306,21 @@ describe.each(['embedded', 'postgres'] as const)('bots on the %s database', (kin
     expect(await person.send('seat:bot', { seat: 1 })).toEqual({ ok: true });
     expect(await person.send('seat:bot', { seat: 1 })).toMatchObject({ ok: false, code: 'SEAT_TAKEN' });
     const seated = await t.watcher.waitFor((u) => u.room.seats[1]!.bot);
-    expect(seated.room.seats[1]).toEqual({ index: 1, name: 'Bot B', connected: true, bot: true, takenOver: false, botStrength: 'strong' });
+    expect(seated.room.seats[1]).toEqual({
+      index: 1,
+      name: 'Bot B',
+      connected: true,
+      bot: true,
+      takenOver: false,
+      botStrength: 'strong',
+    });
     // Nobody may claim a bot's seat, nor pass a move off as a bot's.
     const late = await Player.connect(server.url);
     await late.join(t.roomId);
     expect(await late.claim(1, 'Eve')).toMatchObject({ ok: false, code: 'SEAT_TAKEN' });
-    expect(await person.act({ type: 'setSecret', code: [0, 1, 2, 3] }, { actionId: `bot-${snap(person).matchId}-1-0` })).toMatchObject({
+    expect(
+      await person.act({ type: 'setSecret', code: [0, 1, 2, 3] }, { actionId: `bot-${snap(person).matchId}-1-0` }),
+    ).toMatchObject({
       ok: false,
       code: 'BAD_REQUEST',
     });
@@ -303,7 +332,7 @@ describe.each(['embedded', 'postgres'] as const)('bots on the %s database', (kin
     t.close();
   });
 
-  it('match:hint: HINTS_OFF by default; with hints on, the solver move and how many codes remain, from the seat\'s own view', async () => {
+  it("match:hint: HINTS_OFF by default; with hints on, the solver move and how many codes remain, from the seat's own view", async () => {
     const off = await botRoom(server.url, { family: 'duel', bots: [0] }, 1);
     expect(await off.person!.send('match:hint', {})).toMatchObject({ ok: false, code: 'HINTS_OFF' });
     off.close();
@@ -344,7 +373,12 @@ describe.each(['embedded', 'postgres'] as const)('bots on the %s database', (kin
     expect(r2.outcome).toBe('broken');
     expect(h2.code).toBeNull();
     expect(h2.kind).toBeUndefined();
-    expect(h2.possible).toBe(countConsistent(space, r2.rows.map((r) => ({ guess: r.guess, score: r.score! }))));
+    expect(h2.possible).toBe(
+      countConsistent(
+        space,
+        r2.rows.map((r) => ({ guess: r.guess, score: r.score! })),
+      ),
+    );
     t.close();
   });
 

@@ -167,20 +167,17 @@ export class BotDriver {
       if (!move) this.quietAt.set(roomId, `${before.matchId}:${before.seq}`);
       if (move) {
         const actionId = botActionId(room.matchId, room.seq + 1, move.seat);
-        const reply = await service.act(
-          roomId,
-          move.seat,
-          { actionId, action: move.action, expectSeq: room.seq },
-          room.matchId,
-          { bot: true },
-        );
+        const reply = await service.act(roomId, move.seat, { actionId, action: move.action, expectSeq: room.seq }, room.matchId, {
+          bot: true,
+        });
         moved = reply.ok;
         if (reply.ok) {
           this.stats.played++;
           this.log.debug({ roomId, seat: move.seat, seq: reply.seq, actionId }, 'action accepted');
         }
         // DUPLICATE_ACTION / STALE_SEQ / MATCH_CHANGED / NOT_SEATED: someone (another server, a person back) moved first; look again.
-        else if (['DUPLICATE_ACTION', 'STALE_SEQ', 'MATCH_CHANGED', 'NOT_SEATED', 'ROOM_NOT_FOUND'].includes(reply.code)) this.stats.beaten++;
+        else if (['DUPLICATE_ACTION', 'STALE_SEQ', 'MATCH_CHANGED', 'NOT_SEATED', 'ROOM_NOT_FOUND'].includes(reply.code))
+          this.stats.beaten++;
         else {
           this.stats.refused++;
           this.refusedAt.set(roomId, `${before.matchId}:${before.seq}:${move.seat}`);

@@ -39,17 +39,32 @@ describe('handing the seat of someone gone to a bot, and getting it back', () =>
     const bobToken = bob.seatToken!;
     bob.close();
     await alice.waitFor((u) => u.room.seats[0]!.connected === false);
-    expect(await alice.send('seat:takeover', { seat: 0 })).toMatchObject({ ok: false, code: 'NOT_AWAY', message: expect.stringMatching(/away \d+ s; the room waits 10 s/) });
+    expect(await alice.send('seat:takeover', { seat: 0 })).toMatchObject({
+      ok: false,
+      code: 'NOT_AWAY',
+      message: expect.stringMatching(/away \d+ s; the room waits 10 s/),
+    });
 
     // Alice's guess waits for a score Bob cannot give.
     const g1 = [0, 2, 4, 5];
     expect((await alice.act({ type: 'guess', code: g1 })).ok).toBe(true);
     await sleep(350);
     expect(await alice.send('seat:takeover', { seat: 0 })).toEqual({ ok: true });
-    expect(await alice.send('seat:takeover', { seat: 0 })).toMatchObject({ ok: false, code: 'NOT_AWAY', message: expect.stringMatching(/bot plays/) });
+    expect(await alice.send('seat:takeover', { seat: 0 })).toMatchObject({
+      ok: false,
+      code: 'NOT_AWAY',
+      message: expect.stringMatching(/bot plays/),
+    });
     const taken = await watcher.waitFor((u) => u.room.seats[0]!.takenOver);
     // The seat keeps its person's name; a bot plays it for now, and is always there.
-    expect(taken.room.seats[0]).toEqual({ index: 0, name: 'Bob', connected: true, bot: true, takenOver: true, botStrength: 'strong' });
+    expect(taken.room.seats[0]).toEqual({
+      index: 0,
+      name: 'Bob',
+      connected: true,
+      bot: true,
+      takenOver: true,
+      botStrength: 'strong',
+    });
     // The bot enters the true score of the pending guess, from the secret its own view shows.
     const scored = await alice.waitFor((u) => (u.snapshot.view as DuelView).rounds[0]!.rows[0]!.score !== null);
     expect((scored.snapshot.view as DuelView).rounds[0]!.rows[0]!.score).toEqual(scoreGuess(secret, g1));
@@ -65,7 +80,14 @@ describe('handing the seat of someone gone to a bot, and getting it back', () =>
     const back = await bob2.join(roomId, bobToken);
     expect(back).toMatchObject({ ok: true, seat: 0 });
     if (!back.ok) throw new Error('unreachable');
-    expect(back.room.seats[0]).toEqual({ index: 0, name: 'Bob', connected: true, bot: false, takenOver: false, botStrength: null });
+    expect(back.room.seats[0]).toEqual({
+      index: 0,
+      name: 'Bob',
+      connected: true,
+      bot: false,
+      takenOver: false,
+      botStrength: null,
+    });
     await watcher.waitFor((u) => !u.room.seats[0]!.bot);
     const g3 = [3, 2, 1, 0];
     const r3 = await alice.act({ type: 'guess', code: g3 });
@@ -77,7 +99,10 @@ describe('handing the seat of someone gone to a bot, and getting it back', () =>
     expect((await bob2.act({ type: 'score', black: 0, white: 4 })).ok).toBe(true);
 
     // Seat 0's two scores by the bot carry bot ids; Bob's own actions do not.
-    const actions = await server.app.db.prisma.action.findMany({ where: { seat: 0, match: { roomId } }, orderBy: { seq: 'asc' } });
+    const actions = await server.app.db.prisma.action.findMany({
+      where: { seat: 0, match: { roomId } },
+      orderBy: { seq: 'asc' },
+    });
     expect(actions.map((a) => a.actionId.startsWith('bot-'))).toEqual([false, true, true, false]);
     for (const p of [alice, bob2, watcher]) p.close();
   });
@@ -93,7 +118,11 @@ describe('handing the seat of someone gone to a bot, and getting it back', () =>
     b.close();
     await a.waitFor((u) => u.room.seats[1]!.connected === false);
     await sleep(350);
-    expect(await a.send('seat:takeover', { seat: 1 })).toMatchObject({ ok: false, code: 'NOT_AWAY', message: expect.stringMatching(/never/) });
+    expect(await a.send('seat:takeover', { seat: 1 })).toMatchObject({
+      ok: false,
+      code: 'NOT_AWAY',
+      message: expect.stringMatching(/never/),
+    });
     a.close();
   });
 });

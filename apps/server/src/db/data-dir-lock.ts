@@ -105,10 +105,10 @@ export function lockDataDir(path: string, what: string): DataDirLock {
     // (common for pid 1 in a restarted container).
     if (current.info.pid !== process.pid && isAlive(current.info)) {
       throw new DataDirLockedError(
-        `${what} is in use by another process (pid ${current.info.pid}`
-        + `${current.info.hostname ? ` on ${current.info.hostname}` : ''}${current.info.since ? `, since ${current.info.since}` : ''}). `
-        + `Only one server can use an embedded database folder: stop the other one, or give this one its own `
-        + `data folder or a DATABASE_URL. (Lock file: ${path})`,
+        `${what} is in use by another process (pid ${current.info.pid}` +
+          `${current.info.hostname ? ` on ${current.info.hostname}` : ''}${current.info.since ? `, since ${current.info.since}` : ''}). ` +
+          `Only one server can use an embedded database folder: stop the other one, or give this one its own ` +
+          `data folder or a DATABASE_URL. (Lock file: ${path})`,
       );
     }
     // Stale. Move it aside rather than unlink it, so that if another process took

@@ -12,7 +12,13 @@ import { createTestPostgres, tempDir, type TempDir, type TestPostgres } from './
 const serverDir = fileURLToPath(new URL('../..', import.meta.url));
 const migrations = readMigrations();
 
-interface MigrationRow { migration_name: string; checksum: string; finished: boolean; rolled_back: boolean; applied_steps_count: number }
+interface MigrationRow {
+  migration_name: string;
+  checksum: string;
+  finished: boolean;
+  rolled_back: boolean;
+  applied_steps_count: number;
+}
 
 async function migrationRows(db: Database): Promise<MigrationRow[]> {
   return db.prisma.$queryRawUnsafe<MigrationRow[]>(
@@ -55,9 +61,15 @@ describe('embedded (PGlite folder)', () => {
       expect(first.kind).toBe('embedded');
       expect(first.migrations.applied).toEqual(migrations.map((m) => m.name));
       const rows = await migrationRows(first);
-      expect(rows).toEqual(migrations.map((m) => ({
-        migration_name: m.name, checksum: m.checksum, finished: true, rolled_back: false, applied_steps_count: 1,
-      })));
+      expect(rows).toEqual(
+        migrations.map((m) => ({
+          migration_name: m.name,
+          checksum: m.checksum,
+          finished: true,
+          rolled_back: false,
+          applied_steps_count: 1,
+        })),
+      );
       await first.prisma.device.create({ data: { id: 'dev-1', name: 'Ada' } });
     } finally {
       await first.close();
@@ -87,15 +99,22 @@ describe('embedded (PGlite folder)', () => {
     const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)'], { stdio: 'ignore' });
     try {
       writeFileSync(join(dir.path, 'server.lock'), JSON.stringify({ pid: other.pid, since: new Date().toISOString() }));
-      await expect(openDatabase({ dataDir: dir.path })).rejects.toThrow(new RegExp(`in use by another process \\(pid ${other.pid}`));
+      await expect(openDatabase({ dataDir: dir.path })).rejects.toThrow(
+        new RegExp(`in use by another process \\(pid ${other.pid}`),
+      );
     } finally {
       other.kill('SIGKILL');
     }
   });
 
-  it('starts over a stale lock left by a SIGKILLed process, with that process\'s committed data', async () => {
+  it("starts over a stale lock left by a SIGKILLed process, with that process's committed data", async () => {
     // A process that takes the folder the way the server does, commits a row, and is killed.
-    const child = spawnSync(process.execPath, ['--input-type=module', '-e', `
+    const child = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `
       import { writeFileSync } from 'node:fs';
       import { PGlite } from '@electric-sql/pglite';
       const [dir] = process.argv.slice(1);
@@ -103,7 +122,11 @@ describe('embedded (PGlite folder)', () => {
       const db = await PGlite.create(dir + '/pglite');
       await db.query('INSERT INTO "Device" (id, name) VALUES ($1, $2)', ['dev-killed', 'Bob']);
       process.kill(process.pid, 'SIGKILL');
-    `, dir.path], { cwd: serverDir, encoding: 'utf8' });
+    `,
+        dir.path,
+      ],
+      { cwd: serverDir, encoding: 'utf8' },
+    );
     expect(child.signal, child.stderr).toBe('SIGKILL');
     expect(JSON.parse(readFileSync(join(dir.path, 'server.lock'), 'utf8'))).toMatchObject({ pid: child.pid });
 
@@ -118,7 +141,9 @@ describe('embedded (PGlite folder)', () => {
 
   it('refuses to start when an applied migration was edited', async () => {
     const tampered = tamperedMigrations(dir);
-    await expect(openDatabase({ dataDir: dir.path, migrationsDir: tampered })).rejects.toThrow(/was changed after it was applied/);
+    await expect(openDatabase({ dataDir: dir.path, migrationsDir: tampered })).rejects.toThrow(
+      /was changed after it was applied/,
+    );
     // The refusal released the folder.
     const db = await openDatabase({ dataDir: dir.path });
     await db.close();
@@ -145,9 +170,15 @@ describe('PostgreSQL', () => {
     try {
       expect(a.kind).toBe('postgres');
       expect([...a.migrations.applied, ...b.migrations.applied]).toEqual(migrations.map((m) => m.name));
-      expect(await migrationRows(a)).toEqual(migrations.map((m) => ({
-        migration_name: m.name, checksum: m.checksum, finished: true, rolled_back: false, applied_steps_count: 1,
-      })));
+      expect(await migrationRows(a)).toEqual(
+        migrations.map((m) => ({
+          migration_name: m.name,
+          checksum: m.checksum,
+          finished: true,
+          rolled_back: false,
+          applied_steps_count: 1,
+        })),
+      );
     } finally {
       await Promise.all([a.close(), b.close()]);
     }
@@ -162,20 +193,25 @@ describe('PostgreSQL', () => {
 
   it('refuses to start when an applied migration was edited', async () => {
     const tampered = tamperedMigrations(dir);
-    await expect(openDatabase({ databaseUrl: pgdb.url, dataDir: dir.path, migrationsDir: tampered }))
-      .rejects.toThrow(MigrationError);
-    await expect(openDatabase({ databaseUrl: pgdb.url, dataDir: dir.path, migrationsDir: tampered }))
-      .rejects.toThrow(/was changed after it was applied/);
+    await expect(openDatabase({ databaseUrl: pgdb.url, dataDir: dir.path, migrationsDir: tampered })).rejects.toThrow(
+      MigrationError,
+    );
+    await expect(openDatabase({ databaseUrl: pgdb.url, dataDir: dir.path, migrationsDir: tampered })).rejects.toThrow(
+      /was changed after it was applied/,
+    );
   });
 
   it('rolls a failing migration back whole and records nothing for it', async () => {
     const broken = join(dir.path, 'migrations-broken');
     cpSync(findMigrationsDir(), broken, { recursive: true });
     cpSync(join(broken, migrations[0]!.name), join(broken, '99990101000000_broken'), { recursive: true });
-    writeFileSync(join(broken, '99990101000000_broken', 'migration.sql'),
-      'CREATE TABLE "Half" (id INT);\nSELECT no_such_function();\n');
-    await expect(openDatabase({ databaseUrl: pgdb.url, dataDir: dir.path, migrationsDir: broken }))
-      .rejects.toThrow(/99990101000000_broken failed and was rolled back/);
+    writeFileSync(
+      join(broken, '99990101000000_broken', 'migration.sql'),
+      'CREATE TABLE "Half" (id INT);\nSELECT no_such_function();\n',
+    );
+    await expect(openDatabase({ databaseUrl: pgdb.url, dataDir: dir.path, migrationsDir: broken })).rejects.toThrow(
+      /99990101000000_broken failed and was rolled back/,
+    );
 
     const c = new pg.Client({ connectionString: pgdb.url });
     await c.connect();
@@ -195,10 +231,13 @@ describe('PostgreSQL', () => {
     try {
       await c.query(`INSERT INTO "_prisma_migrations" (id, checksum, migration_name, logs, started_at)
                      VALUES ('00000000-0000-4000-8000-000000000000', 'x', '99990101000000_failed_elsewhere', 'boom', now())`);
-      await expect(openDatabase({ databaseUrl: pgdb.url, dataDir: dir.path }))
-        .rejects.toThrow(/99990101000000_failed_elsewhere is recorded as failed/);
+      await expect(openDatabase({ databaseUrl: pgdb.url, dataDir: dir.path })).rejects.toThrow(
+        /99990101000000_failed_elsewhere is recorded as failed/,
+      );
       // Once marked rolled back (what `prisma migrate resolve --rolled-back` does) it is ignored.
-      await c.query(`UPDATE "_prisma_migrations" SET rolled_back_at = now() WHERE migration_name = '99990101000000_failed_elsewhere'`);
+      await c.query(
+        `UPDATE "_prisma_migrations" SET rolled_back_at = now() WHERE migration_name = '99990101000000_failed_elsewhere'`,
+      );
       const db = await openDatabase({ databaseUrl: pgdb.url, dataDir: dir.path });
       await db.close();
     } finally {

@@ -125,13 +125,16 @@ async function migratePostgres(databaseUrl: string, migrations: ReturnType<typeo
   client.on('error', () => undefined);
   await client.connect();
   try {
-    return await migrate({
-      query: async (sql, params) => ({ rows: (await client.query<Record<string, unknown>>(sql, params)).rows }),
-      exec: async (script) => {
-        // No parameters: pg uses the simple protocol, which allows several statements.
-        await client.query(script);
+    return await migrate(
+      {
+        query: async (sql, params) => ({ rows: (await client.query<Record<string, unknown>>(sql, params)).rows }),
+        exec: async (script) => {
+          // No parameters: pg uses the simple protocol, which allows several statements.
+          await client.query(script);
+        },
       },
-    }, migrations);
+      migrations,
+    );
   } finally {
     await client.end();
   }

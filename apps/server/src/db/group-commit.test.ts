@@ -29,18 +29,31 @@ describe.each(['embedded', 'postgres'] as const)('group commit on %s', (kind) =>
     return matchId;
   }
   const row = (matchId: string, seq: number, actionId: string, payload: unknown = { type: 'guess', code: [seq] }) => ({
-    matchId, seq, seat: 0, actionId, payloadJson: JSON.stringify(payload), salt: null,
+    matchId,
+    seq,
+    seat: 0,
+    actionId,
+    payloadJson: JSON.stringify(payload),
+    salt: null,
   });
 
   it('commits the appends of one turn, from many matches, as one insert', async () => {
     const log = new GroupCommit(db.sql, { maxInFlight: 1 });
     const matches = await Promise.all(Array.from({ length: 20 }, () => newMatch()));
-    const outcomes = await Promise.all(matches.map((m) => log.append(row(m, 1, 'a1', { type: 'guess', text: `it's "quoted" \\ {x}` }))));
+    const outcomes = await Promise.all(
+      matches.map((m) => log.append(row(m, 1, 'a1', { type: 'guess', text: `it's "quoted" \\ {x}` }))),
+    );
     expect(outcomes).toEqual(matches.map(() => ({ ok: true })));
     expect(log.stats).toEqual({ batches: 1, rows: 20 });
     // Payloads and nulls come back exactly, through the array parameters.
     const [stored] = await store.actionsSince(matches[0]!, 0);
-    expect(stored).toMatchObject({ seq: 1, seat: 0, actionId: 'a1', payload: { type: 'guess', text: `it's "quoted" \\ {x}` }, salt: null });
+    expect(stored).toMatchObject({
+      seq: 1,
+      seat: 0,
+      actionId: 'a1',
+      payload: { type: 'guess', text: `it's "quoted" \\ {x}` },
+      salt: null,
+    });
   });
 
   it('leaves a conflicting row out without failing the rest of its batch, and says why', async () => {

@@ -99,7 +99,8 @@ export class GroupCommit {
     this.stats.batches++;
     this.stats.rows += inserted.length;
     // Keyed by the whole row's identity: two rows of one batch may race for one seq.
-    const key = (r: { matchId: string; seq: number; actionId: string }): string => `${r.matchId}\u0000${r.seq}\u0000${r.actionId}`;
+    const key = (r: { matchId: string; seq: number; actionId: string }): string =>
+      `${r.matchId}\u0000${r.seq}\u0000${r.actionId}`;
     const won = new Set(inserted.map(key));
     await Promise.all(
       batch.map(async (row) => {

@@ -115,7 +115,9 @@ export async function migrate(session: MigrationSession, migrations: MigrationFi
   try {
     await session.query('SELECT pg_advisory_lock($1)', [ADVISORY_LOCK_KEY]);
   } catch (e) {
-    throw new MigrationError(`timed out after ${LOCK_WAIT} waiting for another process to finish migrating: ${errorText(e)}`, { cause: e });
+    throw new MigrationError(`timed out after ${LOCK_WAIT} waiting for another process to finish migrating: ${errorText(e)}`, {
+      cause: e,
+    });
   } finally {
     await session.exec('RESET lock_timeout');
   }
@@ -126,8 +128,8 @@ export async function migrate(session: MigrationSession, migrations: MigrationFi
     for (const row of rows) {
       if (!row.finished && !row.rolledBack) {
         throw new MigrationError(
-          `migration ${row.name} is recorded as failed in _prisma_migrations: repair the database, then mark it `
-          + `with \`prisma migrate resolve --rolled-back ${row.name}\` (or delete its row) before starting the server`,
+          `migration ${row.name} is recorded as failed in _prisma_migrations: repair the database, then mark it ` +
+            `with \`prisma migrate resolve --rolled-back ${row.name}\` (or delete its row) before starting the server`,
         );
       }
     }
@@ -136,8 +138,8 @@ export async function migrate(session: MigrationSession, migrations: MigrationFi
       const row = done.get(m.name);
       if (row && row.checksum !== m.checksum) {
         throw new MigrationError(
-          `migration ${m.name} was changed after it was applied (checksum ${row.checksum} in the database, `
-          + `${m.checksum} on disk): restore prisma/migrations/${m.name}/migration.sql and put the change in a new migration`,
+          `migration ${m.name} was changed after it was applied (checksum ${row.checksum} in the database, ` +
+            `${m.checksum} on disk): restore prisma/migrations/${m.name}/migration.sql and put the change in a new migration`,
         );
       }
     }

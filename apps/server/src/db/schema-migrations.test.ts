@@ -3,7 +3,11 @@ import { join } from 'node:path';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  diffMigrationsToSchema, migrationList, openSchemaEngine, writeNextMigration, type SchemaEngine,
+  diffMigrationsToSchema,
+  migrationList,
+  openSchemaEngine,
+  writeNextMigration,
+  type SchemaEngine,
 } from '../../scripts/migration-diff.mjs';
 import { openDatabase } from './database.js';
 import { findMigrationsDir, readMigrations } from './migrate.js';
@@ -36,7 +40,7 @@ it('notices a schema change no migration covers, and writes the migration for it
 });
 
 // What `prisma migrate deploy` would see, checked with Prisma's own engine over pg.
-describe('agrees with Prisma\'s migration bookkeeping', () => {
+describe("agrees with Prisma's migration bookkeeping", () => {
   const filters = { externalTables: [], externalEnums: [] };
   const dbs: TestPostgres[] = [];
   afterAll(async () => {
@@ -75,7 +79,10 @@ describe('agrees with Prisma\'s migration bookkeeping', () => {
     await withEngine(pgdb.url, async (engine) => {
       const migrationsList = migrationList(findMigrationsDir());
       expect(await engine.diagnoseMigrationHistory({ migrationsList, optInToShadowDatabase: false, filters })).toEqual({
-        editedMigrationNames: [], failedMigrationNames: [], hasMigrationsTable: true, history: null,
+        editedMigrationNames: [],
+        failedMigrationNames: [],
+        hasMigrationsTable: true,
+        history: null,
       });
       expect(await engine.applyMigrations({ migrationsList, filters })).toEqual({ appliedMigrationNames: [] });
     });
@@ -85,7 +92,8 @@ describe('agrees with Prisma\'s migration bookkeeping', () => {
     const pgdb = await createTestPostgres();
     dbs.push(pgdb);
     const applied = await withEngine(pgdb.url, (engine) =>
-      engine.applyMigrations({ migrationsList: migrationList(findMigrationsDir()), filters }));
+      engine.applyMigrations({ migrationsList: migrationList(findMigrationsDir()), filters }),
+    );
     expect(applied.appliedMigrationNames).toEqual(readMigrations().map((m) => m.name));
     const db = await openDatabase({ databaseUrl: pgdb.url, dataDir: dir.path });
     try {

@@ -69,7 +69,9 @@ describe.each(kinds)('store on %s', (kind) => {
       store.claimSeat(roomId, 0, { name: 'Bob', tokenHash: 'hash-b', deviceId: null }),
     ]);
     expect(results.filter(Boolean)).toHaveLength(1);
-    const winner = results[0] ? { name: 'Ada', tokenHash: 'hash-a', deviceId: 'dev-a' } : { name: 'Bob', tokenHash: 'hash-b', deviceId: null };
+    const winner = results[0]
+      ? { name: 'Ada', tokenHash: 'hash-a', deviceId: 'dev-a' }
+      : { name: 'Bob', tokenHash: 'hash-b', deviceId: null };
     const person = { bot: false, takenOver: false, botStrength: 'strong' };
     const room = await store.loadRoom(roomId);
     expect(room?.seats[0]).toEqual({ index: 0, ...winner, ...person });
@@ -85,9 +87,25 @@ describe.each(kinds)('store on %s', (kind) => {
     expect(await store.renameSeat(roomId, 1, 'hash-x', 'Mallory')).toBe(false);
     expect(await store.renameSeat(roomId, 1, 'hash-a', 'Ada L.')).toBe(true);
     expect(await store.releaseSeat(roomId, 1, 'hash-x')).toBe(false);
-    expect((await store.loadRoom(roomId))?.seats[1]).toEqual({ index: 1, name: 'Ada L.', tokenHash: 'hash-a', deviceId: 'dev-a', bot: false, takenOver: false, botStrength: 'strong' });
+    expect((await store.loadRoom(roomId))?.seats[1]).toEqual({
+      index: 1,
+      name: 'Ada L.',
+      tokenHash: 'hash-a',
+      deviceId: 'dev-a',
+      bot: false,
+      takenOver: false,
+      botStrength: 'strong',
+    });
     expect(await store.releaseSeat(roomId, 1, 'hash-a')).toBe(true);
-    expect((await store.loadRoom(roomId))?.seats[1]).toEqual({ index: 1, name: null, tokenHash: null, deviceId: null, bot: false, takenOver: false, botStrength: 'strong' });
+    expect((await store.loadRoom(roomId))?.seats[1]).toEqual({
+      index: 1,
+      name: null,
+      tokenHash: null,
+      deviceId: null,
+      bot: false,
+      takenOver: false,
+      botStrength: 'strong',
+    });
     expect(await store.releaseSeat(roomId, 1, 'hash-a')).toBe(false);
     expect(await store.claimSeat(roomId, 1, { name: 'Bob', tokenHash: 'hash-b', deviceId: null })).toBe(true);
   });
@@ -96,12 +114,25 @@ describe.each(kinds)('store on %s', (kind) => {
     const { roomId, matchId } = await newRoom();
     const guess = { type: 'guess', code: [0, 1, 2, 3] };
     expect(await store.appendAction(matchId, { seq: 1, seat: 0, actionId: 'a1', payload: guess })).toEqual({ ok: true });
-    expect(await store.appendAction(matchId, { seq: 2, seat: 1, actionId: 'a2', payload: { type: 'mark' } })).toEqual({ ok: true });
+    expect(await store.appendAction(matchId, { seq: 2, seat: 1, actionId: 'a2', payload: { type: 'mark' } })).toEqual({
+      ok: true,
+    });
     // Another node already wrote seq 2.
-    expect(await store.appendAction(matchId, { seq: 2, seat: 0, actionId: 'a3', payload: {} })).toEqual({ ok: false, reason: 'seq-taken' });
+    expect(await store.appendAction(matchId, { seq: 2, seat: 0, actionId: 'a3', payload: {} })).toEqual({
+      ok: false,
+      reason: 'seq-taken',
+    });
     // A resend of a1 at the next free seq, and one colliding on both keys.
-    expect(await store.appendAction(matchId, { seq: 3, seat: 0, actionId: 'a1', payload: guess })).toEqual({ ok: false, reason: 'duplicate', seq: 1 });
-    expect(await store.appendAction(matchId, { seq: 1, seat: 0, actionId: 'a1', payload: guess })).toEqual({ ok: false, reason: 'duplicate', seq: 1 });
+    expect(await store.appendAction(matchId, { seq: 3, seat: 0, actionId: 'a1', payload: guess })).toEqual({
+      ok: false,
+      reason: 'duplicate',
+      seq: 1,
+    });
+    expect(await store.appendAction(matchId, { seq: 1, seat: 0, actionId: 'a1', payload: guess })).toEqual({
+      ok: false,
+      reason: 'duplicate',
+      seq: 1,
+    });
     // The same actionId in another match is a different action.
     const other = await newRoom();
     expect(await store.appendAction(other.matchId, { seq: 1, seat: 0, actionId: 'a1', payload: null })).toEqual({ ok: true });
@@ -119,10 +150,14 @@ describe.each(kinds)('store on %s', (kind) => {
 
   it('settles concurrent appends of one seq to exactly one winner', async () => {
     const { matchId } = await newRoom();
-    const outcomes = await Promise.all(['x', 'y', 'z'].map((id) =>
-      store.appendAction(matchId, { seq: 1, seat: 0, actionId: id, payload: { id } })));
+    const outcomes = await Promise.all(
+      ['x', 'y', 'z'].map((id) => store.appendAction(matchId, { seq: 1, seat: 0, actionId: id, payload: { id } })),
+    );
     expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
-    expect(outcomes.filter((o) => !o.ok)).toEqual([{ ok: false, reason: 'seq-taken' }, { ok: false, reason: 'seq-taken' }]);
+    expect(outcomes.filter((o) => !o.ok)).toEqual([
+      { ok: false, reason: 'seq-taken' },
+      { ok: false, reason: 'seq-taken' },
+    ]);
     expect(await store.actionsSince(matchId, 0)).toHaveLength(1);
   });
 
@@ -131,7 +166,10 @@ describe.each(kinds)('store on %s', (kind) => {
     expect(await store.appendAction(matchId, { seq: 1, seat: 0, actionId: 'k', payload: {} })).toEqual({ ok: true });
     // Through the client itself, to see what each adapter reports.
     const attempt = (seq: number, actionId: string) =>
-      db.prisma.action.create({ data: { matchId, seq, seat: 0, actionId, payload: {} } }).then(() => null, (e: unknown) => e);
+      db.prisma.action.create({ data: { matchId, seq, seat: 0, actionId, payload: {} } }).then(
+        () => null,
+        (e: unknown) => e,
+      );
     const seqErr = await attempt(1, 'other');
     const idErr = await attempt(2, 'k');
     expect(seqErr).toBeInstanceOf(Prisma.PrismaClientKnownRequestError);
@@ -139,7 +177,9 @@ describe.each(kinds)('store on %s', (kind) => {
     expect((idErr as Prisma.PrismaClientKnownRequestError).code).toBe('P2002');
     // pg names the index, PGlite the columns.
     expect(uniqueViolationTarget(seqErr)?.join(',')).toMatch(kind === 'postgres' ? /^Action_pkey$/ : /^matchId,seq$/);
-    expect(uniqueViolationTarget(idErr)?.join(',')).toMatch(kind === 'postgres' ? /^Action_matchId_actionId_key$/ : /^matchId,actionId$/);
+    expect(uniqueViolationTarget(idErr)?.join(',')).toMatch(
+      kind === 'postgres' ? /^Action_matchId_actionId_key$/ : /^matchId,actionId$/,
+    );
     expect(uniqueViolationTarget(new Error('nope'))).toBeNull();
   });
 

@@ -66,7 +66,11 @@ export interface StoredRoom {
   /** Of that match, by seq. */
   actions: StoredAction[];
 }
-export interface StoredMatchPlayer { seat: number; name: string; deviceId: string | null }
+export interface StoredMatchPlayer {
+  seat: number;
+  name: string;
+  deviceId: string | null;
+}
 
 /** One match with everything a replay or the history needs. */
 export interface StoredMatchRecord {
@@ -145,7 +149,10 @@ export interface Store {
    * token and device with them) and every vote cleared, in one transaction. False when that
    * match already exists (another server started it first).
    */
-  startRematch(roomId: string, match: { id: string; number: number; family: string; options: unknown; seed: string; salt: string }): Promise<boolean>;
+  startRematch(
+    roomId: string,
+    match: { id: string; number: number; family: string; options: unknown; seed: string; salt: string },
+  ): Promise<boolean>;
   /** A device's matches, newest first; `cursor` is the id of the last match of the previous page. */
   listMatches(deviceId: string, page: { limit: number; cursor?: string | undefined }): Promise<StoredMatchSummary[]>;
   loadMatch(matchId: string): Promise<StoredMatchRecord | null>;
@@ -189,27 +196,63 @@ export function uniqueViolationTarget(e: unknown): string[] | null {
   return names;
 }
 
-type SeatRow = { index: number; name: string | null; tokenHash: string | null; deviceId: string | null; bot: boolean; takenOver: boolean; botStrength: string };
-const strengthOf = (s: string): BotStrength => ((BOT_STRENGTHS as readonly string[]).includes(s) ? (s as BotStrength) : DEFAULT_BOT_STRENGTH);
+type SeatRow = {
+  index: number;
+  name: string | null;
+  tokenHash: string | null;
+  deviceId: string | null;
+  bot: boolean;
+  takenOver: boolean;
+  botStrength: string;
+};
+const strengthOf = (s: string): BotStrength =>
+  (BOT_STRENGTHS as readonly string[]).includes(s) ? (s as BotStrength) : DEFAULT_BOT_STRENGTH;
 const toSeat = (s: SeatRow): StoredSeat => ({
-  index: s.index, name: s.name, tokenHash: s.tokenHash, deviceId: s.deviceId, bot: s.bot, takenOver: s.takenOver, botStrength: strengthOf(s.botStrength),
+  index: s.index,
+  name: s.name,
+  tokenHash: s.tokenHash,
+  deviceId: s.deviceId,
+  bot: s.bot,
+  takenOver: s.takenOver,
+  botStrength: strengthOf(s.botStrength),
 });
 
 type ActionRow = { seq: number; seat: number; actionId: string; payload: Prisma.JsonValue; salt: string | null; createdAt: Date };
 const toAction = (a: ActionRow): StoredAction => ({
-  seq: a.seq, seat: a.seat, actionId: a.actionId, payload: a.payload, salt: a.salt, createdAt: a.createdAt,
+  seq: a.seq,
+  seat: a.seat,
+  actionId: a.actionId,
+  payload: a.payload,
+  salt: a.salt,
+  createdAt: a.createdAt,
 });
 
 type MatchRow = {
-  id: string; number: number; family: string; options: Prisma.JsonValue; seed: string; salt: string | null;
-  createdAt: Date; finishedAt: Date | null; result: Prisma.JsonValue;
+  id: string;
+  number: number;
+  family: string;
+  options: Prisma.JsonValue;
+  seed: string;
+  salt: string | null;
+  createdAt: Date;
+  finishedAt: Date | null;
+  result: Prisma.JsonValue;
 };
 const toMatch = (m: MatchRow): StoredMatch => ({
-  id: m.id, number: m.number, family: m.family, options: m.options, seed: m.seed, salt: m.salt,
-  createdAt: m.createdAt, finishedAt: m.finishedAt, result: m.result,
+  id: m.id,
+  number: m.number,
+  family: m.family,
+  options: m.options,
+  seed: m.seed,
+  salt: m.salt,
+  createdAt: m.createdAt,
+  finishedAt: m.finishedAt,
+  result: m.result,
 });
 const toPlayer = (p: { seat: number; name: string; deviceId: string | null }): StoredMatchPlayer => ({
-  seat: p.seat, name: p.name, deviceId: p.deviceId,
+  seat: p.seat,
+  name: p.name,
+  deviceId: p.deviceId,
 });
 
 export function createStore(db: Database): Store {
@@ -220,11 +263,24 @@ export function createStore(db: Database): Store {
     kind: db.kind,
 
     async createRoom({
-      roomId, family, options, seatCount, matchId, seed, salt = null, creatorDeviceId = null, bots = [], botStrength = DEFAULT_BOT_STRENGTH,
-      hints = false, takeOverAfterSec = null, turnSeconds = null,
+      roomId,
+      family,
+      options,
+      seatCount,
+      matchId,
+      seed,
+      salt = null,
+      creatorDeviceId = null,
+      bots = [],
+      botStrength = DEFAULT_BOT_STRENGTH,
+      hints = false,
+      takeOverAfterSec = null,
+      turnSeconds = null,
     }) {
-      if (!Number.isInteger(seatCount) || seatCount < 1) throw new RangeError(`seatCount must be a positive integer, got ${seatCount}`);
-      if (bots.some((b) => !Number.isInteger(b) || b < 0 || b >= seatCount)) throw new RangeError(`bot seats must be seats of the room, got ${bots.join(',')}`);
+      if (!Number.isInteger(seatCount) || seatCount < 1)
+        throw new RangeError(`seatCount must be a positive integer, got ${seatCount}`);
+      if (bots.some((b) => !Number.isInteger(b) || b < 0 || b >= seatCount))
+        throw new RangeError(`bot seats must be seats of the room, got ${bots.join(',')}`);
       const opts = json(options, 'room options');
       const isBot = new Set(bots);
       // One nested create is one transaction.
@@ -244,8 +300,15 @@ export function createStore(db: Database): Store {
           },
           matches: {
             create: {
-              id: matchId, number: 1, family, options: opts, seed, salt,
-              players: { create: [...isBot].sort((a, b) => a - b).map((seat) => ({ seat, name: botName(seat), deviceId: null })) },
+              id: matchId,
+              number: 1,
+              family,
+              options: opts,
+              seed,
+              salt,
+              players: {
+                create: [...isBot].sort((a, b) => a - b).map((seat) => ({ seat, name: botName(seat), deviceId: null })),
+              },
             },
           },
         },
@@ -308,7 +371,11 @@ export function createStore(db: Database): Store {
            RETURNING 1
          )
          SELECT (SELECT count(*) FROM claimed)::int AS claimed`,
-        roomId, index, claim.name, claim.tokenHash, claim.deviceId,
+        roomId,
+        index,
+        claim.name,
+        claim.tokenHash,
+        claim.deviceId,
       );
       return rows[0]?.claimed === 1;
     },
@@ -318,7 +385,15 @@ export function createStore(db: Database): Store {
         const name = botName(index);
         const { count } = await tx.seat.updateMany({
           where: { roomId, index, tokenHash: null, bot: false },
-          data: { name, bot: true, botStrength: strength, takenOver: false, deviceId: null, claimedAt: new Date(), rematch: false },
+          data: {
+            name,
+            bot: true,
+            botStrength: strength,
+            takenOver: false,
+            deviceId: null,
+            claimedAt: new Date(),
+            rematch: false,
+          },
         });
         if (count !== 1) return false;
         const match = await tx.match.findFirst({ where: { roomId }, orderBy: { number: 'desc' }, select: { id: true } });
@@ -334,12 +409,18 @@ export function createStore(db: Database): Store {
     },
 
     async takeOverSeat(roomId, index, tokenHash) {
-      const { count } = await prisma.seat.updateMany({ where: { roomId, index, tokenHash, bot: false }, data: { bot: true, takenOver: true, botStrength: DEFAULT_BOT_STRENGTH } });
+      const { count } = await prisma.seat.updateMany({
+        where: { roomId, index, tokenHash, bot: false },
+        data: { bot: true, takenOver: true, botStrength: DEFAULT_BOT_STRENGTH },
+      });
       return count === 1;
     },
 
     async reclaimSeat(roomId, index, tokenHash) {
-      const { count } = await prisma.seat.updateMany({ where: { roomId, index, tokenHash, takenOver: true }, data: { bot: false, takenOver: false } });
+      const { count } = await prisma.seat.updateMany({
+        where: { roomId, index, tokenHash, takenOver: true },
+        data: { bot: false, takenOver: false },
+      });
       return count === 1;
     },
 
@@ -364,7 +445,14 @@ export function createStore(db: Database): Store {
     async appendAction(matchId, action) {
       const payloadJson = JSON.stringify(action.payload);
       if (payloadJson === undefined) throw new TypeError('action payload is not JSON-serialisable');
-      return log.append({ matchId, seq: action.seq, seat: action.seat, actionId: action.actionId, payloadJson, salt: action.salt ?? null });
+      return log.append({
+        matchId,
+        seq: action.seq,
+        seat: action.seat,
+        actionId: action.actionId,
+        payloadJson,
+        salt: action.salt ?? null,
+      });
     },
 
     async actionsSince(matchId, afterSeq) {
@@ -391,7 +479,11 @@ export function createStore(db: Database): Store {
     async voteRematch(roomId, index, tokenHash, accept) {
       const { count } = await prisma.seat.updateMany({ where: { roomId, index, tokenHash }, data: { rematch: accept } });
       if (count !== 1) return null;
-      const votes = await prisma.seat.findMany({ where: { roomId, rematch: true }, select: { index: true }, orderBy: { index: 'asc' } });
+      const votes = await prisma.seat.findMany({
+        where: { roomId, rematch: true },
+        select: { index: true },
+        orderBy: { index: 'asc' },
+      });
       return votes.map((v) => v.index);
     },
 

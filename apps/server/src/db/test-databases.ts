@@ -66,7 +66,11 @@ export async function embeddedTemplate(): Promise<string> {
   const pglite = realpathSync(require.resolve('@electric-sql/pglite'));
   const key = createHash('sha256')
     .update(pglite)
-    .update(readMigrations().map((m) => `${m.name}:${m.checksum}`).join('\n'))
+    .update(
+      readMigrations()
+        .map((m) => `${m.name}:${m.checksum}`)
+        .join('\n'),
+    )
     .digest('hex')
     .slice(0, 16);
   const template = join(tmpdir(), `mm-pglite-template-${key}`);

@@ -26,16 +26,20 @@ describe('a bot whose process is SIGKILLed', () => {
     ['someone watching on both processes', true],
     ['the person alone on one process', false],
     ['someone watching on both processes, again', true],
-  ])('is played by the other process, with %s', async (_label, watchSurvivorFirst) => {
-    let outcome: Awaited<ReturnType<typeof botFailoverTrial>> = null;
-    for (let attempt = 0; attempt < 5 && !outcome; attempt++) {
-      outcome = await botFailoverTrial([nodes[0]!, nodes[1]!], db.config.databaseUrl!, watchSurvivorFirst);
-    }
-    if (!outcome) throw new Error('the bot always moved before the kill could land: a longer BOT_DELAY_MS is needed here');
-    nodes[outcome.killed] = await startNode(env);
-    const shown: FailoverTrial = outcome.trial;
-    console.log(`bot failover: ${shown.ms} ms after SIGKILL (survivor had the room loaded: ${shown.survivorLoaded})`);
-    // The move was stored by the survivor: the only process left.
-    expect(shown.ms).toBeGreaterThan(0);
-  }, 120_000);
+  ])(
+    'is played by the other process, with %s',
+    async (_label, watchSurvivorFirst) => {
+      let outcome: Awaited<ReturnType<typeof botFailoverTrial>> = null;
+      for (let attempt = 0; attempt < 5 && !outcome; attempt++) {
+        outcome = await botFailoverTrial([nodes[0]!, nodes[1]!], db.config.databaseUrl!, watchSurvivorFirst);
+      }
+      if (!outcome) throw new Error('the bot always moved before the kill could land: a longer BOT_DELAY_MS is needed here');
+      nodes[outcome.killed] = await startNode(env);
+      const shown: FailoverTrial = outcome.trial;
+      console.log(`bot failover: ${shown.ms} ms after SIGKILL (survivor had the room loaded: ${shown.survivorLoaded})`);
+      // The move was stored by the survivor: the only process left.
+      expect(shown.ms).toBeGreaterThan(0);
+    },
+    120_000,
+  );
 });

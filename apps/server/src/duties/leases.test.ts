@@ -56,7 +56,12 @@ describe.each(['embedded', 'postgres'] as const)('room leases on the %s database
     const print = (await leases.fingerprints([owed], [BOTS])).get(owed)!;
     await leases.release('A', owed, print);
     expect(await leases.claimDue('B', 60_000, [BOTS], 1000)).not.toContain(owed);
-    await store.appendAction(`m-${owed}`, { seq: 1, seat: 0, actionId: 'x1', payload: { type: 'setSecret', code: [0, 1, 2, 3] } });
+    await store.appendAction(`m-${owed}`, {
+      seq: 1,
+      seat: 0,
+      actionId: 'x1',
+      payload: { type: 'setSecret', code: [0, 1, 2, 3] },
+    });
     expect(await leases.claimDue('B', 60_000, [BOTS], 1000)).toContain(owed);
   });
 

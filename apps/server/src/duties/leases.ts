@@ -51,16 +51,20 @@ export function createLeases(prisma: PrismaClient): Leases {
   const ids = (rows: { roomId: string }[]): string[] => rows.map((r) => r.roomId);
   return {
     async renew(owner, leaseMs) {
-      return ids(await prisma.$queryRawUnsafe<{ roomId: string }[]>(
-        `UPDATE "RoomLease" SET "expiresAt" = ${until('$2')} WHERE owner = $1 AND "expiresAt" >= ${NOW} RETURNING "roomId"`,
-        owner, leaseMs,
-      ));
+      return ids(
+        await prisma.$queryRawUnsafe<{ roomId: string }[]>(
+          `UPDATE "RoomLease" SET "expiresAt" = ${until('$2')} WHERE owner = $1 AND "expiresAt" >= ${NOW} RETURNING "roomId"`,
+          owner,
+          leaseMs,
+        ),
+      );
     },
 
     async claimDue(owner, leaseMs, conditions, limit) {
       // ON CONFLICT re-checks the expiry against the row as committed by a racing claimant.
-      return ids(await prisma.$queryRawUnsafe<{ roomId: string }[]>(
-        `WITH due AS (${dueRooms(conditions)})
+      return ids(
+        await prisma.$queryRawUnsafe<{ roomId: string }[]>(
+          `WITH due AS (${dueRooms(conditions)})
          INSERT INTO "RoomLease" ("roomId", owner, "expiresAt", settled)
          SELECT d."roomId", $1, ${until('$2')}, NULL FROM due d
          LEFT JOIN "RoomLease" l ON l."roomId" = d."roomId"
@@ -69,8 +73,11 @@ export function createLeases(prisma: PrismaClient): Leases {
          ON CONFLICT ("roomId") DO UPDATE SET owner = EXCLUDED.owner, "expiresAt" = EXCLUDED."expiresAt", settled = NULL
          WHERE "RoomLease"."expiresAt" < ${NOW}
          RETURNING "roomId"`,
-        owner, leaseMs, limit,
-      ));
+          owner,
+          leaseMs,
+          limit,
+        ),
+      );
     },
 
     async claim(owner, roomId, leaseMs) {
@@ -79,7 +86,9 @@ export function createLeases(prisma: PrismaClient): Leases {
          ON CONFLICT ("roomId") DO UPDATE SET owner = EXCLUDED.owner, "expiresAt" = EXCLUDED."expiresAt", settled = NULL
          WHERE "RoomLease"."expiresAt" < ${NOW} OR "RoomLease".owner = EXCLUDED.owner
          RETURNING "roomId"`,
-        roomId, owner, leaseMs,
+        roomId,
+        owner,
+        leaseMs,
       );
       return rows.length === 1;
     },
@@ -102,7 +111,9 @@ export function createLeases(prisma: PrismaClient): Leases {
       // An expired row with the settled state stays, so the room is not claimed again for nothing.
       await prisma.$executeRawUnsafe(
         `UPDATE "RoomLease" SET "expiresAt" = to_timestamp(0) AT TIME ZONE 'UTC', settled = $3 WHERE "roomId" = $1 AND owner = $2`,
-        roomId, owner, fingerprint,
+        roomId,
+        owner,
+        fingerprint,
       );
     },
 

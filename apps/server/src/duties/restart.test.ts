@@ -24,7 +24,11 @@ describe.each(['embedded', 'postgres'] as const)('rooms where only bots play, on
 
   it('finish after a SIGKILL and a restart with nobody looking', async () => {
     db = await freshDatabase(kind);
-    const env = { DATA_DIR: db.config.dataDir, ...(db.config.databaseUrl ? { DATABASE_URL: db.config.databaseUrl } : {}), BOT_DELAY_MS: '150' };
+    const env = {
+      DATA_DIR: db.config.dataDir,
+      ...(db.config.databaseUrl ? { DATABASE_URL: db.config.databaseUrl } : {}),
+      BOT_DELAY_MS: '150',
+    };
     const first = await spawnServer(env);
     children.push(first.child);
     const rooms = [
@@ -40,10 +44,15 @@ describe.each(['embedded', 'postgres'] as const)('rooms where only bots play, on
       matchIds.push(summary.match.id);
     }
     // Killed once every room is under way.
-    const underWay = await until('every bot room under way', async () => {
-      const states = await Promise.all(matchIds.map((m) => matchState(first.url, m)));
-      return states.every((s) => s !== null && s.moves >= 1) && (states as { finished: boolean }[]);
-    }, 30_000, 200);
+    const underWay = await until(
+      'every bot room under way',
+      async () => {
+        const states = await Promise.all(matchIds.map((m) => matchState(first.url, m)));
+        return states.every((s) => s !== null && s.moves >= 1) && (states as { finished: boolean }[]);
+      },
+      30_000,
+      200,
+    );
     await kill(first.child, 'SIGKILL');
     expect(underWay.filter((s) => !s.finished).length).toBeGreaterThan(0);
 

@@ -93,19 +93,27 @@ export class TimeoutDriver {
     }
     const entry: Armed = { at: key, timer: null, warning: null };
     const earliest = Math.min(...deadlines.map((d) => d.at));
-    at(earliest, () => {
-      entry.timer = null;
-      const run = this.fire(room.id, key).finally(() => this.running.delete(run));
-      this.running.add(run);
-    }, (t) => (entry.timer = t));
+    at(
+      earliest,
+      () => {
+        entry.timer = null;
+        const run = this.fire(room.id, key).finally(() => this.running.delete(run));
+        this.running.add(run);
+      },
+      (t) => (entry.timer = t),
+    );
     const turn = room.turnSeconds ?? 0;
     if (turn >= LONG_TIMER_SEC) {
-      at(earliest - warnBeforeSec(turn) * room.secondMs, () => {
-        entry.warning = null;
-        const now = this.service?.cached(room.id);
-        if (!now || `${now.matchId}:${now.seq}` !== key || (this.gate && !this.gate.holds(room.id))) return;
-        for (const d of now.deadlines()) this.onNear(now, d.seat);
-      }, (t) => (entry.warning = t));
+      at(
+        earliest - warnBeforeSec(turn) * room.secondMs,
+        () => {
+          entry.warning = null;
+          const now = this.service?.cached(room.id);
+          if (!now || `${now.matchId}:${now.seq}` !== key || (this.gate && !this.gate.holds(room.id))) return;
+          for (const d of now.deadlines()) this.onNear(now, d.seat);
+        },
+        (t) => (entry.warning = t),
+      );
     }
     this.armed.set(room.id, entry);
   }

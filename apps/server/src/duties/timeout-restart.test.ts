@@ -35,7 +35,11 @@ describe.each(['embedded', 'postgres'] as const)('a turn timer on the %s databas
   it('fires after a SIGKILL and a restart, from the deadline the database keeps', async () => {
     db = await freshDatabase(kind);
     // 10 s of turnSeconds last 3 s: the kill lands long before the deadline.
-    const env = { DATA_DIR: db.config.dataDir, ...(db.config.databaseUrl ? { DATABASE_URL: db.config.databaseUrl } : {}), SECOND_MS: '300' };
+    const env = {
+      DATA_DIR: db.config.dataDir,
+      ...(db.config.databaseUrl ? { DATABASE_URL: db.config.databaseUrl } : {}),
+      SECOND_MS: '300',
+    };
     const first = await spawnServer(env);
     children.push(first.child);
     const { matchId } = await timedRoom(first.url, 10);
@@ -46,10 +50,15 @@ describe.each(['embedded', 'postgres'] as const)('a turn timer on the %s databas
     children.push(second.child);
     const restarted = Date.now();
     // Nobody joins or opens the room: only the replay route, which never loads it, is read.
-    const moved = await until('the timeout after the restart', async () => {
-      const m = await lastMove(second.url, matchId);
-      return m !== null && m.seq >= 1 && m;
-    }, 60_000, 250);
+    const moved = await until(
+      'the timeout after the restart',
+      async () => {
+        const m = await lastMove(second.url, matchId);
+        return m !== null && m.seq >= 1 && m;
+      },
+      60_000,
+      250,
+    );
     expect(moved).toMatchObject({ seq: 1, type: 'timeout' });
     console.log(`timeout after restart (${kind}): appended ${Date.now() - restarted} ms after the new process started`);
   }, 120_000);
@@ -72,16 +81,23 @@ describe('two processes on one PostgreSQL racing on a turn timer', () => {
     const { roomId, matchId } = await timedRoom(nodes[0]!.url, 10);
     // Both processes load the room, so either could fire; the lease and the log's unique (match, seq) decide.
     for (const n of nodes) expect((await fetch(`${n.url}/api/rooms/${roomId}`)).status).toBe(200);
-    await until('four timeouts', async () => {
-      const m = await lastMove(nodes[1]!.url, matchId);
-      return m !== null && m.seq >= 4;
-    }, 60_000, 250);
+    await until(
+      'four timeouts',
+      async () => {
+        const m = await lastMove(nodes[1]!.url, matchId);
+        return m !== null && m.seq >= 4;
+      },
+      60_000,
+      250,
+    );
     const rows = await sql<{ seq: number; seat: number; actionId: string; payload: { type: string }; createdAt: Date }>(
       db.config.databaseUrl!,
       'SELECT seq, seat, "actionId", payload, "createdAt" FROM "Action" WHERE "matchId" = $1 ORDER BY seq',
       [matchId],
     );
-    const match = (await sql<{ createdAt: Date }>(db.config.databaseUrl!, 'SELECT "createdAt" FROM "Match" WHERE id = $1', [matchId]))[0]!;
+    const match = (
+      await sql<{ createdAt: Date }>(db.config.databaseUrl!, 'SELECT "createdAt" FROM "Match" WHERE id = $1', [matchId])
+    )[0]!;
     expect(rows.map((r) => r.seq)).toEqual(rows.map((_, i) => i + 1));
     let clock = match.createdAt.getTime();
     const late: number[] = [];

@@ -8,7 +8,11 @@ import { createRoom, useServer } from '../test-support/server';
 const SECOND_MS = 60;
 
 /** A room of `family` with a 10-second turn timer, every seat taken by a person who then never moves. */
-async function idleTable(url: string, body: Record<string, unknown>, seats: number): Promise<{ roomId: string; players: Player[] }> {
+async function idleTable(
+  url: string,
+  body: Record<string, unknown>,
+  seats: number,
+): Promise<{ roomId: string; players: Player[] }> {
   const created = await createRoom(url, { ...body, turnSeconds: 10 });
   expect(created.status).toBe(201);
   const roomId = created.json.id as string;
@@ -27,7 +31,11 @@ async function idleTable(url: string, body: Record<string, unknown>, seats: numb
 const timedOut = (u: SeenUpdate): boolean => u.snapshot.last?.type === 'timeout';
 
 /** The next timeout `p` sees after seq `after` that passes `test`, and the snapshot `p` held just before it (with its deadlines). */
-async function nextTimeout(p: Player, after: number, test: (u: SeenUpdate) => boolean = () => true): Promise<{ before: SeenUpdate; timeout: SeenUpdate }> {
+async function nextTimeout(
+  p: Player,
+  after: number,
+  test: (u: SeenUpdate) => boolean = () => true,
+): Promise<{ before: SeenUpdate; timeout: SeenUpdate }> {
   const timeout = await p.waitFor((u) => u.snapshot.seq > after && timedOut(u) && test(u), 30_000);
   const seen = p.received
     .map((r) => r.payload as Partial<SeenUpdate> | null)
@@ -39,7 +47,8 @@ async function nextTimeout(p: Player, after: number, test: (u: SeenUpdate) => bo
 
 function reportLateness(label: string, before: SeenUpdate, after: SeenUpdate, received: number): void {
   const deadline = before.snapshot.deadlines.find((d) => d.seat === after.snapshot.last!.seat);
-  if (deadline) console.log(`timer accuracy (${label}): update received ${received - Date.parse(deadline.at)} ms after the deadline`);
+  if (deadline)
+    console.log(`timer accuracy (${label}): update received ${received - Date.parse(deadline.at)} ms after the deadline`);
 }
 
 describe('turn timers', () => {
@@ -88,7 +97,10 @@ describe('turn timers', () => {
     expect((await p.claim(0, 'A')).ok).toBe(true);
     const first = await p.waitFor(() => true);
     expect(first.snapshot.deadlines).toEqual([]);
-    expect(await p.act({ type: 'setSecret', code: [0, 1, 2, 3] }, { actionId: 'timeout-x-1-0' })).toMatchObject({ ok: false, code: 'BAD_REQUEST' });
+    expect(await p.act({ type: 'setSecret', code: [0, 1, 2, 3] }, { actionId: 'timeout-x-1-0' })).toMatchObject({
+      ok: false,
+      code: 'BAD_REQUEST',
+    });
     expect(await createRoom(server.url, { family: 'duel', turnSeconds: 5 })).toMatchObject({ status: 400 });
     expect(await createRoom(server.url, { family: 'duel', turnSeconds: 604_801 })).toMatchObject({ status: 400 });
     p.close();

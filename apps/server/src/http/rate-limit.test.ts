@@ -28,7 +28,11 @@ describe('room creation bodies', () => {
   const server = useServer('postgres');
 
   it('refuses a body that is not JSON, or too large, with a typed error', async () => {
-    const notJson = await fetch(`${server.url}/api/rooms`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"family":' });
+    const notJson = await fetch(`${server.url}/api/rooms`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"family":',
+    });
     expect(notJson.status).toBe(400);
     expect(((await notJson.json()) as { error: { code: string } }).error.code).toBe('BAD_REQUEST');
     const huge = await fetch(`${server.url}/api/rooms`, {

@@ -56,7 +56,13 @@ export function registerApiRoutes(
     const problem = botSeatsProblem(family, options, bots);
     if (problem) return httpError(reply, 400, 'BAD_REQUEST', problem);
     const device = headers.data[DEVICE_TOKEN_HEADER];
-    const room = await rooms.create(family, options, device ? hashToken(device) : null, { bots, botStrength, hints, takeOverAfterSec, turnSeconds });
+    const room = await rooms.create(family, options, device ? hashToken(device) : null, {
+      bots,
+      botStrength,
+      hints,
+      takeOverAfterSec,
+      turnSeconds,
+    });
     const origin = deps.config.publicUrl ?? `${req.protocol}://${req.host}`;
     const body: CreateRoomReply = { id: room.id, url: new URL(`/r/${room.id}`, origin).toString() };
     return reply.code(201).send(body);
@@ -81,14 +87,22 @@ export function registerApiRoutes(
     if (!room || room.matchId !== row.match.id) return none;
     const owing = room.status().toAct.filter((s) => mine.includes(s));
     if (owing.length === 0) return none;
-    const due = room.deadlines().filter((d) => owing.includes(d.seat)).map((d) => d.at);
+    const due = room
+      .deadlines()
+      .filter((d) => owing.includes(d.seat))
+      .map((d) => d.at);
     return { yourTurn: true, deadline: due.length ? new Date(Math.min(...due)).toISOString() : null };
   };
 
   app.get('/api/matches', async (req, reply) => {
     const headers = matchListHeadersSchema.safeParse(req.headers);
     if (!headers.success) {
-      return httpError(reply, 400, 'BAD_REQUEST', `the ${DEVICE_TOKEN_HEADER} header names this device: ${describeIssues(headers.error)}`);
+      return httpError(
+        reply,
+        400,
+        'BAD_REQUEST',
+        `the ${DEVICE_TOKEN_HEADER} header names this device: ${describeIssues(headers.error)}`,
+      );
     }
     const query = matchListQuerySchema.safeParse(req.query);
     if (!query.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(query.error));

@@ -52,7 +52,9 @@ describe.each(['embedded', 'postgres'] as const)('a server killed mid-round on t
 
     // Finish the match on the new process.
     expect(await bob2.act({ type: 'guess', code: [2, 3, 4, 5] })).toEqual({ ok: true, seq: 4 });
-    await bob2.act({ type: 'setSecret', code: [1, 1, 1, 1] }).then((r) => expect(r).toMatchObject({ ok: false, code: 'INVALID_CODE' }));
+    await bob2
+      .act({ type: 'setSecret', code: [1, 1, 1, 1] })
+      .then((r) => expect(r).toMatchObject({ ok: false, code: 'INVALID_CODE' }));
     await bob2.act({ type: 'setSecret', code: [0, 1, 2, 3] });
     expect((await alice2.act({ type: 'guess', code: [0, 1, 2, 3] })).ok).toBe(true);
     const end = await alice2.waitForSeq(6);

@@ -10,37 +10,71 @@ async function summary(url: string, roomId: string): Promise<RoomSummary> {
 
 const DEFAULTS = {
   duel: {
-    options: { pegs: 4, colours: 6, repeats: false, blanks: false, guesses: 12, rounds: 2, scoring: 'rounds', handScoring: false },
+    options: {
+      pegs: 4,
+      colours: 6,
+      repeats: false,
+      blanks: false,
+      guesses: 12,
+      rounds: 2,
+      scoring: 'rounds',
+      handScoring: false,
+    },
     seats: 2,
     toAct: [0],
     owes: [{ seat: 0, kind: 'secret' }],
   },
-  rotation: { options: { players: 3, pegs: 4, colours: 6, repeats: false, guesses: 12 }, seats: 3, toAct: [0], owes: [{ seat: 0, kind: 'secret' }] },
-  parker: { options: { pegs: 3, colours: 6, repeats: true, games: 1 }, seats: 2, toAct: [0, 1], owes: [{ seat: 0, kind: 'secret' }, { seat: 1, kind: 'secret' }] },
+  rotation: {
+    options: { players: 3, pegs: 4, colours: 6, repeats: false, guesses: 12 },
+    seats: 3,
+    toAct: [0],
+    owes: [{ seat: 0, kind: 'secret' }],
+  },
+  parker: {
+    options: { pegs: 3, colours: 6, repeats: true, games: 1 },
+    seats: 2,
+    toAct: [0, 1],
+    owes: [
+      { seat: 0, kind: 'secret' },
+      { seat: 1, kind: 'secret' },
+    ],
+  },
   mm44: { options: { seating: '4x1', rows: 4 }, seats: 4, toAct: [0], owes: [{ seat: 0, kind: 'row' }] },
 } as const;
 
 describe('creating rooms of every family over HTTP', () => {
   const server = useServer('embedded');
 
-  it.each(Object.entries(DEFAULTS))('creates a %s room with every default, options given or left out', async (family, expected) => {
-    for (const body of [{ family }, { family, options: {} }]) {
-      const created = await createRoom(server.url, body);
-      expect(created.status).toBe(201);
-      expect(created.json.url).toContain(`/r/${created.json.id}`);
-      const room = await summary(server.url, created.json.id);
-      expect(room).toMatchObject({ id: created.json.id, family, options: expected.options, spectators: 0 });
-      expect(room.seats).toEqual(Array.from({ length: expected.seats }, (_, index) => ({ index, name: null, connected: false, bot: false, takenOver: false, botStrength: null })));
-      expect(room.status).toEqual({
-        finished: false,
-        toAct: expected.toAct,
-        owes: expected.owes,
-        scores: Array.from({ length: expected.seats }, () => 0),
-        winners: [],
-        draw: false,
-      });
-    }
-  });
+  it.each(Object.entries(DEFAULTS))(
+    'creates a %s room with every default, options given or left out',
+    async (family, expected) => {
+      for (const body of [{ family }, { family, options: {} }]) {
+        const created = await createRoom(server.url, body);
+        expect(created.status).toBe(201);
+        expect(created.json.url).toContain(`/r/${created.json.id}`);
+        const room = await summary(server.url, created.json.id);
+        expect(room).toMatchObject({ id: created.json.id, family, options: expected.options, spectators: 0 });
+        expect(room.seats).toEqual(
+          Array.from({ length: expected.seats }, (_, index) => ({
+            index,
+            name: null,
+            connected: false,
+            bot: false,
+            takenOver: false,
+            botStrength: null,
+          })),
+        );
+        expect(room.status).toEqual({
+          finished: false,
+          toAct: expected.toAct,
+          owes: expected.owes,
+          scores: Array.from({ length: expected.seats }, () => 0),
+          winners: [],
+          draw: false,
+        });
+      }
+    },
+  );
 
   it.each([
     ['rotation', { players: 5 }, 5],
@@ -80,7 +114,13 @@ describe('creating rooms of every family over HTTP', () => {
 
   it.each([
     ['malformed JSON', 400, 'BAD_REQUEST', 'application/json', '{"family": "duel",'],
-    ['an oversize body', 413, 'PAYLOAD_TOO_LARGE', 'application/json', JSON.stringify({ family: 'duel', pad: 'x'.repeat(40_000) })],
+    [
+      'an oversize body',
+      413,
+      'PAYLOAD_TOO_LARGE',
+      'application/json',
+      JSON.stringify({ family: 'duel', pad: 'x'.repeat(40_000) }),
+    ],
     ['a body that is not JSON', 400, 'BAD_REQUEST', 'text/plain', 'family=duel'],
   ] as const)('answers %s with %i %s in the uniform error body, creating nothing', async (_what, status, code, type, body) => {
     const rooms = await server.app.db.prisma.room.count();

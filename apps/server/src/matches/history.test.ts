@@ -176,7 +176,12 @@ describe.each(['embedded', 'postgres'] as const)('match history and replay on th
       for (const a of secrets) {
         expect(a.salt).toMatch(/^[A-Za-z0-9_-]{32}$/);
         const c = d.commitments.find((x) => x.kind === 'secret' && x.seq === a.seq);
-        expect(c).toEqual({ kind: 'secret', seq: a.seq, seat: a.seat, hash: sha256(secretPreimage(a.salt!, secretOf(a.action)!)) });
+        expect(c).toEqual({
+          kind: 'secret',
+          seq: a.seq,
+          seat: a.seat,
+          hash: sha256(secretPreimage(a.salt!, secretOf(a.action)!)),
+        });
       }
       for (const a of d.log.filter((x) => !secretOf(x.action))) expect(a.salt).toBeNull();
       const deal = d.commitments.filter((c) => c.kind === 'deal');
@@ -204,7 +209,9 @@ describe.each(['embedded', 'postgres'] as const)('match history and replay on th
     t.close();
     watcher.close();
 
-    expect((await detail(url, 'AAAAAAAAAAAAAAAA')).json).toEqual({ error: { code: 'MATCH_NOT_FOUND', message: expect.any(String) } });
+    expect((await detail(url, 'AAAAAAAAAAAAAAAA')).json).toEqual({
+      error: { code: 'MATCH_NOT_FOUND', message: expect.any(String) },
+    });
     expect((await detail(url, 'AAAAAAAAAAAAAAAA')).status).toBe(404);
     expect((await detail(url, 'not*an*id')).status).toBe(404);
   });

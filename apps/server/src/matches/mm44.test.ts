@@ -37,7 +37,9 @@ function partLeaks(player: Player, held: readonly Mm44Part[]): string[] {
   const isHeld = (o: unknown): boolean =>
     !!o &&
     typeof o === 'object' &&
-    held.some((h) => (o as Record<string, unknown>)['position'] === h.position && (o as Record<string, unknown>)['colour'] === h.colour);
+    held.some(
+      (h) => (o as Record<string, unknown>)['position'] === h.position && (o as Record<string, unknown>)['colour'] === h.colour,
+    );
   for (const { event, payload } of player.received) {
     const snapshot = snapshotOf(payload);
     if (snapshot?.status.finished) continue;
@@ -66,7 +68,11 @@ class Mm44Table {
     this.rows = parts.map(() => []);
   }
 
-  static async open(server: { app: App; url: string }, seating: keyof typeof HOLDERS, options: Record<string, unknown> = {}): Promise<Mm44Table> {
+  static async open(
+    server: { app: App; url: string },
+    seating: keyof typeof HOLDERS,
+    options: Record<string, unknown> = {},
+  ): Promise<Mm44Table> {
     const holders = HOLDERS[seating];
     const seats = new Set<number>(holders).size;
     const table = await seatTable(server.url, { family: 'mm44', options: { seating, ...options } }, seats);
@@ -105,7 +111,9 @@ class Mm44Table {
   /** Each seat sees its own boards' parts and no other; the spectator sees none. */
   expectPartsHidden(): void {
     for (const [seat, p] of this.table.seats.entries()) {
-      expect(this.view(p).boards.map((b) => b.part)).toEqual(this.parts.map((part, b) => (this.holders[b] === seat ? part : null)));
+      expect(this.view(p).boards.map((b) => b.part)).toEqual(
+        this.parts.map((part, b) => (this.holders[b] === seat ? part : null)),
+      );
     }
     expect(this.view().boards.map((b) => b.part)).toEqual(this.parts.map(() => null));
     for (const p of this.table.everyone) expect(this.view(p).code).toBeNull();
@@ -214,8 +222,18 @@ describe('Master Mind 44 matches on the embedded database', () => {
     const t = await Mm44Table.open(server, '2x2');
     const { seats, everyone } = t.table;
     t.expectPartsHidden();
-    expect(t.view(seats[0]!).boards.filter((b) => b.part !== null).map((b) => b.board)).toEqual([0, 2]);
-    expect(t.view(seats[1]!).boards.filter((b) => b.part !== null).map((b) => b.board)).toEqual([1, 3]);
+    expect(
+      t
+        .view(seats[0]!)
+        .boards.filter((b) => b.part !== null)
+        .map((b) => b.board),
+    ).toEqual([0, 2]);
+    expect(
+      t
+        .view(seats[1]!)
+        .boards.filter((b) => b.part !== null)
+        .map((b) => b.board),
+    ).toEqual([1, 3]);
 
     // 4 boards × 4 rows, turns alternating between the two players; each board's row is
     // answered by the three others, including the other board of the same player.

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { ParkerTurn, ParkerView } from '@mm/rules';
-import { codeLeaks, play, refused, score, seatTable, snap, snapshotOf, tokenLeaks, viewOf, type Table } from '../test-support/table';
+import {
+  codeLeaks,
+  play,
+  refused,
+  score,
+  seatTable,
+  snap,
+  snapshotOf,
+  tokenLeaks,
+  viewOf,
+  type Table,
+} from '../test-support/table';
 import { useServer } from '../test-support/server';
 
 type Code = number[];

@@ -10,7 +10,9 @@ describe('rematch', () => {
 
   it('starts only when every seated player accepts, in the same room with everyone one seat on', async () => {
     const devices = [newDeviceToken(), newDeviceToken(), newDeviceToken()];
-    const t = await seatRoom(server.url, { family: 'rotation', options: { repeats: true } }, devices, { names: ['Ann', 'Ben', 'Cat'] });
+    const t = await seatRoom(server.url, { family: 'rotation', options: { repeats: true } }, devices, {
+      names: ['Ann', 'Ben', 'Cat'],
+    });
     const [ann, ben, cat] = t.players as [Player, Player, Player];
     const watcher = await Player.connect(server.url);
     await watcher.join(t.roomId);

@@ -41,7 +41,7 @@ describe('two server processes sharing PostgreSQL and Redis', () => {
     await bob.waitForSeq(1); // node 0's update reached node 1's socket
     expect(await bob.act({ type: 'guess', code: [1, 1, 1, 1] })).toEqual({ ok: true, seq: 2 });
     const seen = await alice.waitForSeq(2);
-    expect(seen.snapshot.last).toEqual({ seq: 2, seat: 1, type: "guess" });
+    expect(seen.snapshot.last).toEqual({ seq: 2, seat: 1, type: 'guess' });
     // the codebreaker's update, sent by another node, still holds no secret
     for (const { payload } of bob.received) expect(JSON.stringify(payload)).not.toContain('[0,1,2,3]');
     alice.close();
@@ -148,10 +148,9 @@ describe('two server processes sharing PostgreSQL and Redis', () => {
     for (const w of watchers) w.close();
   });
 
-  it('gives a seat taken over on one node back to its person joining on the other, and the first node\'s bot stops', async () => {
-    const roomId: string = (
-      await createRoom(urls[0]!, { family: 'duel', options: { handScoring: true }, takeOverAfterSec: 10 })
-    ).json.id;
+  it("gives a seat taken over on one node back to its person joining on the other, and the first node's bot stops", async () => {
+    const roomId: string = (await createRoom(urls[0]!, { family: 'duel', options: { handScoring: true }, takeOverAfterSec: 10 }))
+      .json.id;
     const bob = await Player.connect(urls[0]!);
     const alice = await Player.connect(urls[0]!);
     const watcher = await Player.connect(urls[1]!); // node 1 holds the room in memory from before the takeover

@@ -81,7 +81,8 @@ describe('spectators', () => {
 
   it('has no creator when the room was created without a device token, and refuses a malformed one', async () => {
     const t = await seatRoom(server.url, { family: 'duel' }, [newDeviceToken(), newDeviceToken()]);
-    for (const p of t.players) expect(await p.send('room:settings', { spectators: false })).toMatchObject({ ok: false, code: 'NOT_CREATOR' });
+    for (const p of t.players)
+      expect(await p.send('room:settings', { spectators: false })).toMatchObject({ ok: false, code: 'NOT_CREATOR' });
     t.close();
     const bad = await createRoomAs(server.url, { family: 'duel' }, 'not a token');
     expect(bad.status).toBe(400);

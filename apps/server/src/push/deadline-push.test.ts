@@ -22,7 +22,16 @@ describe('the push before a long turn timer runs out', () => {
     db = await freshDatabase('embedded');
     // One second of the timer lasts 1 ms: an hour (the shortest timer that warns) lasts 3.6 s, warned 0.36 s before.
     app = await buildApp(
-      { ...db.config, port: 0, host: '127.0.0.1', logLevel: 'silent', secondMs: 1, roomCreateBurst: 1000, pushAllowedOrigins: endpoint.origin, vapidSubject: 'mailto:ops@example.org' },
+      {
+        ...db.config,
+        port: 0,
+        host: '127.0.0.1',
+        logLevel: 'silent',
+        secondMs: 1,
+        roomCreateBurst: 1000,
+        pushAllowedOrigins: endpoint.origin,
+        vapidSubject: 'mailto:ops@example.org',
+      },
       { pushAgent: new Agent({ ca: tls.cert }) },
     );
     url = await app.listen();

@@ -17,7 +17,10 @@ const TEXTS: Record<PushLang, Record<PushPayload['kind'], { title: string; body:
     turn: { title: '● Your turn', body: '{game}: the table is waiting for your move.' },
     finished: { title: 'Match over', body: '{game}: the match has ended. See the result.' },
     rematch: { title: 'Rematch?', body: '{game}: the others want a rematch and wait for your vote.' },
-    deadline: { title: '⏱ Your time is running out', body: '{game}: play soon, or the server plays for you when your time is up.' },
+    deadline: {
+      title: '⏱ Your time is running out',
+      body: '{game}: play soon, or the server plays for you when your time is up.',
+    },
   },
   fr: {
     turn: { title: '● À vous de jouer', body: '{game} : la table attend votre coup.' },
@@ -29,7 +32,10 @@ const TEXTS: Record<PushLang, Record<PushPayload['kind'], { title: string; body:
     turn: { title: '● Du bist dran', body: '{game}: Der Tisch wartet auf deinen Zug.' },
     finished: { title: 'Partie beendet', body: '{game}: Die Partie ist zu Ende. Sieh dir das Ergebnis an.' },
     rematch: { title: 'Revanche?', body: '{game}: Die anderen wollen eine Revanche und warten auf deine Stimme.' },
-    deadline: { title: '⏱ Deine Zeit läuft ab', body: '{game}: Spiel bald, sonst spielt der Server für dich, wenn deine Zeit um ist.' },
+    deadline: {
+      title: '⏱ Deine Zeit läuft ab',
+      body: '{game}: Spiel bald, sonst spielt der Server für dich, wenn deine Zeit um ist.',
+    },
   },
 };
 

@@ -45,7 +45,10 @@ export class PushNotifier {
    * no database read unless a turn, an end or a rematch vote is new.
    */
   changed(room: LiveRoom): void {
-    this.consider(room, this.occasionsOf(room).filter((o) => this.firstSight(room.id, o.key)));
+    this.consider(
+      room,
+      this.occasionsOf(room).filter((o) => this.firstSight(room.id, o.key)),
+    );
   }
 
   /** A seat's page went hidden or away: whoever owes a move now may need waking after all. */
@@ -82,7 +85,12 @@ export class PushNotifier {
   deadlineNear(room: LiveRoom, seat: Seat): void {
     const s = room.seats.find((x) => x.index === seat);
     if (!s?.deviceId || !s.tokenHash || s.bot) return;
-    const occasion: Occasion = { seat, deviceId: s.deviceId, kind: 'deadline', key: `deadline:${room.matchId}:${room.seq}:${seat}` };
+    const occasion: Occasion = {
+      seat,
+      deviceId: s.deviceId,
+      kind: 'deadline',
+      key: `deadline:${room.matchId}:${room.seq}:${seat}`,
+    };
     const job = this.deliver(room.id, room.family.id, [occasion]).catch((err: unknown) =>
       this.log.warn({ err, roomId: room.id }, 'push failed'),
     );

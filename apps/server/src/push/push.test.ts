@@ -22,7 +22,15 @@ describe('Web Push', () => {
     endpoint = await startPushEndpoint(tls);
     db = await freshDatabase('embedded');
     app = await buildApp(
-      { ...db.config, port: 0, host: '127.0.0.1', logLevel: 'silent', roomCreateBurst: 1000, pushAllowedOrigins: endpoint.origin, vapidSubject: 'mailto:ops@example.org' },
+      {
+        ...db.config,
+        port: 0,
+        host: '127.0.0.1',
+        logLevel: 'silent',
+        roomCreateBurst: 1000,
+        pushAllowedOrigins: endpoint.origin,
+        vapidSubject: 'mailto:ops@example.org',
+      },
       { pushAgent: new Agent({ ca: tls.cert }) },
     );
     url = await app.listen();
@@ -68,7 +76,10 @@ describe('Web Push', () => {
       expect(body.error.message.length).toBeGreaterThan(10);
     }
     // a bad body, or no device token: a clear 400 too
-    expect((await subscribe(device, { endpoint: 'https://fcm.googleapis.com/fcm/send/x', keys: { p256dh: 'short', auth: keys.auth } })).status).toBe(400);
+    expect(
+      (await subscribe(device, { endpoint: 'https://fcm.googleapis.com/fcm/send/x', keys: { p256dh: 'short', auth: keys.auth } }))
+        .status,
+    ).toBe(400);
     const noToken = await fetch(`${url}/api/push/subscriptions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -77,8 +88,16 @@ describe('Web Push', () => {
     expect(noToken.status).toBe(400);
     expect(await app.db.prisma.pushSubscription.count()).toBe(0);
     // the browsers' own services pass
-    for (const e of ['https://fcm.googleapis.com/fcm/send/abc', 'https://updates.push.services.mozilla.com/wpush/v2/x', 'https://web.push.apple.com/QGx', 'https://wns2-par02p.notify.windows.com/w/?token=x']) {
-      expect((await subscribe(device, { endpoint: e, keys: { p256dh: keys.p256dh, auth: keys.auth }, expirationTime: null })).status, e).toBe(201);
+    for (const e of [
+      'https://fcm.googleapis.com/fcm/send/abc',
+      'https://updates.push.services.mozilla.com/wpush/v2/x',
+      'https://web.push.apple.com/QGx',
+      'https://wns2-par02p.notify.windows.com/w/?token=x',
+    ]) {
+      expect(
+        (await subscribe(device, { endpoint: e, keys: { p256dh: keys.p256dh, auth: keys.auth }, expirationTime: null })).status,
+        e,
+      ).toBe(201);
     }
   });
 
@@ -86,9 +105,14 @@ describe('Web Push', () => {
     const keys = browserKeys();
     const device = token();
     for (let i = 0; i < 7; i++) {
-      expect((await subscribe(device, { endpoint: `${endpoint.origin}/many/${i}`, keys: { p256dh: keys.p256dh, auth: keys.auth } })).status).toBe(201);
+      expect(
+        (await subscribe(device, { endpoint: `${endpoint.origin}/many/${i}`, keys: { p256dh: keys.p256dh, auth: keys.auth } }))
+          .status,
+      ).toBe(201);
     }
-    const rows = await app.db.prisma.pushSubscription.findMany({ where: { endpoint: { startsWith: `${endpoint.origin}/many/` } } });
+    const rows = await app.db.prisma.pushSubscription.findMany({
+      where: { endpoint: { startsWith: `${endpoint.origin}/many/` } },
+    });
     expect(rows).toHaveLength(5);
     const kept = rows[0]!.endpoint;
     const del = await fetch(`${url}/api/push/subscriptions`, {
@@ -112,8 +136,24 @@ describe('Web Push', () => {
     expect((await breaker.claim(1, 'Breaker')).ok).toBe(true);
 
     const keys = browserKeys();
-    expect((await subscribe(breakerDevice, { endpoint: `${endpoint.origin}/b`, keys: { p256dh: keys.p256dh, auth: keys.auth }, lang: 'fr' })).status).toBe(201);
-    expect((await subscribe(breakerDevice, { endpoint: `${endpoint.origin}/b/gone`, keys: { p256dh: keys.p256dh, auth: keys.auth }, lang: 'fr' })).status).toBe(201);
+    expect(
+      (
+        await subscribe(breakerDevice, {
+          endpoint: `${endpoint.origin}/b`,
+          keys: { p256dh: keys.p256dh, auth: keys.auth },
+          lang: 'fr',
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await subscribe(breakerDevice, {
+          endpoint: `${endpoint.origin}/b/gone`,
+          keys: { p256dh: keys.p256dh, auth: keys.auth },
+          lang: 'fr',
+        })
+      ).status,
+    ).toBe(201);
     // The breaker's page goes to the background (phone locked): its seat has no visible page now.
     expect(await breaker.send('presence', { visible: false })).toEqual({ ok: true });
     await app.push.idle();
@@ -164,7 +204,10 @@ describe('Web Push', () => {
     // The maker wants a rematch: the breaker, still away, is asked for its vote, once.
     expect(await maker.send('match:rematch', { accept: true })).toMatchObject({ ok: true, started: false });
     const three = await endpoint.waitFor('/b', 3);
-    expect(pushPayloadSchema.parse(JSON.parse(decryptPush(three[2]!.body, keys)))).toMatchObject({ kind: 'rematch', title: 'Revanche ?' });
+    expect(pushPayloadSchema.parse(JSON.parse(decryptPush(three[2]!.body, keys)))).toMatchObject({
+      kind: 'rematch',
+      title: 'Revanche ?',
+    });
     await maker.send('match:rematch', { accept: false });
     await maker.send('match:rematch', { accept: true });
     await app.push.idle();
@@ -184,8 +227,19 @@ describe('Web Push', () => {
     await maker.claim(0, 'Maker');
     await breaker.claim(1, 'Breaker');
     const keys = browserKeys();
-    expect((await subscribe(makerDevice, { endpoint: `${endpoint.origin}/m2`, keys: { p256dh: keys.p256dh, auth: keys.auth } })).status).toBe(201);
-    expect((await subscribe(breakerDevice, { endpoint: `${endpoint.origin}/b2`, keys: { p256dh: keys.p256dh, auth: keys.auth }, lang: 'de' })).status).toBe(201);
+    expect(
+      (await subscribe(makerDevice, { endpoint: `${endpoint.origin}/m2`, keys: { p256dh: keys.p256dh, auth: keys.auth } }))
+        .status,
+    ).toBe(201);
+    expect(
+      (
+        await subscribe(breakerDevice, {
+          endpoint: `${endpoint.origin}/b2`,
+          keys: { p256dh: keys.p256dh, auth: keys.auth },
+          lang: 'de',
+        })
+      ).status,
+    ).toBe(201);
     // the maker's turn (the secret) while its page is open and visible: no push
     await app.push.idle();
     // the breaker closes its page; the maker sets the secret: the breaker's turn, nobody there
@@ -193,7 +247,10 @@ describe('Web Push', () => {
     await maker.waitFor((u) => u.room.seats[1]?.connected === false);
     expect((await maker.act({ type: 'setSecret', code: [0, 1, 2, 3] })).ok).toBe(true);
     const [push] = await endpoint.waitFor('/b2', 1);
-    expect(pushPayloadSchema.parse(JSON.parse(decryptPush(push!.body, keys)))).toMatchObject({ kind: 'turn', title: '● Du bist dran' });
+    expect(pushPayloadSchema.parse(JSON.parse(decryptPush(push!.body, keys)))).toMatchObject({
+      kind: 'turn',
+      title: '● Du bist dran',
+    });
     await app.push.idle();
     expect(endpoint.received.filter((r) => r.path === '/m2')).toHaveLength(0);
     maker.close();
@@ -229,7 +286,14 @@ describe('the VAPID key of a deployment', () => {
     const db = await freshDatabase('embedded');
     try {
       const pair = generateVapidKeys();
-      const a = await buildApp({ ...db.config, port: 0, host: '127.0.0.1', logLevel: 'silent', vapidPublicKey: pair.publicKey, vapidPrivateKey: pair.privateKey });
+      const a = await buildApp({
+        ...db.config,
+        port: 0,
+        host: '127.0.0.1',
+        logLevel: 'silent',
+        vapidPublicKey: pair.publicKey,
+        vapidPrivateKey: pair.privateKey,
+      });
       const url = await a.listen();
       expect(((await (await fetch(`${url}/api/push/key`)).json()) as { publicKey: string }).publicKey).toBe(pair.publicKey);
       expect(await a.db.prisma.pushKey.count()).toBe(0);

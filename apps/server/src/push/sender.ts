@@ -31,15 +31,19 @@ export class PushSender {
   async send(sub: StoredSubscription, payload: PushPayload): Promise<SendOutcome> {
     if (endpointProblem(sub.endpoint, this.allowedOrigins) !== null) return 'refused';
     try {
-      await webpush.sendNotification({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, JSON.stringify(payload), {
-        vapidDetails: this.vapid,
-        TTL: TTL_SECONDS,
-        urgency: 'high',
-        // A newer push about the same room replaces one the service still holds: no burst on reconnect.
-        topic: payload.tag.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 32),
-        timeout: 10_000,
-        ...(this.agent ? { agent: this.agent } : {}),
-      });
+      await webpush.sendNotification(
+        { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
+        JSON.stringify(payload),
+        {
+          vapidDetails: this.vapid,
+          TTL: TTL_SECONDS,
+          urgency: 'high',
+          // A newer push about the same room replaces one the service still holds: no burst on reconnect.
+          topic: payload.tag.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 32),
+          timeout: 10_000,
+          ...(this.agent ? { agent: this.agent } : {}),
+        },
+      );
       return 'sent';
     } catch (err) {
       // 404/410: the browser dropped the subscription; it will never work again.

@@ -58,7 +58,13 @@ export function createPushStore(db: Database): PushStore {
     async subscriptionsOf(deviceIds) {
       if (deviceIds.length === 0) return [];
       const rows = await prisma.pushSubscription.findMany({ where: { deviceId: { in: [...deviceIds] } } });
-      return rows.map((r) => ({ endpoint: r.endpoint, deviceId: r.deviceId, p256dh: r.p256dh, auth: r.auth, lang: r.lang as PushLang }));
+      return rows.map((r) => ({
+        endpoint: r.endpoint,
+        deviceId: r.deviceId,
+        p256dh: r.p256dh,
+        auth: r.auth,
+        lang: r.lang as PushLang,
+      }));
     },
     async claimOnce(key) {
       const { count } = await prisma.pushSent.createMany({ data: [{ key }], skipDuplicates: true });

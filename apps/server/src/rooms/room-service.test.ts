@@ -55,7 +55,11 @@ describe('RoomService.act on the log', () => {
     expect(await act(rooms, roomId, 1, 'a3', { type: 'guess', code: [1, 1, 1, 1] })).toEqual({ ok: true, seq: 3 });
     expect(Object.fromEntries(calls)).toEqual({ appendAction: 3 });
     // A resend is known from memory: no write either.
-    expect(await act(rooms, roomId, 1, 'a3', { type: 'guess', code: [1, 1, 1, 1] })).toMatchObject({ ok: false, code: 'DUPLICATE_ACTION', seq: 3 });
+    expect(await act(rooms, roomId, 1, 'a3', { type: 'guess', code: [1, 1, 1, 1] })).toMatchObject({
+      ok: false,
+      code: 'DUPLICATE_ACTION',
+      seq: 3,
+    });
     expect(Object.fromEntries(calls)).toEqual({ appendAction: 3 });
   });
 

@@ -198,7 +198,11 @@ export class RoomService {
         if (fresh) room.seats = fresh.seats;
         return fault('SEAT_TAKEN', 'Someone already sits there.');
       }
-      room.seats = room.seats.map((s) => (s.index === seat ? { index: seat, name, tokenHash, deviceId, bot: false, takenOver: false, botStrength: DEFAULT_BOT_STRENGTH } : s));
+      room.seats = room.seats.map((s) =>
+        s.index === seat
+          ? { index: seat, name, tokenHash, deviceId, bot: false, takenOver: false, botStrength: DEFAULT_BOT_STRENGTH }
+          : s,
+      );
       room.rematchVotes.delete(seat);
       this.onChange(room);
       return { ok: true, seat, seatToken: token };
@@ -218,7 +222,17 @@ export class RoomService {
       if (!current?.tokenHash) return fault('NOT_SEATED', 'This seat is free already.');
       await this.store.releaseSeat(roomId, seat, current.tokenHash);
       room.seats = room.seats.map((s) =>
-        s.index === seat ? { index: seat, name: null, tokenHash: null, deviceId: null, bot: false, takenOver: false, botStrength: DEFAULT_BOT_STRENGTH } : s,
+        s.index === seat
+          ? {
+              index: seat,
+              name: null,
+              tokenHash: null,
+              deviceId: null,
+              bot: false,
+              takenOver: false,
+              botStrength: DEFAULT_BOT_STRENGTH,
+            }
+          : s,
       );
       room.rematchVotes.delete(seat);
       this.onChange(room);
@@ -309,7 +323,8 @@ export class RoomService {
     return this.queue.run(roomId, async () => {
       const room = await this.load(roomId);
       if (!room) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
-      if (!room.isCreator(deviceId)) return fault('NOT_CREATOR', 'Only the device that created this room may change its settings.');
+      if (!room.isCreator(deviceId))
+        return fault('NOT_CREATOR', 'Only the device that created this room may change its settings.');
       await this.store.setSpectators(roomId, on);
       room.spectating = on;
       this.onChange(room);
@@ -318,7 +333,12 @@ export class RoomService {
   }
 
   /** The creator's device seats a bot in a free seat. */
-  async seatBot(roomId: string, deviceId: string | null, seat: Seat, strength: BotStrength = DEFAULT_BOT_STRENGTH): Promise<BotReply | ErrorReply> {
+  async seatBot(
+    roomId: string,
+    deviceId: string | null,
+    seat: Seat,
+    strength: BotStrength = DEFAULT_BOT_STRENGTH,
+  ): Promise<BotReply | ErrorReply> {
     return this.queue.run(roomId, async () => {
       const room = await this.load(roomId);
       if (!room) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
@@ -333,7 +353,17 @@ export class RoomService {
         return fault('SEAT_TAKEN', 'Someone already sits there.');
       }
       room.seats = room.seats.map((s) =>
-        s.index === seat ? { index: seat, name: botName(seat), tokenHash: null, deviceId: null, bot: true, takenOver: false, botStrength: strength } : s,
+        s.index === seat
+          ? {
+              index: seat,
+              name: botName(seat),
+              tokenHash: null,
+              deviceId: null,
+              bot: true,
+              takenOver: false,
+              botStrength: strength,
+            }
+          : s,
       );
       room.rematchVotes.delete(seat);
       this.onChange(room);
@@ -359,7 +389,8 @@ export class RoomService {
       if (!room) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
       const moved = seatMoved(room, matchId);
       if (moved) return moved;
-      if (!room.peopleSeats().includes(bySeat)) return fault('NOT_SEATED', 'Only a player at this table may hand a seat to a bot.');
+      if (!room.peopleSeats().includes(bySeat))
+        return fault('NOT_SEATED', 'Only a player at this table may hand a seat to a bot.');
       const after = room.takeOverAfterSec;
       if (after === null) return fault('NOT_AWAY', 'This room never hands a seat to a bot.');
       const current = room.seats.find((s) => s.index === seat);
@@ -382,7 +413,9 @@ export class RoomService {
         if (fresh) room.seats = fresh.seats;
         return fault('NOT_AWAY', 'That seat changed meanwhile.');
       }
-      room.seats = room.seats.map((s) => (s.index === seat ? { ...s, bot: true, takenOver: true, botStrength: DEFAULT_BOT_STRENGTH } : s));
+      room.seats = room.seats.map((s) =>
+        s.index === seat ? { ...s, bot: true, takenOver: true, botStrength: DEFAULT_BOT_STRENGTH } : s,
+      );
       this.onChange(room);
       return { ok: true };
     });
@@ -418,7 +451,13 @@ export class RoomService {
       const moved = seatMoved(room, matchId);
       if (moved) return moved;
       await this.catchUp(room);
-      return { room, seat, key: `${room.matchId}:${room.seq}:${seat}`, view: room.family.view(room.state, seat) as unknown, family: room.family };
+      return {
+        room,
+        seat,
+        key: `${room.matchId}:${room.seq}:${seat}`,
+        view: room.family.view(room.state, seat) as unknown,
+        family: room.family,
+      };
     });
     if ('ok' in checked) return checked;
     const memo = this.hints.get(checked.room);

@@ -13,7 +13,6 @@ describe('bad input over the socket', () => {
   let maker: Player;
   let breaker: Player;
 
-
   beforeEach(async () => {
     roomId = (await createRoom(server.url, { family: 'duel', options: {} })).json.id;
     maker = await Player.connect(server.url);
@@ -32,10 +31,10 @@ describe('bad input over the socket', () => {
 
   async function unchanged(run: () => Promise<unknown>): Promise<unknown> {
     const logBefore = await server.app.db.prisma.action.findMany({ where: { match: { roomId } }, orderBy: { seq: 'asc' } });
-    const viewsBefore = [(await maker.send('room:sync', {})), (await breaker.send('room:sync', {}))];
+    const viewsBefore = [await maker.send('room:sync', {}), await breaker.send('room:sync', {})];
     const result = await run();
     const logAfter = await server.app.db.prisma.action.findMany({ where: { match: { roomId } }, orderBy: { seq: 'asc' } });
-    const viewsAfter = [(await maker.send('room:sync', {})), (await breaker.send('room:sync', {}))];
+    const viewsAfter = [await maker.send('room:sync', {}), await breaker.send('room:sync', {})];
     expect(logAfter).toEqual(logBefore);
     expect(viewsAfter).toEqual(viewsBefore);
     return result;
@@ -43,25 +42,67 @@ describe('bad input over the socket', () => {
 
   const cases: [string, (p: { maker: Player; breaker: Player }) => Promise<unknown>, string][] = [
     ['a payload that is not an object', ({ breaker }) => breaker.send('match:act', 'guess 1234'), 'BAD_REQUEST'],
-    ['a missing actionId', ({ breaker }) => breaker.send('match:act', { action: { type: 'guess', code: [1, 1, 1, 1] } }), 'BAD_REQUEST'],
-    ['an extra field', ({ breaker }) => breaker.send('match:act', { actionId: 'abcdefgh12', action: {}, admin: true }), 'BAD_REQUEST'],
+    [
+      'a missing actionId',
+      ({ breaker }) => breaker.send('match:act', { action: { type: 'guess', code: [1, 1, 1, 1] } }),
+      'BAD_REQUEST',
+    ],
+    [
+      'an extra field',
+      ({ breaker }) => breaker.send('match:act', { actionId: 'abcdefgh12', action: {}, admin: true }),
+      'BAD_REQUEST',
+    ],
     ['an action of no family', ({ breaker }) => breaker.act({ type: 'teleport' }), 'INVALID_ACTION'],
     ['a guess that is not a code', ({ breaker }) => breaker.act({ type: 'guess', code: ['red', 1, 2, 3] }), 'INVALID_ACTION'],
     ['a guess of the wrong length', ({ breaker }) => breaker.act({ type: 'guess', code: [1, 2, 3] }), 'INVALID_CODE'],
     ['a colour out of range', ({ breaker }) => breaker.act({ type: 'guess', code: [1, 2, 3, 9] }), 'INVALID_CODE'],
-    ['an oversized payload', ({ breaker }) => breaker.act({ type: 'guess', code: [1, 2, 3, 4] }, { actionId: 'x'.repeat(5000) }), 'PAYLOAD_TOO_LARGE'],
+    [
+      'an oversized payload',
+      ({ breaker }) => breaker.act({ type: 'guess', code: [1, 2, 3, 4] }, { actionId: 'x'.repeat(5000) }),
+      'PAYLOAD_TOO_LARGE',
+    ],
     ['an out-of-turn guess by the codemaker', ({ maker }) => maker.act({ type: 'guess', code: [1, 2, 3, 4] }), 'NOT_YOUR_TURN'],
     ['a second secret', ({ maker }) => maker.act({ type: 'setSecret', code: [3, 2, 1, 0] }), 'WRONG_PHASE'],
     ['a secret set by the wrong seat', ({ breaker }) => breaker.act({ type: 'setSecret', code: [3, 2, 1, 0] }), 'NOT_YOUR_TURN'],
-    ['a timeout sent by a client (only the server appends one)', ({ breaker }) => breaker.act({ type: 'timeout' }), 'SERVER_ONLY_ACTION'],
-    ['a timeout with a secret sent by a client', ({ maker }) => maker.act({ type: 'timeout', code: [3, 2, 1, 0] }), 'SERVER_ONLY_ACTION'],
+    [
+      'a timeout sent by a client (only the server appends one)',
+      ({ breaker }) => breaker.act({ type: 'timeout' }),
+      'SERVER_ONLY_ACTION',
+    ],
+    [
+      'a timeout with a secret sent by a client',
+      ({ maker }) => maker.act({ type: 'timeout', code: [3, 2, 1, 0] }),
+      'SERVER_ONLY_ACTION',
+    ],
     ['a hand score when hand scoring is off', ({ maker }) => maker.act({ type: 'score', black: 1, white: 0 }), 'INVALID_ACTION'],
     ['an unknown message', ({ breaker }) => breaker.send('match:cheat' as 'room:sync', {}), 'UNKNOWN_EVENT'],
-    ['a join with another protocol version', ({ breaker }) => breaker.send('room:join', { protocol: PROTOCOL_VERSION + 1, roomId }), 'PROTOCOL_MISMATCH'],
-    ['a join of an unknown room', ({ breaker }) => breaker.send('room:join', { protocol: PROTOCOL_VERSION, roomId: 'AAAAAAAAAAAAAAAA' }), 'ROOM_NOT_FOUND'],
-    ['a join with a forged seat token', ({ breaker }) => breaker.send('room:join', { protocol: PROTOCOL_VERSION, roomId, seatToken: 'A'.repeat(43) }), 'BAD_TOKEN'],
+    [
+      'a join with another protocol version',
+      ({ breaker }) => breaker.send('room:join', { protocol: PROTOCOL_VERSION + 1, roomId }),
+      'PROTOCOL_MISMATCH',
+    ],
+    [
+      'a join of an unknown room',
+      ({ breaker }) => breaker.send('room:join', { protocol: PROTOCOL_VERSION, roomId: 'AAAAAAAAAAAAAAAA' }),
+      'ROOM_NOT_FOUND',
+    ],
+    [
+      'a join with a forged seat token',
+      ({ breaker }) => breaker.send('room:join', { protocol: PROTOCOL_VERSION, roomId, seatToken: 'A'.repeat(43) }),
+      'BAD_TOKEN',
+    ],
     ['a claim of a taken seat', ({ breaker }) => breaker.send('seat:claim', { seat: 0, name: 'Mallory' }), 'ALREADY_SEATED'],
-    ['a claim of a seat that does not exist', () => Player.connect(server.url).then(async (p) => { await p.join(roomId); const r = await p.claim(5, 'Eve'); p.close(); return r; }), 'NO_SUCH_SEAT'],
+    [
+      'a claim of a seat that does not exist',
+      () =>
+        Player.connect(server.url).then(async (p) => {
+          await p.join(roomId);
+          const r = await p.claim(5, 'Eve');
+          p.close();
+          return r;
+        }),
+      'NO_SUCH_SEAT',
+    ],
     ['leaving once the match has begun', ({ breaker }) => breaker.send('seat:leave', {}), 'MATCH_STARTED'],
   ];
 
@@ -74,7 +115,10 @@ describe('bad input over the socket', () => {
   it('an action sent by a spectator is refused', async () => {
     const watcher = await Player.connect(server.url);
     await watcher.join(roomId);
-    expect(await unchanged(() => watcher.act({ type: 'guess', code: [1, 2, 3, 4] }))).toMatchObject({ ok: false, code: 'NOT_SEATED' });
+    expect(await unchanged(() => watcher.act({ type: 'guess', code: [1, 2, 3, 4] }))).toMatchObject({
+      ok: false,
+      code: 'NOT_SEATED',
+    });
     watcher.close();
   });
 

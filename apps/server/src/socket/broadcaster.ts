@@ -120,7 +120,8 @@ export class Broadcaster {
       const update: RoomUpdate = { room: summary, snapshot: room.snapshot(seat.index), seat: seat.index };
       this.io.to(seatChannel(room.id, seat.index)).emit('room:update', update);
     }
-    if (watched) this.io.to(watchChannel(room.id)).emit('room:update', { room: summary, snapshot: room.snapshotFor(null), seat: null });
+    if (watched)
+      this.io.to(watchChannel(room.id)).emit('room:update', { room: summary, snapshot: room.snapshotFor(null), seat: null });
   }
 
   /**
@@ -142,4 +143,3 @@ export class Broadcaster {
     });
   }
 }
-

@@ -137,7 +137,10 @@ export function attachSocketHandlers(
         return fault('BAD_REQUEST', `match:act: actionIds starting with "${TIMEOUT_ACTION_PREFIX}" are the server's timeouts.`);
       }
       if (isServerAction(msg.action)) {
-        return fault('SERVER_ONLY_ACTION', 'match:act: a timeout is appended by the server when a turn runs out; it cannot be sent.');
+        return fault(
+          'SERVER_ONLY_ACTION',
+          'match:act: a timeout is appended by the server when a turn runs out; it cannot be sent.',
+        );
       }
       const reply = await rooms.act(roomId, seat, msg, socket.data.matchId);
       if (reply.ok) log.debug({ roomId, seat, seq: reply.seq, actionId: msg.actionId }, 'action accepted');
@@ -224,7 +227,10 @@ export function attachSocketHandlers(
 
     (socket as unknown as Socket).onAny((event: unknown, ...args: unknown[]) => {
       if (typeof event === 'string' && isMessageName(event)) return;
-      respond(args[args.length - 1], fault('UNKNOWN_EVENT', `There is no message called ${JSON.stringify(String(event)).slice(0, 80)}.`));
+      respond(
+        args[args.length - 1],
+        fault('UNKNOWN_EVENT', `There is no message called ${JSON.stringify(String(event)).slice(0, 80)}.`),
+      );
     });
 
     const handle = async (name: ClientMessageName, args: unknown[]): Promise<void> => {

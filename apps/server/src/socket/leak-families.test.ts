@@ -46,7 +46,8 @@ describe('hidden information of the other families', () => {
           if (i === round.maker || (seq !== undefined && seq >= round.revealSeq)) continue;
           expect(containsCode(payload, round.secret), `${i} got round ${round.maker}'s secret in ${event} at ${seq}`).toBe(false);
         }
-        if (seq === undefined || seq < end) for (const s of secrets) expect(containsText(payload, s), `${i}: ${event}`).toBe(false);
+        if (seq === undefined || seq < end)
+          for (const s of secrets) expect(containsText(payload, s), `${i}: ${event}`).toBe(false);
       }
     }
     // The spectator does see every secret once its round is over.
@@ -56,7 +57,11 @@ describe('hidden information of the other families', () => {
   });
 
   it('mm44: no part reaches another seat or a spectator, and neither the seed nor its salt, before the game ends', async () => {
-    const t = await seatRoom(server.url, { family: 'mm44', options: { seating: '4x1' } }, [0, 1, 2, 3].map(() => newDeviceToken()));
+    const t = await seatRoom(
+      server.url,
+      { family: 'mm44', options: { seating: '4x1' } },
+      [0, 1, 2, 3].map(() => newDeviceToken()),
+    );
     const watcher = await Player.connect(server.url);
     await watcher.join(t.roomId);
     const all = [...t.players, watcher];
@@ -86,7 +91,9 @@ describe('hidden information of the other families', () => {
     }
     // Each seat did get its own part in that very form, so the scan above would have found another's.
     for (const [b, part] of parts.entries()) {
-      expect(t.players[b]!.received.some(({ payload }) => JSON.stringify(payload).includes(`"part":${JSON.stringify(part)}`))).toBe(true);
+      expect(
+        t.players[b]!.received.some(({ payload }) => JSON.stringify(payload).includes(`"part":${JSON.stringify(part)}`)),
+      ).toBe(true);
     }
     // Only a hash stood for the deal from the start: a commitment, no salt, no seed.
     const first = watcher.received.find((r) => r.event === 'ack:room:join')!.payload as { snapshot: { commitments: unknown[] } };

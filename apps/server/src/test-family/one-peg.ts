@@ -27,7 +27,9 @@ import {
 
 export const ONE_PEG = 'one-peg' as FamilyId; // FamilyId lists the product's families; a test family stands outside that list
 
-const optionsSchema = z.object({ colours: z.number().int().min(2).max(8).default(6), guesses: z.number().int().min(1).max(8).default(8) }).strict();
+const optionsSchema = z
+  .object({ colours: z.number().int().min(2).max(8).default(6), guesses: z.number().int().min(1).max(8).default(8) })
+  .strict();
 type Options = z.output<typeof optionsSchema>;
 
 const actionSchema = z.discriminatedUnion('type', [
@@ -63,7 +65,9 @@ const viewSchema: z.ZodType<View> = z.strictObject({
   options: z.strictObject({ colours: z.number().int(), guesses: z.number().int() }),
   secretSet: z.boolean(),
   secret: shownCodeSchema.nullable(),
-  rows: z.array(z.strictObject({ guess: shownCodeSchema, score: z.strictObject({ black: z.number().int(), white: z.number().int() }) })),
+  rows: z.array(
+    z.strictObject({ guess: shownCodeSchema, score: z.strictObject({ black: z.number().int(), white: z.number().int() }) }),
+  ),
   finished: z.boolean(),
 });
 
@@ -72,7 +76,15 @@ const broken = (s: State): boolean => s.rows.some((r) => r.score.black === 1);
 
 function view(state: State, viewer: Viewer): View {
   const shown = state.finished || viewer === 0 ? state.secret : null;
-  return { family: ONE_PEG, viewer, options: state.options, secretSet: state.secret !== null, secret: shown, rows: state.rows, finished: state.finished };
+  return {
+    family: ONE_PEG,
+    viewer,
+    options: state.options,
+    secretSet: state.secret !== null,
+    secret: shown,
+    rows: state.rows,
+    finished: state.finished,
+  };
 }
 
 export const onePeg: Family<Options, State, Action, View> = {

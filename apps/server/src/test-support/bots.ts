@@ -55,7 +55,8 @@ export function hiddenLeaks(p: Player, seat: Seat | null): string[] {
       case 'parker':
         for (const g of view.games) {
           g.secrets.forEach((s, owner) => {
-            if (g.outcome === null && owner !== seat && s !== null) leaks.push(`${at}: game ${g.number}'s secret of seat ${owner}`);
+            if (g.outcome === null && owner !== seat && s !== null)
+              leaks.push(`${at}: game ${g.number}'s secret of seat ${owner}`);
           });
         }
         break;
@@ -96,7 +97,10 @@ export function firstSeqWhere(p: Player, test: (view: MatchView) => boolean): nu
 }
 
 /** The stored log of the room's current match, as the database holds it (test-only knowledge). */
-export async function storedLog(app: App, roomId: string): Promise<{ seq: number; seat: number; actionId: string; payload: any }[]> {
+export async function storedLog(
+  app: App,
+  roomId: string,
+): Promise<{ seq: number; seat: number; actionId: string; payload: any }[]> {
   const match = await app.db.prisma.match.findFirst({ where: { roomId }, orderBy: { number: 'desc' } });
   if (!match) throw new Error(`no match in room ${roomId}`);
   const rows = await app.db.prisma.action.findMany({ where: { matchId: match.id }, orderBy: { seq: 'asc' } });

@@ -5,7 +5,12 @@ import { kill, spawnServer } from './process';
 import { createRoom } from './server';
 
 /** Polls until `probe` gives a value, every `stepMs`; throws after `timeoutMs`. */
-export async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 30_000, stepMs = 25): Promise<T> {
+export async function until<T>(
+  what: string,
+  probe: () => Promise<T | null | undefined | false>,
+  timeoutMs = 30_000,
+  stepMs = 25,
+): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const v = await probe();
@@ -64,13 +69,21 @@ export async function botFailoverTrial(
     if (!ack.ok) throw new Error(`setSecret refused: ${ack.code}`);
     // The lease of a room the person just moved in is taken by the process the move was made on, or already held.
     const [lease] = await until('the room lease', () =>
-      sql<{ owner: string }>(databaseUrl, `SELECT owner FROM "RoomLease" WHERE "roomId" = $1 AND "expiresAt" > now() AT TIME ZONE 'UTC'`, [roomId]).then((r) => r.length > 0 && r),
+      sql<{ owner: string }>(
+        databaseUrl,
+        `SELECT owner FROM "RoomLease" WHERE "roomId" = $1 AND "expiresAt" > now() AT TIME ZONE 'UTC'`,
+        [roomId],
+      ).then((r) => r.length > 0 && r),
     );
     const pid = Number(lease!.owner.split(':')[1]);
     const killed: 0 | 1 = nodes[0].child.pid === pid ? 0 : 1;
     const survivor = nodes[1 - killed]!;
     const moves = (): Promise<{ n: number }[]> =>
-      sql<{ n: number }>(databaseUrl, `SELECT count(*)::int AS n FROM "Action" a JOIN "Match" m ON m.id = a."matchId" WHERE m."roomId" = $1`, [roomId]);
+      sql<{ n: number }>(
+        databaseUrl,
+        `SELECT count(*)::int AS n FROM "Action" a JOIN "Match" m ON m.id = a."matchId" WHERE m."roomId" = $1`,
+        [roomId],
+      );
     // A machine too busy to kill before the bot's delay ran out: no trial (the caller tries again).
     if ((await moves())[0]!.n !== 1) return null;
     const t0 = Date.now();

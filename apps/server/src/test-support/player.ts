@@ -84,7 +84,12 @@ export class Player {
   async join(roomId: string, seatToken = this.seatToken): Promise<Reply<'room:join'>> {
     this.roomId = roomId;
     const device = this.deviceToken ? { deviceToken: this.deviceToken } : {};
-    const reply = await this.send('room:join', { protocol: PROTOCOL_VERSION, roomId, ...(seatToken ? { seatToken } : {}), ...device });
+    const reply = await this.send('room:join', {
+      protocol: PROTOCOL_VERSION,
+      roomId,
+      ...(seatToken ? { seatToken } : {}),
+      ...device,
+    });
     if (reply.ok) this.onUpdate({ room: reply.room, snapshot: reply.snapshot, seat: reply.seat });
     return reply;
   }

@@ -7,7 +7,9 @@ const mainJs = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
  * The bundled server as a real process, so a test can SIGKILL it mid-match. Its ready line is
  * logged at info, so LOG_LEVEL stays at info at least (health checks and socket actions are quiet there).
  */
-export async function spawnServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+export async function spawnServer(
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; url: string; output: () => string }> {
   const child = spawn(process.execPath, [mainJs], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', WEB_DIST: '/nonexistent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

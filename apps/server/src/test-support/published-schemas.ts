@@ -31,10 +31,11 @@ export function checkHttpReplies(http: FastifyInstance): void {
     if (!req.url.startsWith('/api/')) return payload;
     const route = `${req.method} ${req.routeOptions.url ?? req.url}`;
     const text = typeof payload === 'string' ? payload : '';
-    if (reply.statusCode >= 400) return check(`${route} ${reply.statusCode}`, errorBodySchema, JSON.parse(text)), payload;
+    if (reply.statusCode >= 400) return (check(`${route} ${reply.statusCode}`, errorBodySchema, JSON.parse(text)), payload);
     const published = (httpReplySchemas as Record<string, { status: number; schema: Checkable | null }>)[route];
     if (!published) offSchema.push(`${route}: no published reply`);
-    else if (published.status !== reply.statusCode) offSchema.push(`${route}: status ${reply.statusCode}, published ${published.status}`);
+    else if (published.status !== reply.statusCode)
+      offSchema.push(`${route}: status ${reply.statusCode}, published ${published.status}`);
     else if (published.schema) check(route, published.schema, JSON.parse(text));
     else if (text !== '') offSchema.push(`${route}: a body where none is published`);
     return payload;

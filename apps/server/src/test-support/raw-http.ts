@@ -41,11 +41,17 @@ export class RawConnection {
   }
 
   /** Sends the head (and the body unless `holdBody`), and resolves with the answer. */
-  request(method: string, path: string, body = '', opts: { holdBody?: boolean } = {}): { response: Promise<RawResponse>; sendBody: () => void } {
+  request(
+    method: string,
+    path: string,
+    body = '',
+    opts: { holdBody?: boolean } = {},
+  ): { response: Promise<RawResponse>; sendBody: () => void } {
     const response = new Promise<RawResponse>((resolve) => (this.waiting = resolve));
-    const head = `${method} ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\n`
-      + (body ? `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` : '')
-      + '\r\n';
+    const head =
+      `${method} ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\n` +
+      (body ? `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` : '') +
+      '\r\n';
     this.socket.write(head);
     const sendBody = (): void => {
       if (body) this.socket.write(body);

@@ -20,7 +20,11 @@ export interface StormResult {
  * `rooms` duels; every seat claimed by its own socket, all at once; the server restarted; then
  * every socket joins again with its seat token, all at once. Returns the server now running.
  */
-export async function reconnectStorm(db: TestDatabase, rooms: number, config: Parameters<typeof startServer>[1] = {}): Promise<{ result: StormResult; app: App }> {
+export async function reconnectStorm(
+  db: TestDatabase,
+  rooms: number,
+  config: Parameters<typeof startServer>[1] = {},
+): Promise<{ result: StormResult; app: App }> {
   let { app, url } = await startServer(db, config);
   let connectRetries = 0;
   const connect = async (): Promise<Player> => {

@@ -34,7 +34,8 @@ export async function seatTable(url: string, body: unknown, seatCount: number): 
     const claimed = await p.claim(i, `Seat ${i}`);
     if (!claimed.ok) throw new Error(`claim of seat ${i} refused: ${claimed.code}`);
   }
-  const seated = (u: RoomUpdate): boolean => u.room.seats.length === seatCount && u.room.seats.every((s) => s.name && s.connected);
+  const seated = (u: RoomUpdate): boolean =>
+    u.room.seats.length === seatCount && u.room.seats.every((s) => s.name && s.connected);
   await Promise.all(everyone.map((p) => p.waitFor(seated)));
   return { roomId, seats, watcher, everyone, close: () => everyone.forEach((p) => p.close()) };
 }

@@ -40,7 +40,8 @@ function draw(family: FamilyId): Buffer {
   const disc = (cx: number, cy: number, r: number, c: Rgb): void => {
     for (let y = Math.floor(cy - r); y <= cy + r; y++) {
       for (let x = Math.floor(cx - r); x <= cx + r; x++) {
-        if ((x - cx) ** 2 + (y - cy) ** 2 <= r * r && x >= 0 && y >= 0 && x < OG_WIDTH && y < OG_HEIGHT) px.set(c, (y * OG_WIDTH + x) * 3);
+        if ((x - cx) ** 2 + (y - cy) ** 2 <= r * r && x >= 0 && y >= 0 && x < OG_WIDTH && y < OG_HEIGHT)
+          px.set(c, (y * OG_WIDTH + x) * 3);
       }
     }
   };

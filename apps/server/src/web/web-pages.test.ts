@@ -29,7 +29,8 @@ afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 describe('serving the web client', () => {
   const server = useServer('embedded', { webDist: dist });
-  const get = (path: string, headers: Record<string, string> = {}) => server.app.http.inject({ method: 'GET', url: path, headers });
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    server.app.http.inject({ method: 'GET', url: path, headers });
 
   it('sends a hashed asset brotli-compressed to a browser that takes brotli, gzip to one that takes gzip, cached for a year', async () => {
     const br = await get('/assets/app-abc123.js', { 'accept-encoding': 'gzip, deflate, br' });
@@ -51,7 +52,15 @@ describe('serving the web client', () => {
   });
 
   it('has every page, the service worker and the manifest revalidated (no-cache)', async () => {
-    for (const path of ['/', '/history', '/r/AAAAAAAAAAAAAAAA', '/m/AAAAAAAAAAAAAAAA', '/some/unknown/page', '/sw.js', '/manifest.webmanifest']) {
+    for (const path of [
+      '/',
+      '/history',
+      '/r/AAAAAAAAAAAAAAAA',
+      '/m/AAAAAAAAAAAAAAAA',
+      '/some/unknown/page',
+      '/sw.js',
+      '/manifest.webmanifest',
+    ]) {
       const res = await get(path);
       expect(res.statusCode, path).toBe(200);
       expect(res.headers['cache-control'], path).toBe('no-cache');

@@ -188,9 +188,14 @@ export function renderPage(html: string, input: PageInput): string {
 /** HTML is small and per request: compressed on the fly, never cached without revalidation. */
 function sendHtml(req: FastifyRequest, reply: FastifyReply, html: string): FastifyReply {
   const accept = String(req.headers['accept-encoding'] ?? '');
-  reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', REVALIDATE).header('vary', 'accept-encoding, accept-language, cookie');
+  reply
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', REVALIDATE)
+    .header('vary', 'accept-encoding, accept-language, cookie');
   if (/\bbr\b/.test(accept)) {
-    return reply.header('content-encoding', 'br').send(brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
+    return reply
+      .header('content-encoding', 'br')
+      .send(brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
   }
   if (/\bgzip\b/.test(accept)) return reply.header('content-encoding', 'gzip').send(gzipSync(html));
   return reply.send(html);

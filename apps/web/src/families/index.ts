@@ -81,7 +81,9 @@ const registered: ClientFamily[] = [
     analysis: once(() => import('./parker/analysis').then((m) => m.parkerAnalysis)),
     summary: (o: ParkerOptions) => [
       t('rules.parker', { pegs: o.pegs, colours: o.colours, moves: PARKER_MOVES }),
-      [repeatsFlag(o.repeats), o.games > 1 ? t('rules.parkerGames', { games: o.games }) : null].filter((f) => f !== null).join(' · '),
+      [repeatsFlag(o.repeats), o.games > 1 ? t('rules.parkerGames', { games: o.games }) : null]
+        .filter((f) => f !== null)
+        .join(' · '),
     ],
   },
   {

@@ -10,7 +10,8 @@ import type { ShareLines } from '../lib/replay/share';
  * The answer to a hint request: the code (null: nothing to guess now) and what to do with it
  * (a guess; MM44: a row to place or a "Master Mind!" call), or a translated error.
  */
-export type HintOutcome = { ok: true; code: (number | null)[] | null; kind: HintKind; possible: number } | { ok: false; error: string };
+export type HintOutcome =
+  { ok: true; code: (number | null)[] | null; kind: HintKind; possible: number } | { ok: false; error: string };
 
 /** What the room page gives a family's game component. */
 export interface GameProps {

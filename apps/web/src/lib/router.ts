@@ -28,7 +28,8 @@ export function parseRoute(pathname: string): Route {
   if (path === '/') return { name: 'home' };
   if (path === '/history') return { name: 'history' };
   const m = /^\/(r|m)\/([^/]+)$/.exec(path);
-  if (m && ID.test(m[2] as string)) return m[1] === 'r' ? { name: 'room', id: m[2] as string } : { name: 'match', id: m[2] as string };
+  if (m && ID.test(m[2] as string))
+    return m[1] === 'r' ? { name: 'room', id: m[2] as string } : { name: 'match', id: m[2] as string };
   return { name: 'notFound', path: pathname };
 }
 

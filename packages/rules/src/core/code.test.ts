@@ -36,7 +36,10 @@ describe('checkCode', () => {
   });
 
   it('still refuses a repeated colour beside blanks when repeats are off', () => {
-    expect(checkCode([null, 1, null, 1], { ...classic, blanks: true })).toMatchObject({ code: 'INVALID_CODE', message: expect.stringMatching(/once/) });
+    expect(checkCode([null, 1, null, 1], { ...classic, blanks: true })).toMatchObject({
+      code: 'INVALID_CODE',
+      message: expect.stringMatching(/once/),
+    });
   });
 });
 
@@ -53,7 +56,11 @@ describe('allCodes', () => {
   });
 
   it('lists distinct codes that all obey the rules', () => {
-    for (const rules of [classic, { ...classic, repeats: true, blanks: true }, { pegs: 3, colours: 4, repeats: false, blanks: true }]) {
+    for (const rules of [
+      classic,
+      { ...classic, repeats: true, blanks: true },
+      { pegs: 3, colours: 4, repeats: false, blanks: true },
+    ]) {
       const codes = allCodes(rules);
       expect(codes.every((c) => checkCode(c, rules) === null)).toBe(true);
       expect(new Set(codes.map((c) => JSON.stringify(c))).size).toBe(codes.length);

@@ -79,32 +79,37 @@ describe('scoreGuess', () => {
   });
 
   it('is symmetric in secret and guess', () => {
-    fc.assert(fc.property(codePair, ([s, g]) => {
-      expect(scoreGuess(s, g)).toEqual(scoreGuess(g, s));
-    }));
-    fc.assert(fc.property(crowdedPair, ([s, g]) => {
-      expect(scoreGuess(s, g)).toEqual(scoreGuess(g, s));
-    }));
+    fc.assert(
+      fc.property(codePair, ([s, g]) => {
+        expect(scoreGuess(s, g)).toEqual(scoreGuess(g, s));
+      }),
+    );
+    fc.assert(
+      fc.property(crowdedPair, ([s, g]) => {
+        expect(scoreGuess(s, g)).toEqual(scoreGuess(g, s));
+      }),
+    );
   });
 
   it('scores a code against itself as all black', () => {
     fc.assert(
-      fc.property(
-        fc.array(peg, { minLength: 1, maxLength: 8 }),
-        (c) => {
-          expect(scoreGuess(c, [...c])).toEqual({ black: c.length, white: 0 });
-        },
-      ),
+      fc.property(fc.array(peg, { minLength: 1, maxLength: 8 }), (c) => {
+        expect(scoreGuess(c, [...c])).toEqual({ black: c.length, white: 0 });
+      }),
     );
   });
 
   it('agrees with a peg-by-peg reference implementation', () => {
-    fc.assert(fc.property(codePair, ([s, g]) => {
-      expect(scoreGuess(s, g)).toEqual(referenceScore(s, g));
-    }));
-    fc.assert(fc.property(crowdedPair, ([s, g]) => {
-      expect(scoreGuess(s, g)).toEqual(referenceScore(s, g));
-    }));
+    fc.assert(
+      fc.property(codePair, ([s, g]) => {
+        expect(scoreGuess(s, g)).toEqual(referenceScore(s, g));
+      }),
+    );
+    fc.assert(
+      fc.property(crowdedPair, ([s, g]) => {
+        expect(scoreGuess(s, g)).toEqual(referenceScore(s, g));
+      }),
+    );
   });
 });
 
@@ -139,7 +144,8 @@ describe('isPossibleScore', () => {
     );
     const possible = new Set<string>();
     for (let black = 0; black <= pegs + 1; black++) {
-      for (let white = 0; white <= pegs + 1; white++) if (isPossibleScore({ black, white }, pegs)) possible.add(`${black}/${white}`);
+      for (let white = 0; white <= pegs + 1; white++)
+        if (isPossibleScore({ black, white }, pegs)) possible.add(`${black}/${white}`);
     }
     expect([...seen].sort()).toEqual([...possible].sort());
   });

@@ -81,7 +81,10 @@ export function matchArb<O, A, X extends Record<string, fc.Arbitrary<unknown>>>(
 }
 
 /** The test that every junk action passes the action schema, so that the rules (not the schema) must refuse them. */
-export function itGeneratesSchemaValidJunk<A>(actionSchema: { safeParse: (a: unknown) => { success: boolean } }, junk: fc.Arbitrary<A>): void {
+export function itGeneratesSchemaValidJunk<A>(
+  actionSchema: { safeParse: (a: unknown) => { success: boolean } },
+  junk: fc.Arbitrary<A>,
+): void {
   it('the generated junk actions are schema-valid, so the rules (not the schema) must refuse them', () => {
     fc.assert(
       fc.property(junk, (a) => {
@@ -194,14 +197,26 @@ export function playRandomly<O, S extends { finished: boolean }, A, V, I>(
  * The `play` of a family's property tests: `playRandomly` on a match drawn by its `matchArb`,
  * at most `maxSteps` steps, `legalMove` seeing the drawn match for its own chances.
  */
-export function randomPlayer<O, S extends { finished: boolean }, A, V, I, G extends { options: O; seed: string; pJunk: number; junk: [Seat, A][] }>(
+export function randomPlayer<
+  O,
+  S extends { finished: boolean },
+  A,
+  V,
+  I,
+  G extends { options: O; seed: string; pJunk: number; junk: [Seat, A][] },
+>(
   family: Family<O, S, A, V, I>,
   maxSteps: number,
   legalMove: (state: S, rng: Rng, game: G) => LoggedAction<A>,
   outOfTurn?: RandomRun<S, A>['outOfTurn'],
 ): (game: G, onStep?: (step: Step<S, A>) => void) => { state: S; log: LoggedAction<A>[] } {
   return (game, onStep) =>
-    playRandomly(family, game.options, { ...game, maxSteps, legalMove: (state, rng) => legalMove(state, rng, game), outOfTurn }, onStep);
+    playRandomly(
+      family,
+      game.options,
+      { ...game, maxSteps, legalMove: (state, rng) => legalMove(state, rng, game), outOfTurn },
+      onStep,
+    );
 }
 
 /** Folding `log` twice from the same options and seed gives `state` both times. */
@@ -229,7 +244,11 @@ export function expectUntouched<O, S, A, V, I>(family: Family<O, S, A, V, I>, st
 /** Every view of `state` (each seat's, the spectator's, the review) fits the family's published `viewSchema`. */
 export function expectViewsFitTheSchema<S, V>(family: Family<unknown, S, unknown, V, unknown>, state: S): void {
   const seats = family.seatCount((state as { options: unknown }).options);
-  const views = [family.review(state), family.view(state, null), ...Array.from({ length: seats }, (_, s) => family.view(state, s))];
+  const views = [
+    family.review(state),
+    family.view(state, null),
+    ...Array.from({ length: seats }, (_, s) => family.view(state, s)),
+  ];
   for (const view of views) {
     const parsed = family.viewSchema.safeParse(view);
     expect(parsed.success ? 'fits' : parsed.error.message).toBe('fits');

@@ -24,7 +24,9 @@ export const matchStatusSchema: z.ZodType<MatchStatus> = z.strictObject({
   toAct: z.array(seatSchema).describe('seats expected to act now (a turn, a secret to set); empty when finished'),
   owes: z
     .array(z.strictObject({ seat: seatSchema, kind: z.enum(OWED_MOVES) }))
-    .describe('what each seat of toAct owes, in the same order: secret, guess, score (by hand), row (MM44), call (MM44 final calls: call or pass)'),
+    .describe(
+      'what each seat of toAct owes, in the same order: secret, guess, score (by hand), row (MM44), call (MM44 final calls: call or pass)',
+    ),
   scores: z.array(z.number()).describe("running total per seat, in the family's own unit (rounds won, points)"),
   winners: z.array(seatSchema).describe('when finished: the seats that won; several on a shared win; empty on a draw'),
   draw: z.boolean(),

@@ -32,12 +32,22 @@ describe('presets: the printed editions', () => {
       const family = families[p.family];
       expect(family.optionsSchema.safeParse(p.options).success, p.id).toBe(true);
       const seats = family.seatCount(family.optionsSchema.parse(p.options));
-      expect(p.bots.every((s) => s >= 0 && s < seats), p.id).toBe(true);
+      expect(
+        p.bots.every((s) => s >= 0 && s < seats),
+        p.id,
+      ).toBe(true);
     }
   });
 
   it('plays the FR/DE classic with its defaults: no repeats, no blanks, rounds won', () => {
-    expect(parsed('duel-classic')).toMatchObject({ pegs: 4, colours: 6, repeats: false, blanks: false, scoring: 'rounds', guesses: 12 });
+    expect(parsed('duel-classic')).toMatchObject({
+      pegs: 4,
+      colours: 6,
+      repeats: false,
+      blanks: false,
+      scoring: 'rounds',
+      guesses: 12,
+    });
     expect(parsed('duel-expert')).toMatchObject({ repeats: true, blanks: false, scoring: 'rounds' });
   });
 
@@ -60,6 +70,11 @@ describe('presets: the printed editions', () => {
     expect([3, 4, 5].map((n) => parsed(`rotation-${n}`).players)).toEqual([3, 4, 5]);
     expect(parsed('parker-single').games).toBe(1);
     expect(parsed('parker-best-of-3').games).toBe(3);
-    expect(['mm44-game1', 'mm44-game2-3x1', 'mm44-game2-2x1', 'mm44-game2-2x2'].map((id) => parsed(id).seating)).toEqual(['4x1', '3x1', '2x1', '2x2']);
+    expect(['mm44-game1', 'mm44-game2-3x1', 'mm44-game2-2x1', 'mm44-game2-2x2'].map((id) => parsed(id).seating)).toEqual([
+      '4x1',
+      '3x1',
+      '2x1',
+      '2x2',
+    ]);
   });
 });

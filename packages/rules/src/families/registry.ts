@@ -30,7 +30,12 @@ export function getFamily(id: string): AnyFamily | undefined {
  * How each family is played by a bot, by id. Apart from the families so that a client that
  * never plays a bot (the web app) does not load it: nothing there imports `familyBots`.
  */
-export const familyBots: Record<string, AnyFamilyBot> = { duel: duelBot, rotation: rotationBot, parker: parkerBot, mm44: mm44Bot };
+export const familyBots: Record<string, AnyFamilyBot> = {
+  duel: duelBot,
+  rotation: rotationBot,
+  parker: parkerBot,
+  mm44: mm44Bot,
+};
 
 export function getFamilyBot(id: string): AnyFamilyBot | undefined {
   return Object.hasOwn(familyBots, id) ? familyBots[id] : undefined;

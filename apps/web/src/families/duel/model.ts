@@ -1,4 +1,12 @@
-import { duelSecretRules, duelOptionsSchema, type DuelOptionsInput, type DuelRoundView, type DuelView, type MatchStatus, type Seat } from '@mm/rules';
+import {
+  duelSecretRules,
+  duelOptionsSchema,
+  type DuelOptionsInput,
+  type DuelRoundView,
+  type DuelView,
+  type MatchStatus,
+  type Seat,
+} from '@mm/rules';
 import { optionsProblem, type OptionsProblem } from '../shared/outcome';
 
 /** Pure readings of a duel view for the UI: whose turn, what just happened, who won. */
@@ -11,7 +19,9 @@ export const currentRound = (view: DuelView): DuelRoundView | null => view.round
 
 /** Rounds over before the current one, most recent last. */
 export function earlierRounds(view: DuelView): DuelRoundView[] {
-  return view.finished ? view.rounds.slice(0, -1) : view.rounds.filter((r, i) => i < view.rounds.length - 1 || r.outcome !== null);
+  return view.finished
+    ? view.rounds.slice(0, -1)
+    : view.rounds.filter((r, i) => i < view.rounds.length - 1 || r.outcome !== null);
 }
 
 export type DuelTurn =
@@ -42,8 +52,7 @@ export function roleOf(round: DuelRoundView | null, seat: Seat | null): Role | n
 export { resultFor, type SeatResult } from '../shared/outcome';
 
 export type LastPlayed =
-  | { kind: 'secret'; seat: Seat; round: number }
-  | { kind: 'guess' | 'score'; seat: Seat; round: number; row: number };
+  { kind: 'secret'; seat: Seat; round: number } | { kind: 'guess' | 'score'; seat: Seat; round: number; row: number };
 
 /**
  * What the latest action was, read from the view and the snapshot's `last` (so it is

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { mm44, mm44Code, mm44OptionsSchema, type Code, type Mm44Action, type Mm44OptionsInput, type Mm44State } from '@mm/rules';
-import { boardsOf, canCall, lastPlayed, latestRowBoard, mm44OptionsProblem, mm44Turn, resultFor, seatingShape, wrongCallOf } from './model';
+import {
+  boardsOf,
+  canCall,
+  lastPlayed,
+  latestRowBoard,
+  mm44OptionsProblem,
+  mm44Turn,
+  resultFor,
+  seatingShape,
+  wrongCallOf,
+} from './model';
 
 /** Plays actions through the real rules; `act` takes the state so a test can read the dealt code. */
 function play(input: Mm44OptionsInput, actions: ((s: Mm44State) => [number, Mm44Action])[]) {

@@ -31,10 +31,7 @@ export const boardsOf = (view: Mm44View, seat: Seat | null): number[] =>
   seat === null ? [] : view.boards.filter((b) => b.holder === seat).map((b) => b.board);
 
 export type Mm44Turn =
-  | { kind: 'row'; board: number; actor: Seat }
-  | { kind: 'finalCall'; actor: Seat }
-  | { kind: 'finished' }
-  | { kind: 'none' };
+  { kind: 'row'; board: number; actor: Seat } | { kind: 'finalCall'; actor: Seat } | { kind: 'finished' } | { kind: 'none' };
 
 /** What the game waits for (a board's row, or in the final calls one seat's call or pass): the rules' status says (`owes`); the view names the board. */
 export function mm44Turn(view: Mm44View, status: MatchStatus): Mm44Turn {
@@ -87,7 +84,8 @@ export function lastPlayed(view: Mm44View, last: { seat: Seat; type: string } | 
 }
 
 /** The wrong call that put `seat` out, if any. */
-export const wrongCallOf = (view: Mm44View, seat: Seat): Mm44Call | undefined => view.calls.find((c) => c.seat === seat && !c.correct);
+export const wrongCallOf = (view: Mm44View, seat: Seat): Mm44Call | undefined =>
+  view.calls.find((c) => c.seat === seat && !c.correct);
 
 import type { SeatResult } from '../shared/outcome';
 export type { SeatResult } from '../shared/outcome';

@@ -5,7 +5,11 @@ import { codeRowInput, codeRulesOf, type FamilyAnalysis } from '../../lib/replay
 export const parkerAnalysis: FamilyAnalysis = {
   tracks: (view) =>
     (view as ParkerView).games.flatMap((g, i) =>
-      ([0, 1] as const).map((s) => ({ round: i, track: s, rows: g.guesses[s].map((turn) => ({ seat: s, code: turn.guess, score: turn.score })) })),
+      ([0, 1] as const).map((s) => ({
+        round: i,
+        track: s,
+        rows: g.guesses[s].map((turn) => ({ seat: s, code: turn.guess, score: turn.score })),
+      })),
     ),
   input: (track, i, view) => codeRowInput(codeRulesOf({ ...(view as ParkerView).options, blanks: false }), track, i),
   unit: 'codes',

@@ -25,10 +25,7 @@ export const currentGame = (view: ParkerView): ParkerGameView | null => view.gam
 export const earlierGames = (view: ParkerView): ParkerGameView[] => view.games.slice(0, -1);
 
 export type ParkerWait =
-  | { kind: 'setSecret'; actors: Seat[] }
-  | { kind: 'guess'; actor: Seat }
-  | { kind: 'finished' }
-  | { kind: 'none' };
+  { kind: 'setSecret'; actors: Seat[] } | { kind: 'guess'; actor: Seat } | { kind: 'finished' } | { kind: 'none' };
 
 /** What the match waits for (both secrets at once, then one guess at a time): the rules' status says (`owes`). */
 export function parkerTurn(status: MatchStatus): ParkerWait {
@@ -63,14 +60,13 @@ export function gameResultFor(g: ParkerGameView, seat: Seat | null): SeatResult 
 export { resultFor } from '../shared/outcome';
 
 export type GameEnd =
-  | { kind: 'won'; winner: Seat; move: number }
-  | { kind: 'bothBroken'; move: number }
-  | { kind: 'neitherBroken'; moves: number };
+  { kind: 'won'; winner: Seat; move: number } | { kind: 'bothBroken'; move: number } | { kind: 'neitherBroken'; moves: number };
 
 /** How a finished game ended, for one line of text; null while it is played. */
 export function gameEnd(g: ParkerGameView): GameEnd | null {
   if (g.outcome === null) return null;
-  if (g.outcome === 'won' && g.winner !== null) return { kind: 'won', winner: g.winner, move: g.brokenAt[g.winner] ?? moveNumber(g) };
+  if (g.outcome === 'won' && g.winner !== null)
+    return { kind: 'won', winner: g.winner, move: g.brokenAt[g.winner] ?? moveNumber(g) };
   const move = g.brokenAt[0] ?? g.brokenAt[1];
   return move !== null ? { kind: 'bothBroken', move } : { kind: 'neitherBroken', moves: moveNumber(g) };
 }

@@ -23,7 +23,8 @@ export const currentRound = (view: RotationView): RotationRoundView | null => vi
 /** Rounds over before the current one, oldest first (the rules open the next round as soon as one ends). */
 export const earlierRounds = (view: RotationView): RotationRoundView[] => view.rounds.slice(0, -1);
 
-export type RotationTurn = { kind: 'setSecret'; actor: Seat } | { kind: 'guess'; actor: Seat } | { kind: 'finished' } | { kind: 'none' };
+export type RotationTurn =
+  { kind: 'setSecret'; actor: Seat } | { kind: 'guess'; actor: Seat } | { kind: 'finished' } | { kind: 'none' };
 
 /** What the match waits for now, and from whom: the rules' status says (`owes`). */
 export function rotationTurn(status: MatchStatus): RotationTurn {
@@ -69,7 +70,8 @@ export function ranking(scores: readonly number[]): Ranked[] {
     .sort((a, b) => b.score - a.score || a.seat - b.seat);
 }
 
-export type LastPlayed = { kind: 'secret'; seat: Seat; round: number } | { kind: 'guess'; seat: Seat; round: number; row: number; points: number };
+export type LastPlayed =
+  { kind: 'secret'; seat: Seat; round: number } | { kind: 'guess'; seat: Seat; round: number; row: number; points: number };
 
 /**
  * What the latest action was, read from the view and the snapshot's `last` (so it is right
@@ -82,7 +84,9 @@ export function lastPlayed(view: RotationView, last: { seq: number; seat: Seat }
   if (!cur) return null;
   const rowOf = (r: RotationRoundView, index: number): LastPlayed | null => {
     const row = r.rows[r.rows.length - 1];
-    return row && row.seat === last.seat ? { kind: 'guess', seat: last.seat, round: index, row: r.rows.length, points: row.points } : null;
+    return row && row.seat === last.seat
+      ? { kind: 'guess', seat: last.seat, round: index, row: r.rows.length, points: row.points }
+      : null;
   };
   if (cur.rows.length > 0) return rowOf(cur, i);
   if (cur.secretSet && last.seat === cur.codemaker) return { kind: 'secret', seat: last.seat, round: i };
@@ -92,7 +96,8 @@ export function lastPlayed(view: RotationView, last: { seq: number; seat: Seat }
 }
 
 /** The row number on which the round was broken, when it was. */
-export const brokenOnRow = (r: RotationRoundView): number | null => (r.outcome === 'broken' ? r.rows.length + r.missed.length : null);
+export const brokenOnRow = (r: RotationRoundView): number | null =>
+  r.outcome === 'broken' ? r.rows.length + r.missed.length : null;
 
 /** What the codemaker would score if the next row broke the code (null once the round is over). */
 export function codemakerStake(view: RotationView, r: RotationRoundView): number | null {
@@ -111,7 +116,8 @@ export function codemakerTable(o: RotationOptions): { row: number | null; points
 }
 
 /** Why the rules' options schema refuses these options, as a message key; null when they are fine. */
-export const rotationOptionsProblem = (o: RotationOptionsInput): OptionsProblem | null => optionsProblem(rotationOptionsSchema, o);
+export const rotationOptionsProblem = (o: RotationOptionsInput): OptionsProblem | null =>
+  optionsProblem(rotationOptionsSchema, o);
 
 /**
  * A seat's place at the end: 1 + the seats that scored more, and whether another seat

@@ -10,7 +10,8 @@ import { t } from '../../lib/i18n/index.svelte';
  * for …" for the other seated players, "… is …" for spectators.
  */
 export function moveStatus(move: 'secret' | 'guess', mine: boolean, seated: boolean, name: string): string {
-  if (move === 'secret') return mine ? t('status.yourSecret') : seated ? t('status.waitSecret', { name }) : t('status.watchSecret', { name });
+  if (move === 'secret')
+    return mine ? t('status.yourSecret') : seated ? t('status.waitSecret', { name }) : t('status.watchSecret', { name });
   return mine ? t('status.yourGuess') : seated ? t('status.waitGuess', { name }) : t('status.watchGuess', { name });
 }
 
@@ -22,7 +23,11 @@ export const botStatus = (seats: readonly SeatSummary[], actor: number, seat: nu
   actor === seat ? null : botPlayingFor(seats[actor], actor, t);
 
 /** The big line of a finished two-seat match: this phone's win or loss, a draw, or who won. */
-export function matchResultText(result: 'win' | 'lose' | 'draw' | null, status: MatchStatus, nameOf: (seat: number) => string): string {
+export function matchResultText(
+  result: 'win' | 'lose' | 'draw' | null,
+  status: MatchStatus,
+  nameOf: (seat: number) => string,
+): string {
   if (result === 'win') return t('result.win');
   if (result === 'lose') return t('result.lose');
   if (status.draw) return t('result.draw');
@@ -31,5 +36,8 @@ export function matchResultText(result: 'win' | 'lose' | 'draw' | null, status: 
 }
 
 /** "Alice 2 — Bob 1": every seat's name and score. */
-export const scoreLine = (seats: readonly { index: number }[], scores: readonly number[], nameOf: (seat: number) => string): string =>
-  seats.map((s) => `${nameOf(s.index)} ${scores[s.index] ?? 0}`).join(' — ');
+export const scoreLine = (
+  seats: readonly { index: number }[],
+  scores: readonly number[],
+  nameOf: (seat: number) => string,
+): string => seats.map((s) => `${nameOf(s.index)} ${scores[s.index] ?? 0}`).join(' — ');

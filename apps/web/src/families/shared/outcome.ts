@@ -3,8 +3,10 @@ import { type MatchStatus, type Seat } from '@mm/rules';
 /** Where the rules' "enough colours" refinement reports (without repeats, colours ≥ holes). */
 const ENOUGH_COLOURS_PATH = 'colours';
 // A refinement is known by its `custom` code and path: the rules' schemas carry two of them.
-const refinedAt = (field: string) => (i: { code: string; path: readonly PropertyKey[] }): boolean =>
-  i.code === 'custom' && i.path[0] === field;
+const refinedAt =
+  (field: string) =>
+  (i: { code: string; path: readonly PropertyKey[] }): boolean =>
+    i.code === 'custom' && i.path[0] === field;
 
 /** Pure readings shared by every family's model (no i18n: keys only). */
 
@@ -19,7 +21,10 @@ export function resultFor(status: MatchStatus, seat: Seat | null): SeatResult | 
 
 /** The part of a zod schema read here (the client does not depend on zod itself). */
 interface OptionsSchema {
-  safeParse(input: unknown): { success: boolean; error?: { issues: readonly { code: string; message: string; path: readonly PropertyKey[] }[] } };
+  safeParse(input: unknown): {
+    success: boolean;
+    error?: { issues: readonly { code: string; message: string; path: readonly PropertyKey[] }[] };
+  };
 }
 
 export type OptionsProblem = 'option.tooFewColours' | 'option.gamesOdd' | 'option.invalid';

@@ -33,7 +33,12 @@ describe('seats', () => {
   });
 
   it('offers a takeover only for a disconnected person, to another seated player, while the match is on', () => {
-    const seats = [seat(0, { name: 'Ann', connected: true }), seat(1, { name: 'Bob' }), seat(2, { name: 'Bot', bot: true }), seat(3)];
+    const seats = [
+      seat(0, { name: 'Ann', connected: true }),
+      seat(1, { name: 'Bob' }),
+      seat(2, { name: 'Bot', bot: true }),
+      seat(3),
+    ];
     expect(canOfferTakeover(room(seats), 1, 0)).toBe(true);
     expect(canOfferTakeover(room(seats), 1, 1)).toBe(false); // yourself
     expect(canOfferTakeover(room(seats), 1, null)).toBe(false); // a watcher
@@ -54,7 +59,9 @@ describe('seats', () => {
   });
 
   it('sends only bots on seats the room has, in order', () => {
-    expect(settingsBody({ bots: [3, 1, 1, 0], botStrength: 'easy', hints: true, takeOverAfterSec: 30, turnSeconds: 120 }, 2)).toEqual({ bots: [0, 1], botStrength: 'easy', hints: true, takeOverAfterSec: 30, turnSeconds: 120 });
+    expect(
+      settingsBody({ bots: [3, 1, 1, 0], botStrength: 'easy', hints: true, takeOverAfterSec: 30, turnSeconds: 120 }, 2),
+    ).toEqual({ bots: [0, 1], botStrength: 'easy', hints: true, takeOverAfterSec: 30, turnSeconds: 120 });
   });
 });
 
@@ -63,7 +70,9 @@ describe('botPlayingFor', () => {
     key === 'bot.name' ? `Bot ${params.letter}` : `${params.bot} is playing for ${params.name}…`;
 
   it('names the bot playing for someone away', () => {
-    expect(botPlayingFor(seat(1, { name: 'Eve', bot: true, takenOver: true, connected: true }), 1, tr)).toBe('Bot B is playing for Eve…');
+    expect(botPlayingFor(seat(1, { name: 'Eve', bot: true, takenOver: true, connected: true }), 1, tr)).toBe(
+      'Bot B is playing for Eve…',
+    );
   });
 
   it('says nothing for people, a bot of its own, or a free seat', () => {

@@ -16,7 +16,11 @@ export const isBotSeat = (s: SeatSummary | undefined): boolean => !!s?.bot;
  * takeovers, the match is on, and a person (not a bot) sits there but is disconnected.
  * The server alone decides whether they have been away long enough (NOT_AWAY).
  */
-export function canOfferTakeover(room: Pick<RoomSummary, 'seats' | 'takeOverAfterSec' | 'status'>, seat: Seat, viewer: Seat | null): boolean {
+export function canOfferTakeover(
+  room: Pick<RoomSummary, 'seats' | 'takeOverAfterSec' | 'status'>,
+  seat: Seat,
+  viewer: Seat | null,
+): boolean {
   const s = room.seats[seat];
   return (
     room.takeOverAfterSec !== null &&
@@ -76,7 +80,13 @@ export interface RoomSettings {
 }
 
 // a newcomer's bot should leave them a game: medium unless they choose otherwise
-export const defaultRoomSettings = (): RoomSettings => ({ bots: [], botStrength: 'medium', hints: false, takeOverAfterSec: null, turnSeconds: null });
+export const defaultRoomSettings = (): RoomSettings => ({
+  bots: [],
+  botStrength: 'medium',
+  hints: false,
+  takeOverAfterSec: null,
+  turnSeconds: null,
+});
 
 /** The settings as sent: only bots on seats the room has, in seat order, each once. */
 export function settingsBody(s: RoomSettings, seats: number): RoomSettings {

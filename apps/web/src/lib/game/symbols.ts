@@ -28,10 +28,15 @@ export const SHAPES: Record<SymbolId, Shape> = {
   pentagon: { kind: 'polygon', points: regular(5, 23, -90) },
   heart: { kind: 'path', d: 'M50 74 C 34 62 24 52 26 40 C 28 29 43 27 50 38 C 57 27 72 29 74 40 C 76 52 66 62 50 74 Z' },
   moon: { kind: 'path', d: 'M58 26 A25 25 0 1 0 58 74 A20 20 0 1 1 58 26 Z' },
-  x: { kind: 'polygon', points: PLUS.split(' ').map((p) => {
-    // the plus turned by 45° around the centre
-    const [x, y] = p.split(',').map(Number) as [number, number];
-    const c = Math.SQRT1_2;
-    return `${round(50 + (x - 50) * c - (y - 50) * c)},${round(50 + (x - 50) * c + (y - 50) * c)}`;
-  }).join(' ') },
+  x: {
+    kind: 'polygon',
+    points: PLUS.split(' ')
+      .map((p) => {
+        // the plus turned by 45° around the centre
+        const [x, y] = p.split(',').map(Number) as [number, number];
+        const c = Math.SQRT1_2;
+        return `${round(50 + (x - 50) * c - (y - 50) * c)},${round(50 + (x - 50) * c + (y - 50) * c)}`;
+      })
+      .join(' '),
+  },
 };

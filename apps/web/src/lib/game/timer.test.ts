@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { formatDuration } from './timer';
 
-const en: Record<string, string> = { 'time.sec': '{n} s', 'time.min': '{n} min', 'time.hour': '{n} h', 'time.day': '1 day', 'time.days': '{n} days' };
+const en: Record<string, string> = {
+  'time.sec': '{n} s',
+  'time.min': '{n} min',
+  'time.hour': '{n} h',
+  'time.day': '1 day',
+  'time.days': '{n} days',
+};
 const t = (key: string, params: Record<string, string | number> = {}): string =>
   en[key]!.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k]));
 

@@ -77,18 +77,21 @@ export const de: Messages = {
   'home.createFailed': 'Der Raum konnte nicht erstellt werden.',
 
   'family.duel.name': 'Duell',
-  'family.duel.description': 'Zwei Spieler. Einer versteckt einen Code, der andere knackt ihn; jede Runde werden die Rollen getauscht.',
+  'family.duel.description':
+    'Zwei Spieler. Einer versteckt einen Code, der andere knackt ihn; jede Runde werden die Rollen getauscht.',
   'family.duel.players': '2 Spieler',
 
   // Rotation, Parker 1974 und Master Mind 44 (RULES §2–§4)
   'family.rotation.name': 'Reihum',
-  'family.rotation.description': 'Jeder stellt einmal den Code; die anderen raten reihum auf einem gemeinsamen Brett und sammeln Punkte für jeden Steck.',
+  'family.rotation.description':
+    'Jeder stellt einmal den Code; die anderen raten reihum auf einem gemeinsamen Brett und sammeln Punkte für jeden Steck.',
   'family.rotation.players': '3–5 Spieler',
   'family.parker.name': 'Parker 1974',
   'family.parker.description': 'Beide verstecken gleichzeitig einen Code – wer den des anderen in weniger Zügen knackt, gewinnt.',
   'family.parker.players': '2 Spieler',
   'family.mm44.name': 'Master Mind 44',
-  'family.mm44.description': 'Jedes Brett hält einen Teil eines gemeinsamen Geheimcodes: Antworte zu deinem, folgere den Rest, rufe als Erster „Master Mind!“.',
+  'family.mm44.description':
+    'Jedes Brett hält einen Teil eines gemeinsamen Geheimcodes: Antworte zu deinem, folgere den Rest, rufe als Erster „Master Mind!“.',
   'family.mm44.players': '2–4 Spieler',
 
   'option.players': 'Spieler',
@@ -96,7 +99,8 @@ export const de: Messages = {
   'option.rowsShared': 'Reihen auf dem gemeinsamen Brett',
   'option.rowsSharedHint': 'Pro Runde. Je länger der Code hält, desto mehr Punkte für den Codegeber.',
   'option.games': 'Partien im Match',
-  'option.gamesHint': 'Eine Partie dauert höchstens {moves} Züge. Die Spieler beginnen abwechselnd; wer mehr Partien gewinnt, gewinnt das Match.',
+  'option.gamesHint':
+    'Eine Partie dauert höchstens {moves} Züge. Die Spieler beginnen abwechselnd; wer mehr Partien gewinnt, gewinnt das Match.',
   'option.gamesOdd': 'Eine Serie hat eine ungerade Zahl von Partien (1, 3, 5 oder 7).',
   'option.repeatsParkerHint': 'In der Regel von 1974 erlaubt; ohne ist das Spiel für Einsteiger.',
   'option.seating': 'Sitzordnung',
@@ -202,14 +206,16 @@ export const de: Messages = {
   'mm44.callWrong': 'Falsch: {name} ist raus.',
   'mm44.passed': 'Gepasst: {names}',
   'mm44.answerTitle': 'Master Mind! — deine Antwort',
-  'mm44.answerWarning': 'Setz die Farbe jedes Teils in sein Loch und lass die anderen Löcher leer. Eine falsche Antwort wirft dich raus.',
+  'mm44.answerWarning':
+    'Setz die Farbe jedes Teils in sein Loch und lass die anderen Löcher leer. Eine falsche Antwort wirft dich raus.',
   'mm44.callButton': 'Master Mind!',
   'mm44.callHint': 'Du kennst den ganzen Code? Ruf ihn – jederzeit.',
   'mm44.cancel': 'Noch nicht',
   'mm44.pass': 'Passen',
   'mm44.placeRow': 'Reihe setzen',
   'mm44.rowTitle': 'Deine Reihe auf Brett {n}',
-  'mm44.composerHint': 'Tippe Farben, um die Löcher zu füllen; der gestrichelte Ring lässt ein Loch leer. Tippe ein Loch an, um es zu leeren.',
+  'mm44.composerHint':
+    'Tippe Farben, um die Löcher zu füllen; der gestrichelte Ring lässt ein Loch leer. Tippe ein Loch an, um es zu leeren.',
   'mm44.finalTitle': 'Dein letzter Ruf',
   'mm44.finalExplain': 'Ruf Master Mind! mit dem ganzen Code, oder passe.',
 
@@ -353,10 +359,13 @@ export const de: Messages = {
   'pwa.reload': 'Neu laden',
   'turn.title': 'Du bist dran',
   'push.enable': 'Benachrichtige mich, wenn ich dran bin',
-  'push.why': 'Eine Benachrichtigung erreicht dich, wenn der Tisch auf dich wartet, auch bei geschlossener Seite oder gesperrtem Handy.',
+  'push.why':
+    'Eine Benachrichtigung erreicht dich, wenn der Tisch auf dich wartet, auch bei geschlossener Seite oder gesperrtem Handy.',
   'push.on': 'Zug-Benachrichtigungen sind auf diesem Gerät an.',
-  'push.denied': 'Benachrichtigungen sind für diese Seite blockiert: erlaube sie in den Browser-Einstellungen, um zu erfahren, wann du dran bist.',
-  'push.ios': 'Auf iPhone und iPad brauchen Benachrichtigungen die App: tippe auf Teilen, dann „Zum Home-Bildschirm“, und öffne den Tisch von dort.',
+  'push.denied':
+    'Benachrichtigungen sind für diese Seite blockiert: erlaube sie in den Browser-Einstellungen, um zu erfahren, wann du dran bist.',
+  'push.ios':
+    'Auf iPhone und iPad brauchen Benachrichtigungen die App: tippe auf Teilen, dann „Zum Home-Bildschirm“, und öffne den Tisch von dort.',
   'push.failed': 'Benachrichtigungen konnten nicht eingeschaltet werden. Bitte versuche es noch einmal.',
   'push.sound': 'Einen Ton spielen, wenn ich dran bin',
 
@@ -395,7 +404,8 @@ export const de: Messages = {
   'replay.title': 'Partie nachspielen',
   'replay.loading': 'Die Partie wird geladen…',
   'replay.failed': 'Die Partie konnte nicht geladen werden.',
-  'replay.spectatingOff': 'Diese Partie läuft noch in einem Raum ohne Zuschauer. Du kannst sie nachspielen, sobald sie vorbei ist.',
+  'replay.spectatingOff':
+    'Diese Partie läuft noch in einem Raum ohne Zuschauer. Du kannst sie nachspielen, sobald sie vorbei ist.',
   'replay.live': 'Diese Partie läuft noch: du siehst, was ein Zuschauer sieht.',
   'replay.watchLive': 'Live zuschauen',
   'replay.matchOf': '{family} · Partie {n} · {date}',
@@ -423,14 +433,16 @@ export const de: Messages = {
   'verify.ok': 'Geprüft: jeder Geheimcode passt zu der Festlegung, die während der Partie veröffentlicht wurde.',
   'verify.okLive': 'Geprüft: jeder Geheimcode passt zu der Festlegung, die dieses Gerät während der Partie erhalten hat.',
   'verify.failed': 'Nicht geprüft: {reasons}.',
-  'verify.unavailable': 'Die Geheimcodes lassen sich hier nicht prüfen: dieser Browser bietet auf dieser Verbindung kein WebCrypto (dafür braucht es https).',
+  'verify.unavailable':
+    'Die Geheimcodes lassen sich hier nicht prüfen: dieser Browser bietet auf dieser Verbindung kein WebCrypto (dafür braucht es https).',
   'verify.reason.secret': 'der Geheimcode von Zug {n} passt nicht zu seiner Festlegung',
   'verify.reason.missing': 'der Geheimcode von Zug {n} hat keine Festlegung',
   'verify.reason.extra': 'die Festlegung von Zug {n} gehört zu keinem Geheimcode',
   'verify.reason.deal': 'der Startwert passt nicht zur Festlegung auf die Verteilung',
   'verify.reason.dealParts': 'die gezeigten Teile sind nicht die, die der Startwert verteilt',
   'verify.reason.live': 'die Festlegung von Zug {n} weicht von der ab, die dieses Gerät während der Partie erhalten hat',
-  'verify.reason.liveDeal': 'die Festlegung auf die Verteilung weicht von der ab, die dieses Gerät während der Partie erhalten hat',
+  'verify.reason.liveDeal':
+    'die Festlegung auf die Verteilung weicht von der ab, die dieses Gerät während der Partie erhalten hat',
   'share.button': 'Ergebnis teilen',
   'share.copied': 'Ergebnis kopiert: füge es in deinen Chat ein.',
   'share.failed': 'Teilen nicht möglich. Kopiere den Text unten:',
@@ -461,18 +473,22 @@ export const de: Messages = {
   'settings.seats': 'Wer spielt auf welchem Platz',
   'settings.person': 'Mensch',
   'settings.bot': 'Bot',
-  'settings.seatsHint': 'Bots wählen ihre Codes und raten von selbst. Wer den Raum erstellt, kann auch später einen Bot auf einen freien Platz setzen.',
+  'settings.seatsHint':
+    'Bots wählen ihre Codes und raten von selbst. Wer den Raum erstellt, kann auch später einen Bot auf einen freien Platz setzen.',
   'settings.allBots': 'Nur Bots: Du schaust ihnen beim Spielen zu.',
   'settings.hints': 'Tipps',
-  'settings.hintsHint': 'Alle dürfen den Löser um einen starken Zug bitten. Alle wissen es: Die Regeln des Raums zeigen, dass Tipps an sind.',
+  'settings.hintsHint':
+    'Alle dürfen den Löser um einen starken Zug bitten. Alle wissen es: Die Regeln des Raums zeigen, dass Tipps an sind.',
   'settings.takeOver': 'Platz einer abwesenden Person einem Bot überlassen nach',
   'settings.takeOverOff': 'nie',
-  'settings.takeOverHint': 'Die anderen können dann einen Bot für sie spielen lassen; wer zurückkommt, bekommt den Platz sofort zurück.',
+  'settings.takeOverHint':
+    'Die anderen können dann einen Bot für sie spielen lassen; wer zurückkommt, bekommt den Platz sofort zurück.',
   'time.sec': '{n} s',
   'time.min': '{n} Min.',
   'settings.turn': 'Zeit pro Zug',
   'settings.turnOff': 'ohne Limit',
-  'settings.turnHint': 'Läuft die Zeit eines Spielers ab, spielt der Server für ihn: ein zufälliger Geheimcode oder ein verpasster Zug.',
+  'settings.turnHint':
+    'Läuft die Zeit eines Spielers ab, spielt der Server für ihn: ein zufälliger Geheimcode oder ein verpasster Zug.',
   'time.hour': '{n} Std.',
   'time.day': '1 Tag',
   'time.days': '{n} Tage',

@@ -86,13 +86,15 @@ export const en = {
 
   // Rotation, Parker 1974 and Master Mind 44 (RULES §2–§4)
   'family.rotation.name': 'Rotation',
-  'family.rotation.description': 'Everyone makes the code once; the others take turns on one shared board and score points for every key peg.',
+  'family.rotation.description':
+    'Everyone makes the code once; the others take turns on one shared board and score points for every key peg.',
   'family.rotation.players': '3–5 players',
   'family.parker.name': 'Parker 1974',
   'family.parker.description': 'Both hide a code at the same time, then race to break each other’s in fewer moves.',
   'family.parker.players': '2 players',
   'family.mm44.name': 'Master Mind 44',
-  'family.mm44.description': 'Each board holds one part of a shared hidden code: answer about yours, deduce the rest, call “Master Mind!” first.',
+  'family.mm44.description':
+    'Each board holds one part of a shared hidden code: answer about yours, deduce the rest, call “Master Mind!” first.',
   'family.mm44.players': '2–4 players',
 
   'option.players': 'Players',
@@ -360,7 +362,8 @@ export const en = {
   'push.why': 'A notification reaches you when the table waits for you, even with the page closed or the phone locked.',
   'push.on': 'Turn notifications are on for this device.',
   'push.denied': 'Notifications are blocked for this site: allow them in the browser settings to be told when it is your turn.',
-  'push.ios': 'On iPhone and iPad, notifications need the app: tap Share, then "Add to Home Screen", and open the table from there.',
+  'push.ios':
+    'On iPhone and iPad, notifications need the app: tap Share, then "Add to Home Screen", and open the table from there.',
   'push.failed': 'Notifications could not be turned on. Please try again.',
   'push.sound': 'Play a sound when my turn comes',
 
@@ -427,7 +430,8 @@ export const en = {
   'verify.ok': 'Verified: every secret matches the commitment published while the match was played.',
   'verify.okLive': 'Verified: every secret matches the commitment this device received during the match.',
   'verify.failed': 'Not verified: {reasons}.',
-  'verify.unavailable': 'The secrets cannot be checked here: this browser offers no WebCrypto on this connection (it needs https).',
+  'verify.unavailable':
+    'The secrets cannot be checked here: this browser offers no WebCrypto on this connection (it needs https).',
   'verify.reason.secret': 'the secret of move {n} does not match its commitment',
   'verify.reason.missing': 'the secret of move {n} has no commitment',
   'verify.reason.extra': 'the commitment of move {n} belongs to no secret',
@@ -465,10 +469,12 @@ export const en = {
   'settings.seats': 'Who plays each seat',
   'settings.person': 'Person',
   'settings.bot': 'Bot',
-  'settings.seatsHint': 'Bots set their codes and guess by themselves. The room’s creator can also seat a bot in a free seat later.',
+  'settings.seatsHint':
+    'Bots set their codes and guess by themselves. The room’s creator can also seat a bot in a free seat later.',
   'settings.allBots': 'Only bots: you will watch them play.',
   'settings.hints': 'Hints',
-  'settings.hintsHint': 'Every player may ask the solver for a strong move. Everyone will know: the room’s rules say that hints are on.',
+  'settings.hintsHint':
+    'Every player may ask the solver for a strong move. Everyone will know: the room’s rules say that hints are on.',
   'settings.takeOver': 'Hand an away player’s seat to a bot after',
   'settings.takeOverOff': 'never',
   'settings.takeOverHint': 'The other players may then let a bot play for them; they get their seat back as soon as they return.',

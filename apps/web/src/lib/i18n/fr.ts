@@ -82,13 +82,15 @@ export const fr: Messages = {
 
   // Rotation, Parker 1974 et Master Mind 44 (RULES §2–§4)
   'family.rotation.name': 'Rotation',
-  'family.rotation.description': 'Chacun compose le code une fois ; les autres jouent à tour de rôle sur une grille commune et marquent des points à chaque fiche.',
+  'family.rotation.description':
+    'Chacun compose le code une fois ; les autres jouent à tour de rôle sur une grille commune et marquent des points à chaque fiche.',
   'family.rotation.players': '3 à 5 joueurs',
   'family.parker.name': 'Parker 1974',
   'family.parker.description': 'Chacun cache un code en même temps, puis c’est à qui percera celui de l’autre en moins de coups.',
   'family.parker.players': '2 joueurs',
   'family.mm44.name': 'Master Mind 44',
-  'family.mm44.description': 'Chaque grille détient une partie d’un code caché commun : répondez sur la vôtre, déduisez le reste, criez « Master Mind ! » le premier.',
+  'family.mm44.description':
+    'Chaque grille détient une partie d’un code caché commun : répondez sur la vôtre, déduisez le reste, criez « Master Mind ! » le premier.',
   'family.mm44.players': '2 à 4 joueurs',
 
   'option.players': 'Joueurs',
@@ -96,7 +98,8 @@ export const fr: Messages = {
   'option.rowsShared': 'Rangées de la grille commune',
   'option.rowsSharedHint': 'Par manche. Plus le code résiste, plus le codeur marque.',
   'option.games': 'Parties dans le match',
-  'option.gamesHint': 'Une partie dure au plus {moves} coups. Les joueurs commencent à tour de rôle ; le plus de parties gagnées emporte le match.',
+  'option.gamesHint':
+    'Une partie dure au plus {moves} coups. Les joueurs commencent à tour de rôle ; le plus de parties gagnées emporte le match.',
   'option.gamesOdd': 'Une série compte un nombre impair de parties (1, 3, 5 ou 7).',
   'option.repeatsParkerHint': 'Permis par la règle de 1974 ; sans répétition, c’est le jeu des débutants.',
   'option.seating': 'Répartition',
@@ -187,7 +190,8 @@ export const fr: Messages = {
   'mm44.turnLine': 'Tour : grille {n}, tenue par {name}',
   'mm44.yourFinalCall': 'Derniers appels : à vous — Master Mind ! ou passer',
   'mm44.waitFinalCall': 'Derniers appels : en attente de {name}',
-  'mm44.finalCallsLine': 'Toutes les grilles sont pleines. Chaque joueur encore en lice a un dernier appel, dans l’ordre des places.',
+  'mm44.finalCallsLine':
+    'Toutes les grilles sont pleines. Chaque joueur encore en lice a un dernier appel, dans l’ordre des places.',
   'mm44.lastRow': '{name} a posé une rangée sur la grille {n}.',
   'mm44.lastCallRight': '{name} a crié Master Mind ! — juste.',
   'mm44.lastCallWrong': '{name} a crié Master Mind ! — faux, {name} est éliminé.',
@@ -202,14 +206,16 @@ export const fr: Messages = {
   'mm44.callWrong': 'Faux : {name} est éliminé.',
   'mm44.passed': 'Ont passé : {names}',
   'mm44.answerTitle': 'Master Mind ! — votre réponse',
-  'mm44.answerWarning': 'Mettez la couleur de chaque partie dans son trou et laissez les autres trous vides. Une réponse fausse vous élimine.',
+  'mm44.answerWarning':
+    'Mettez la couleur de chaque partie dans son trou et laissez les autres trous vides. Une réponse fausse vous élimine.',
   'mm44.callButton': 'Master Mind !',
   'mm44.callHint': 'Vous connaissez tout le code ? Criez-le, à tout moment.',
   'mm44.cancel': 'Pas encore',
   'mm44.pass': 'Passer',
   'mm44.placeRow': 'Poser la rangée',
   'mm44.rowTitle': 'Votre rangée sur la grille {n}',
-  'mm44.composerHint': 'Touchez les couleurs pour remplir les trous ; l’anneau pointillé laisse un trou vide. Touchez un trou pour le vider.',
+  'mm44.composerHint':
+    'Touchez les couleurs pour remplir les trous ; l’anneau pointillé laisse un trou vide. Touchez un trou pour le vider.',
   'mm44.finalTitle': 'Votre dernier appel',
   'mm44.finalExplain': 'Criez Master Mind ! avec le code entier, ou passez.',
 
@@ -355,8 +361,10 @@ export const fr: Messages = {
   'push.enable': "Me prévenir quand c'est mon tour",
   'push.why': 'Une notification vous prévient quand la table vous attend, même page fermée ou téléphone verrouillé.',
   'push.on': 'Les notifications de tour sont activées sur cet appareil.',
-  'push.denied': 'Les notifications sont bloquées pour ce site : autorisez-les dans les réglages du navigateur pour être prévenu de votre tour.',
-  'push.ios': "Sur iPhone et iPad, les notifications passent par l'application : touchez Partager, puis « Sur l'écran d'accueil », et ouvrez la table depuis là.",
+  'push.denied':
+    'Les notifications sont bloquées pour ce site : autorisez-les dans les réglages du navigateur pour être prévenu de votre tour.',
+  'push.ios':
+    "Sur iPhone et iPad, les notifications passent par l'application : touchez Partager, puis « Sur l'écran d'accueil », et ouvrez la table depuis là.",
   'push.failed': "Les notifications n'ont pas pu être activées. Veuillez réessayer.",
   'push.sound': 'Jouer un son quand vient mon tour',
 
@@ -423,7 +431,8 @@ export const fr: Messages = {
   'verify.ok': 'Vérifié : chaque code secret correspond à l’engagement publié pendant la partie.',
   'verify.okLive': 'Vérifié : chaque code secret correspond à l’engagement reçu par cet appareil pendant la partie.',
   'verify.failed': 'Non vérifié : {reasons}.',
-  'verify.unavailable': 'Impossible de vérifier les codes ici : ce navigateur n’offre pas WebCrypto sur cette connexion (il faut https).',
+  'verify.unavailable':
+    'Impossible de vérifier les codes ici : ce navigateur n’offre pas WebCrypto sur cette connexion (il faut https).',
   'verify.reason.secret': 'le code secret du coup {n} ne correspond pas à son engagement',
   'verify.reason.missing': 'le code secret du coup {n} n’a pas d’engagement',
   'verify.reason.extra': 'l’engagement du coup {n} ne correspond à aucun code secret',
@@ -461,18 +470,22 @@ export const fr: Messages = {
   'settings.seats': 'Qui joue à chaque place',
   'settings.person': 'Personne',
   'settings.bot': 'Robot',
-  'settings.seatsHint': 'Les robots choisissent leurs codes et devinent tout seuls. Le créateur du salon peut aussi installer un robot sur une place libre plus tard.',
+  'settings.seatsHint':
+    'Les robots choisissent leurs codes et devinent tout seuls. Le créateur du salon peut aussi installer un robot sur une place libre plus tard.',
   'settings.allBots': 'Que des robots : vous les regarderez jouer.',
   'settings.hints': 'Indices',
-  'settings.hintsHint': 'Chaque joueur peut demander un bon coup au solveur. Tout le monde le saura : les règles du salon indiquent que les indices sont activés.',
+  'settings.hintsHint':
+    'Chaque joueur peut demander un bon coup au solveur. Tout le monde le saura : les règles du salon indiquent que les indices sont activés.',
   'settings.takeOver': 'Confier la place d’un joueur absent à un robot après',
   'settings.takeOverOff': 'jamais',
-  'settings.takeOverHint': 'Les autres joueurs pourront alors laisser un robot jouer à sa place ; il retrouve sa place dès son retour.',
+  'settings.takeOverHint':
+    'Les autres joueurs pourront alors laisser un robot jouer à sa place ; il retrouve sa place dès son retour.',
   'time.sec': '{n} s',
   'time.min': '{n} min',
   'settings.turn': 'Temps par coup',
   'settings.turnOff': 'sans limite',
-  'settings.turnHint': 'Quand le temps d’un joueur est écoulé, le serveur joue à sa place : un code secret au hasard, ou un tour perdu.',
+  'settings.turnHint':
+    'Quand le temps d’un joueur est écoulé, le serveur joue à sa place : un code secret au hasard, ou un tour perdu.',
   'time.hour': '{n} h',
   'time.day': '1 jour',
   'time.days': '{n} jours',

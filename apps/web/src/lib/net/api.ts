@@ -27,7 +27,10 @@ async function errorFrom(res: Response): Promise<ApiError> {
   }
   // the API answers { error: { code, message } }; a bare { code, message } is read too
   const outer = (body ?? {}) as { error?: unknown; code?: unknown; message?: unknown };
-  const b = (typeof outer.error === 'object' && outer.error !== null ? outer.error : outer) as { code?: unknown; message?: unknown };
+  const b = (typeof outer.error === 'object' && outer.error !== null ? outer.error : outer) as {
+    code?: unknown;
+    message?: unknown;
+  };
   const code = typeof b.code === 'string' ? b.code : res.status === 400 ? 'BAD_REQUEST' : 'UNKNOWN';
   const message = typeof b.message === 'string' ? b.message : `${res.status} ${res.statusText}`;
   return new ApiError(code, message, res.status);
@@ -66,7 +69,10 @@ async function getJson<T>(path: string, headers: Record<string, string>, fetchIm
 }
 
 /** GET /api/matches?player=me: this device's matches, newest first, one page at a time. */
-export function fetchMyMatches(page: { cursor?: string | null; limit?: number } = {}, fetchImpl: typeof fetch = fetch): Promise<MatchListReply> {
+export function fetchMyMatches(
+  page: { cursor?: string | null; limit?: number } = {},
+  fetchImpl: typeof fetch = fetch,
+): Promise<MatchListReply> {
   const query = new URLSearchParams({ player: 'me', limit: String(page.limit ?? 10) });
   if (page.cursor) query.set('cursor', page.cursor);
   return getJson(`/api/matches?${query.toString()}`, deviceHeader(), fetchImpl);

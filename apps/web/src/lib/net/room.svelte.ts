@@ -43,7 +43,10 @@ export const CLIENT_ERROR_CODES = ['NOT_CONNECTED', 'NO_ANSWER'] as const;
 export type Outcome<T> = { ok: true; value: T } | { ok: false; code: string; message: string; seq?: number };
 
 /** The part of a socket.io client socket this class uses (tests pass a fake). */
-export type RoomSocket = Pick<Socket<ServerToClient, ClientToServer>, 'connected' | 'active' | 'on' | 'connect' | 'disconnect' | 'timeout'>;
+export type RoomSocket = Pick<
+  Socket<ServerToClient, ClientToServer>,
+  'connected' | 'active' | 'on' | 'connect' | 'disconnect' | 'timeout'
+>;
 
 export interface RoomConnectionOptions {
   socket?: RoomSocket;
@@ -294,7 +297,8 @@ export class RoomConnection {
         this.#notify(r.code);
         // try again while this connection lasts (e.g. RATE_LIMITED, INTERNAL, NO_ANSWER)
         this.#later(() => {
-          if (generation === this.#generation && this.#socket.connected && !this.joined) void this.#join(generation, retryBadToken);
+          if (generation === this.#generation && this.#socket.connected && !this.joined)
+            void this.#join(generation, retryBadToken);
         }, 2000);
     }
   }

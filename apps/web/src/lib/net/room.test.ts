@@ -87,12 +87,23 @@ const snapshot = (seq: number, viewer: number | null = null): Snapshot => ({
   deadlines: [],
 });
 
-const joinOk = (seat: number | null = null, seq = 0, creator = false) => ({ ok: true, room, seat, snapshot: snapshot(seq, seat), creator });
+const joinOk = (seat: number | null = null, seq = 0, creator = false) => ({
+  ok: true,
+  room,
+  seat,
+  snapshot: snapshot(seq, seat),
+  creator,
+});
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
 function setup(respond: Responder, store = memoryStore()) {
   const socket = new FakeSocket(respond);
-  const conn = new RoomConnection(ROOM, { socket: socket as unknown as RoomSocket, store, reconnectedNoteMs: 10, resendWaitMs: 200 });
+  const conn = new RoomConnection(ROOM, {
+    socket: socket as unknown as RoomSocket,
+    store,
+    reconnectedNoteMs: 10,
+    resendWaitMs: 200,
+  });
   return { socket, conn, store };
 }
 
@@ -248,7 +259,13 @@ describe('RoomConnection', () => {
     const store = memoryStore();
     store.setItem(KEYS.seat(ROOM), TOKEN);
     let seatNow = 0;
-    const { socket, conn } = setup((ev) => (ev === 'room:join' ? { ...joinOk(seatNow, 9), snapshot: { ...snapshot(0, seatNow), matchId: 'm2', matchNumber: seatNow + 1 } } : { ok: true }), store);
+    const { socket, conn } = setup(
+      (ev) =>
+        ev === 'room:join'
+          ? { ...joinOk(seatNow, 9), snapshot: { ...snapshot(0, seatNow), matchId: 'm2', matchNumber: seatNow + 1 } }
+          : { ok: true },
+      store,
+    );
     conn.start();
     await tick();
     expect(conn.seat).toBe(0);

@@ -76,7 +76,8 @@ export const savedName = (store: KeyValueStore): string => store.getItem(KEYS.na
 export const saveName = (store: KeyValueStore, name: string): void => store.setItem(KEYS.name, name);
 
 /** Creating a room and sitting in seat A are one step for the creator: the room page finishes it. */
-export const planSitDown = (store: KeyValueStore, roomId: string, name: string): void => store.setItem(KEYS.sitDown(roomId), name);
+export const planSitDown = (store: KeyValueStore, roomId: string, name: string): void =>
+  store.setItem(KEYS.sitDown(roomId), name);
 /** The name to sit down with in seat A of a room this device just created, taken once. */
 export function takeSitDown(store: KeyValueStore, roomId: string): string | null {
   const name = store.getItem(KEYS.sitDown(roomId));

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { notificationOptions, readPush, tappedPath, windowShowing } from './notification';
 
-const push = { kind: 'turn', title: '● Your turn', body: 'Duel: the table is waiting for your move.', url: '/r/AbCdEfGhIjKlMnOp', tag: 'room-AbCdEfGhIjKlMnOp' };
+const push = {
+  kind: 'turn',
+  title: '● Your turn',
+  body: 'Duel: the table is waiting for your move.',
+  url: '/r/AbCdEfGhIjKlMnOp',
+  tag: 'room-AbCdEfGhIjKlMnOp',
+};
 
 describe('the service worker side of a push', () => {
   it('reads a push from the server, and nothing else', () => {

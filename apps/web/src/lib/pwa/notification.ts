@@ -19,7 +19,8 @@ const ROOM_PATH = /^\/r\/[A-Za-z0-9_-]+$/;
 export function readPush(data: unknown): PushMessage | null {
   if (!data || typeof data !== 'object') return null;
   const d = data as Record<string, unknown>;
-  const str = (k: string, max: number): string | null => (typeof d[k] === 'string' && (d[k] as string).length <= max ? (d[k] as string) : null);
+  const str = (k: string, max: number): string | null =>
+    typeof d[k] === 'string' && (d[k] as string).length <= max ? (d[k] as string) : null;
   const kind = str('kind', 20);
   const title = str('title', 200);
   const body = str('body', 500);

@@ -13,7 +13,8 @@ const LANG_KEY = 'mm.push.lang';
  */
 export type PushState = 'on' | 'off' | 'denied' | 'ios-install' | 'unsupported';
 
-const isIos = (): boolean => /iPhone|iPad|iPod/.test(navigator.userAgent) || (navigator.platform === 'MacIntel' && navigator.maxTouchPoints > 1);
+const isIos = (): boolean =>
+  /iPhone|iPad|iPod/.test(navigator.userAgent) || (navigator.platform === 'MacIntel' && navigator.maxTouchPoints > 1);
 const standalone = (): boolean => window.matchMedia('(display-mode: standalone)').matches;
 
 export async function pushState(): Promise<PushState> {

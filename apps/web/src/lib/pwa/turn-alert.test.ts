@@ -24,7 +24,11 @@ describe('the turn alert of a page in the background', () => {
     const store = memoryStore();
     vi.stubGlobal('document', doc);
     vi.stubGlobal('navigator', { vibrate: (p: number[]) => vibrations.push(p) });
-    vi.stubGlobal('localStorage', { getItem: (k: string) => store.getItem(k), setItem: (k: string, v: string) => store.setItem(k, v), removeItem: () => {} });
+    vi.stubGlobal('localStorage', {
+      getItem: (k: string) => store.getItem(k),
+      setItem: (k: string, v: string) => store.setItem(k, v),
+      removeItem: () => {},
+    });
     vi.stubGlobal(
       'AudioContext',
       class {

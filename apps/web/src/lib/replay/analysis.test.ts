@@ -7,10 +7,26 @@ import { duelAnalysis } from '../../families/duel/analysis';
 import { mm44Analysis } from '../../families/mm44/analysis';
 import { parkerAnalysis } from '../../families/parker/analysis';
 import { rotationAnalysis } from '../../families/rotation/analysis';
-import { analysePlayedRow, chartLayout, mm44ExpectedCodes, playedRows, roundAt, roundsWithRows, rowAt, sameCode, type FamilyAnalysis, type PlayedRow } from './analysis';
+import {
+  analysePlayedRow,
+  chartLayout,
+  mm44ExpectedCodes,
+  playedRows,
+  roundAt,
+  roundsWithRows,
+  rowAt,
+  sameCode,
+  type FamilyAnalysis,
+  type PlayedRow,
+} from './analysis';
 
 // Each family's own part of the analysis, as the client registry loads it.
-const ANALYSES: Record<string, FamilyAnalysis> = { duel: duelAnalysis, rotation: rotationAnalysis, parker: parkerAnalysis, mm44: mm44Analysis };
+const ANALYSES: Record<string, FamilyAnalysis> = {
+  duel: duelAnalysis,
+  rotation: rotationAnalysis,
+  parker: parkerAnalysis,
+  mm44: mm44Analysis,
+};
 const rowsOf = (steps: readonly ReplayStep[]): PlayedRow[] => playedRows(steps, ANALYSES[steps[0]!.view.family]!);
 
 const DUEL = { pegs: 4, colours: 6, repeats: false, blanks: false };

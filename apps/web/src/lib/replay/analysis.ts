@@ -1,5 +1,15 @@
 import type { Code, CodeRules, Mm44Answer, Mm44Part, Mm44Peg, Seat } from '@mm/rules';
-import { analyseRow, createSpace, mm44Codes, mm44Deals, mm44Exclude, mm44Filter, mm44NextRow, type Mm44Deals, type Row } from '@mm/solver';
+import {
+  analyseRow,
+  createSpace,
+  mm44Codes,
+  mm44Deals,
+  mm44Exclude,
+  mm44Filter,
+  mm44NextRow,
+  type Mm44Deals,
+  type Row,
+} from '@mm/solver';
 import type { ReplayStep } from './replay';
 import type { Translate } from './share';
 
@@ -217,7 +227,15 @@ export function analysePlayedRow(row: PlayedRow): RowVerdict {
     }
   }
   // counted in codes, like the expected values: deals that differ only in who holds which part make the same code
-  return { unit: 'codes', before: mm44Codes(before).length, after: mm44Codes(after).length, consistent: null, rowExpected, suggestion, suggestionExpected };
+  return {
+    unit: 'codes',
+    before: mm44Codes(before).length,
+    after: mm44Codes(after).length,
+    consistent: null,
+    rowExpected,
+    suggestion,
+    suggestionExpected,
+  };
 }
 
 /** Whether two codes are the same. */

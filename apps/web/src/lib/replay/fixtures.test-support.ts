@@ -6,7 +6,12 @@ import { getFamily, type FamilyId } from '@mm/rules';
  * A finished match as GET /api/matches/:id serves it, made the server's way (rules fold,
  * node:crypto hashes, random salts) so the browser code can be tested against it.
  */
-export function finishedMatch(family: FamilyId, options: Record<string, unknown>, seed: string, log: { seat: number; action: unknown }[]): FinishedMatchDetail {
+export function finishedMatch(
+  family: FamilyId,
+  options: Record<string, unknown>,
+  seed: string,
+  log: { seat: number; action: unknown }[],
+): FinishedMatchDetail {
   const f = getFamily(family)!;
   const opts = f.optionsSchema.parse(options);
   let state = f.setup(opts, seed);

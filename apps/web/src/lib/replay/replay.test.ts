@@ -20,7 +20,15 @@ describe('buildReplay', () => {
     expect(round.rows[0]!.score).toEqual({ black: 0, white: 4 });
     expect(mid.status).toMatchObject({ finished: false, toAct: [1], scores: [0, 0] });
     // Points as they accrued: Bob's round win counts from step 3 on.
-    expect(steps.map((s) => s.status.scores)).toEqual([[0, 0], [0, 0], [0, 0], [0, 1], [0, 1], [0, 1], [1, 1]]);
+    expect(steps.map((s) => s.status.scores)).toEqual([
+      [0, 0],
+      [0, 0],
+      [0, 0],
+      [0, 1],
+      [0, 1],
+      [0, 1],
+      [1, 1],
+    ]);
 
     const snap = stepSnapshot(d, mid);
     expect(snap).toMatchObject({ matchId: d.id, seq: 2, last: { seq: 2, seat: 1, type: 'guess' } });

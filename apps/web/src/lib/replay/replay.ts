@@ -58,7 +58,14 @@ export function stepSnapshot(detail: FinishedMatchDetail, step: ReplayStep): Sna
 
 /** The room as a game component expects it, made from the match's own record. */
 export function matchRoom(
-  detail: { id: string; roomId: string; number: number; family: RoomSummary['family']; options: Record<string, unknown>; createdAt: string },
+  detail: {
+    id: string;
+    roomId: string;
+    number: number;
+    family: RoomSummary['family'];
+    options: Record<string, unknown>;
+    createdAt: string;
+  },
   players: readonly { seat: Seat; name: string }[],
   status: MatchStatus,
 ): RoomSummary {

@@ -10,12 +10,27 @@ import { rotationShareLines } from '../../families/rotation/share';
 import { shareText, type ShareLines } from './share';
 
 // Each family's own lines, as the client registry loads them with a finished match.
-const LINES: Record<string, ShareLines> = { duel: duelShareLines, rotation: rotationShareLines, parker: parkerShareLines, mm44: mm44ShareLines };
+const LINES: Record<string, ShareLines> = {
+  duel: duelShareLines,
+  rotation: rotationShareLines,
+  parker: parkerShareLines,
+  mm44: mm44ShareLines,
+};
 
 const tr = (key: MessageKey, params?: Record<string, string | number>): string => format(en[key], params);
 const names = ['Ann', 'Bob', 'Cy', 'Di'];
 const text = (d: ReturnType<typeof finishedMatch>): string =>
-  shareText({ familyName: 'Duel', lines: LINES[d.view.family]!, view: d.view, status: d.status, nameOf: (s) => names[s]!, url: 'https://mm.example/m/x' }, tr);
+  shareText(
+    {
+      familyName: 'Duel',
+      lines: LINES[d.view.family]!,
+      view: d.view,
+      status: d.status,
+      nameOf: (s) => names[s]!,
+      url: 'https://mm.example/m/x',
+    },
+    tr,
+  );
 
 describe('shareText', () => {
   it('tells the match in key pegs and the result, ending with the replay link', () => {

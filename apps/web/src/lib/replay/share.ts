@@ -44,13 +44,15 @@ export interface ShareTools {
 
 export function shareText(input: ShareInput, tr: Translate): string {
   const { status, nameOf } = input;
-  const result = status.draw
-    ? tr('share.draw')
-    : tr('share.winner', { names: status.winners.map((s) => nameOf(s)).join(', ') });
+  const result = status.draw ? tr('share.draw') : tr('share.winner', { names: status.winners.map((s) => nameOf(s)).join(', ') });
   const scores = status.scores.map((score, seat) => `${nameOf(seat)} ${score}`).join(' · ');
   return [
     tr('share.heading', { family: input.familyName }),
-    ...input.lines(input.view, { tr, nameOf, outcome: (broken, rows) => (broken ? tr('share.broken', { n: rows }) : tr('share.notBroken')) }),
+    ...input.lines(input.view, {
+      tr,
+      nameOf,
+      outcome: (broken, rows) => (broken ? tr('share.broken', { n: rows }) : tr('share.notBroken')),
+    }),
     `${result} (${scores})`,
     input.url,
   ].join('\n');

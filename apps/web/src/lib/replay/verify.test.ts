@@ -62,6 +62,9 @@ describe('verifyMatch (WebCrypto)', () => {
     view.boards[0]!.part = { position: (parts[0]!.position + 1) % 5, colour: parts[0]!.colour };
     expect(await verifyMatch({ ...d, view }, null)).toEqual({ ok: false, problems: [{ kind: 'dealParts' }] });
 
-    expect(await verifyMatch(d, [{ kind: 'deal', hash: '1'.repeat(64) }])).toEqual({ ok: false, problems: [{ kind: 'live', seq: null }] });
+    expect(await verifyMatch(d, [{ kind: 'deal', hash: '1'.repeat(64) }])).toEqual({
+      ok: false,
+      problems: [{ kind: 'live', seq: null }],
+    });
   });
 });

@@ -45,7 +45,9 @@ export const webCryptoAvailable = (): boolean => typeof crypto !== 'undefined' &
 export const webDigest: Digest = async (text) => hex(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
 
 const sameCommitment = (a: Commitment, b: Commitment): boolean =>
-  a.kind === 'deal' ? b.kind === 'deal' && a.hash === b.hash : b.kind === 'secret' && a.seq === b.seq && a.seat === b.seat && a.hash === b.hash;
+  a.kind === 'deal'
+    ? b.kind === 'deal' && a.hash === b.hash
+    : b.kind === 'secret' && a.seq === b.seq && a.seat === b.seat && a.hash === b.hash;
 
 export async function verifyMatch(
   detail: FinishedMatchDetail,
@@ -87,5 +89,7 @@ export async function verifyMatch(
     }
   }
 
-  return problems.length === 0 ? { ok: true, secrets, dealt: family?.dealt === true, live: live?.length ?? 0 } : { ok: false, problems };
+  return problems.length === 0
+    ? { ok: true, secrets, dealt: family?.dealt === true, live: live?.length ?? 0 }
+    : { ok: false, problems };
 }

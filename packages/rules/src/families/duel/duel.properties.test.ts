@@ -35,15 +35,27 @@ const optionsArb: fc.Arbitrary<DuelOptions> = fc
 /** Anything the action schema lets through: the rules must refuse what is illegal without throwing. */
 const junkArb: fc.Arbitrary<DuelAction> = fc.oneof(
   ...secretAndGuessJunkArbs,
-  fc.record({ type: fc.constant('score' as const), black: fc.integer({ min: 0, max: 8 }), white: fc.integer({ min: 0, max: 8 }) }),
+  fc.record({
+    type: fc.constant('score' as const),
+    black: fc.integer({ min: 0, max: 8 }),
+    white: fc.integer({ min: 0, max: 8 }),
+  }),
 );
 
-const gameArb = matchArb(optionsArb, {
-  /** chance that a guess is the secret itself, so rounds end early as often as late */
-  pBreak: fc.integer({ min: 2, max: 50 }).map((n) => n / 100),
-  /** chance that a hand score is a (possibly) wrong one; kept low or replays never end */
-  pWrongScore: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 15 }).map((n) => n / 100)),
-}, junkArb, 2);
+const gameArb = matchArb(
+  optionsArb,
+  {
+    /** chance that a guess is the secret itself, so rounds end early as often as late */
+    pBreak: fc.integer({ min: 2, max: 50 }).map((n) => n / 100),
+    /** chance that a hand score is a (possibly) wrong one; kept low or replays never end */
+    pWrongScore: fc.oneof(
+      fc.constant(0),
+      fc.integer({ min: 1, max: 15 }).map((n) => n / 100),
+    ),
+  },
+  junkArb,
+  2,
+);
 type Game = typeof gameArb extends fc.Arbitrary<infer G> ? G : never;
 
 const MAX_STEPS = 500;

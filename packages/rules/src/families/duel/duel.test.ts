@@ -84,7 +84,14 @@ describe('duel setup', () => {
     expect(duel.seatCount(s.options)).toBe(2);
     expect(s.rounds).toHaveLength(1);
     expect(current(s)).toMatchObject({ number: 1, codemaker: 0, codebreaker: 1, secret: null, rows: [], outcome: null });
-    expect(duel.status(s)).toEqual({ finished: false, toAct: [0], owes: [{ seat: 0, kind: 'secret' }], scores: [0, 0], winners: [], draw: false });
+    expect(duel.status(s)).toEqual({
+      finished: false,
+      toAct: [0],
+      owes: [{ seat: 0, kind: 'secret' }],
+      scores: [0, 0],
+      winners: [],
+      draw: false,
+    });
   });
 
   it('ignores the seed: nothing in a duel is random', () => {
@@ -339,9 +346,24 @@ describe('duel play, codemaker scores by hand', () => {
     expect(current(s).outcome).toBeNull(); // the error is only found at the end
     s = handRow(s, S);
     expect(s.rounds).toHaveLength(2);
-    expect(s.rounds[0]).toMatchObject({ number: 1, codemaker: 0, codebreaker: 1, outcome: 'broken', faulty: true, gained: [0, 1] });
+    expect(s.rounds[0]).toMatchObject({
+      number: 1,
+      codemaker: 0,
+      codebreaker: 1,
+      outcome: 'broken',
+      faulty: true,
+      gained: [0, 1],
+    });
     expect(s.rounds[0]?.rows[0]).toEqual({ guess: HALF, score: { black: 1, white: 0 }, trueScore: { black: 2, white: 0 } });
-    expect(s.rounds[1]).toMatchObject({ number: 1, codemaker: 0, codebreaker: 1, secret: null, rows: [], outcome: null, faulty: false });
+    expect(s.rounds[1]).toMatchObject({
+      number: 1,
+      codemaker: 0,
+      codebreaker: 1,
+      secret: null,
+      rows: [],
+      outcome: null,
+      faulty: false,
+    });
     expect(s.scores).toEqual([0, 1]);
     expect(duel.status(s).toAct).toEqual([0]);
   });
@@ -420,14 +442,23 @@ describe('duel view', () => {
   });
 
   it('shows an unset secret as unset to everyone', () => {
-    for (const viewer of [0, 1, null]) expect(duel.view(start(), viewer).rounds[0]).toMatchObject({ secretSet: false, secret: null });
+    for (const viewer of [0, 1, null])
+      expect(duel.view(start(), viewer).rounds[0]).toMatchObject({ secretSet: false, secret: null });
   });
 
   it('describes the public parts of the match', () => {
     const s = autoRound(start({ scoring: 'points' }), 1, true);
     const v = duel.view(s, null);
     expect(v).toMatchObject({ family: 'duel', viewer: null, options: s.options, scores: [2, 0], finished: false });
-    expect(v.rounds[0]).toMatchObject({ number: 1, codemaker: 0, codebreaker: 1, outcome: 'broken', faulty: false, gained: [2, 0], awaitingScore: false });
+    expect(v.rounds[0]).toMatchObject({
+      number: 1,
+      codemaker: 0,
+      codebreaker: 1,
+      outcome: 'broken',
+      faulty: false,
+      gained: [2, 0],
+      awaitingScore: false,
+    });
     expect(v.rounds[0]?.rows.map((r) => r.score)).toEqual([
       { black: 0, white: 0 },
       { black: 4, white: 0 },

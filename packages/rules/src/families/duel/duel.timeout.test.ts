@@ -38,7 +38,7 @@ describe('duel timeout (RULES.md §5)', () => {
     expectRefused(duel, state, 0, { type: 'timeout', code: [0, 0, 1, 2] }, 'INVALID_CODE');
   });
 
-  it("makes the codebreaker lose the row: it counts as used, with no guess, and the turn comes back", () => {
+  it('makes the codebreaker lose the row: it counts as used, with no guess, and the turn comes back', () => {
     let s = act(start(), 0, { type: 'setSecret', code: S });
     s = act(s, 1, { type: 'guess', code: MISS });
     s = timeout(s, 1);

@@ -56,8 +56,7 @@ const sameScore = (a: Score | null, b: Score): boolean => a !== null && a.black 
 /** Rows of the board used so far: guessed, or lost to the turn timer. */
 const usedRows = (round: DuelRound): number => round.rows.length + round.missed.length;
 
-const completedRounds = (rounds: readonly DuelRound[]): number =>
-  rounds.filter((r) => r.outcome !== null && !r.faulty).length;
+const completedRounds = (rounds: readonly DuelRound[]): number => rounds.filter((r) => r.outcome !== null && !r.faulty).length;
 
 /** The round being played; `setup` always creates one, and a round ending either finishes the match or appends the next. */
 function currentRound(state: DuelState): DuelRound {
@@ -170,7 +169,9 @@ function applyTimeout(state: DuelState, seat: Seat, action: TimeoutAction): Appl
   const last = round.rows[round.rows.length - 1];
   if (last && last.score === null) {
     const scored: DuelRow = { ...last, score: { ...last.trueScore } };
-    return ok(afterRowUsed(state, { ...round, rows: [...round.rows.slice(0, -1), scored] }, last.trueScore.black === state.options.pegs));
+    return ok(
+      afterRowUsed(state, { ...round, rows: [...round.rows.slice(0, -1), scored] }, last.trueScore.black === state.options.pegs),
+    );
   }
   return ok(afterRowUsed(state, { ...round, missed: [...round.missed, usedRows(round) + 1] }, false));
 }
@@ -272,6 +273,8 @@ export const duel: Family<DuelOptions, DuelState, DuelAction, DuelView, DuelOpti
   timeoutFor(state, seat, rng) {
     if (state.finished || seat !== owingSeat(state)) return null;
     const round = currentRound(state);
-    return round.secret === null ? { type: 'timeout', code: randomCode(rng, duelSecretRules(state.options)) } : { type: 'timeout' };
+    return round.secret === null
+      ? { type: 'timeout', code: randomCode(rng, duelSecretRules(state.options)) }
+      : { type: 'timeout' };
   },
 };

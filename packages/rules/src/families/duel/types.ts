@@ -32,9 +32,7 @@ export const duelActionSchema = z.discriminatedUnion('type', [
   setSecretActionSchema,
   guessActionSchema,
   /** hand scoring only: the codemaker's black/white for the pending guess */
-  z
-    .object({ type: z.literal('score'), black: z.number().int().min(0).max(8), white: z.number().int().min(0).max(8) })
-    .strict(),
+  z.object({ type: z.literal('score'), black: z.number().int().min(0).max(8), white: z.number().int().min(0).max(8) }).strict(),
   /** server only (RULES.md §5 turn timer): see `duel.timeoutFor` and docs/rules.md */
   timeoutActionSchema,
 ]);

@@ -38,14 +38,19 @@ const junkArb: fc.Arbitrary<Mm44Action> = fc.oneof(
   fc.constant({ type: 'pass' as const }),
 );
 
-const gameArb = matchArb(optionsArb, {
-  /** chance that a step of play is a call by some seat still in, instead of a row */
-  pCall: fc.integer({ min: 0, max: 15 }).map((n) => n / 100),
-  /** chance that a call is right; kept low so that games also reach the final calls */
-  pRight: fc.integer({ min: 0, max: 40 }).map((n) => n / 100),
-  /** chance that a final caller passes */
-  pPass: fc.integer({ min: 0, max: 100 }).map((n) => n / 100),
-}, junkArb, 4);
+const gameArb = matchArb(
+  optionsArb,
+  {
+    /** chance that a step of play is a call by some seat still in, instead of a row */
+    pCall: fc.integer({ min: 0, max: 15 }).map((n) => n / 100),
+    /** chance that a call is right; kept low so that games also reach the final calls */
+    pRight: fc.integer({ min: 0, max: 40 }).map((n) => n / 100),
+    /** chance that a final caller passes */
+    pPass: fc.integer({ min: 0, max: 100 }).map((n) => n / 100),
+  },
+  junkArb,
+  4,
+);
 type Game = typeof gameArb extends fc.Arbitrary<infer G> ? G : never;
 
 /** 4 boards of at most 10 rows, 4 calls, plus junk: well under this. */
@@ -102,7 +107,6 @@ function withOtherParts(state: Mm44State, viewer: Seat | null, rng: Rng): Mm44St
 
 describe('mm44 properties', () => {
   itGeneratesSchemaValidJunk(mm44ActionSchema, junkArb);
-
 
   it('deals each position at most once, and colours 0–5 at most 4 times each', () => {
     fc.assert(

@@ -4,7 +4,16 @@ import type { LoggedAction } from '../../core/family';
 import { playReviewing, withTimeouts } from '../../core/testing';
 import { mm44, mm44Code } from './mm44';
 import type { Rng } from '../../core/rng';
-import { MM44_COLOURS, MM44_HOLES, MM44_SEATINGS, mm44OptionsSchema, type Mm44Action, type Mm44Part, type Mm44State, type Mm44View } from './types';
+import {
+  MM44_COLOURS,
+  MM44_HOLES,
+  MM44_SEATINGS,
+  mm44OptionsSchema,
+  type Mm44Action,
+  type Mm44Part,
+  type Mm44State,
+  type Mm44View,
+} from './types';
 
 const hide = (v: Mm44View): Mm44View => ({ ...v, code: null, boards: v.boards.map((b) => ({ ...b, part: null })) });
 const hidden = (v: Mm44View): unknown[] => [v.code, ...v.boards.map((b) => b.part)];
@@ -19,7 +28,8 @@ describe('mm44 review', () => {
           const seat = mm44.status(s).toAct[0]!;
           const right = mm44Code(s.boards.map((b) => b.part));
           if (s.finalCalls !== null) return { seat, action: rng.next() < 0.5 ? { type: 'pass' } : { type: 'call', code: right } };
-          if (rng.next() < 0.05) return { seat, action: { type: 'call', code: rng.next() < 0.5 ? right : right.map(() => null) } };
+          if (rng.next() < 0.05)
+            return { seat, action: { type: 'call', code: rng.next() < 0.5 ? right : right.map(() => null) } };
           const row = Array.from({ length: MM44_HOLES }, () => (rng.next() < 0.2 ? null : rng.int(MM44_COLOURS)));
           return { seat, action: { type: 'row', code: row } };
         };

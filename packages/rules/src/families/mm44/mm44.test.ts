@@ -5,14 +5,7 @@ import type { Seat } from '../../core/family';
 import { createRng } from '../../core/rng';
 import { applyOrThrow, deepFreeze, expectRefused } from '../../core/testing';
 import { mm44, mm44Answer, mm44Boards, mm44Code, mm44Deal, mm44SeatCount } from './mm44';
-import {
-  MM44_SEATINGS,
-  mm44OptionsSchema,
-  type Mm44Action,
-  type Mm44OptionsInput,
-  type Mm44Part,
-  type Mm44State,
-} from './types';
+import { MM44_SEATINGS, mm44OptionsSchema, type Mm44Action, type Mm44OptionsInput, type Mm44Part, type Mm44State } from './types';
 
 const [RED, BLUE, GREEN, YELLOW, WHITE, BLACK] = [0, 1, 2, 3, 4, 5];
 
@@ -63,7 +56,15 @@ describe('mm44 options and seating', () => {
   });
 
   it('enforces the ranges and refuses unknown options', () => {
-    for (const bad of [{ rows: 3 }, { rows: 11 }, { rows: 4.5 }, { seating: '3x2' }, { seating: '1x4' }, { holes: 6 }, { colours: 8 }]) {
+    for (const bad of [
+      { rows: 3 },
+      { rows: 11 },
+      { rows: 4.5 },
+      { seating: '3x2' },
+      { seating: '1x4' },
+      { holes: 6 },
+      { colours: 8 },
+    ]) {
       expect(mm44OptionsSchema.safeParse(bad).success).toBe(false);
     }
     for (const seating of MM44_SEATINGS) expect(mm44OptionsSchema.safeParse({ seating, rows: 10 }).success).toBe(true);
@@ -112,7 +113,9 @@ describe('mm44 deal', () => {
   it('deals from the seed alone: same seed, same deal', () => {
     const options = mm44OptionsSchema.parse({});
     expect(mm44.setup(options, 'table 7')).toEqual(mm44.setup(options, 'table 7'));
-    const deals = new Set(['a', 'b', 'c', 'd', 'e'].map((seed) => JSON.stringify(mm44.setup(options, seed).boards.map((b) => b.part))));
+    const deals = new Set(
+      ['a', 'b', 'c', 'd', 'e'].map((seed) => JSON.stringify(mm44.setup(options, seed).boards.map((b) => b.part))),
+    );
     expect(deals.size).toBeGreaterThan(1);
   });
 
@@ -130,7 +133,11 @@ describe('mm44 deal', () => {
   });
 
   it('cannot deal more boards than there are position counters', () => {
-    expect(mm44Deal(createRng('x'), 5).map((p) => p.position).sort()).toEqual([0, 1, 2, 3, 4]);
+    expect(
+      mm44Deal(createRng('x'), 5)
+        .map((p) => p.position)
+        .sort(),
+    ).toEqual([0, 1, 2, 3, 4]);
     expect(() => mm44Deal(createRng('x'), 6)).toThrow(RangeError);
   });
 
@@ -138,7 +145,14 @@ describe('mm44 deal', () => {
     const s = mm44.setup(mm44OptionsSchema.parse({ seating: '3x1' }), 'seed');
     expect(s).toMatchObject({ turn: 0, out: [false, false, false], calls: [], finalCalls: null, winner: null, finished: false });
     expect(s.boards.map((b) => b.holder)).toEqual([0, 1, 2]);
-    expect(mm44.status(s)).toEqual({ finished: false, toAct: [0], owes: [{ seat: 0, kind: 'row' }], scores: [0, 0, 0], winners: [], draw: false });
+    expect(mm44.status(s)).toEqual({
+      finished: false,
+      toAct: [0],
+      owes: [{ seat: 0, kind: 'row' }],
+      scores: [0, 0, 0],
+      winners: [],
+      draw: false,
+    });
   });
 });
 

@@ -48,7 +48,10 @@ export function mm44Deal(rng: Rng, boards: number): Mm44Part[] {
   if (!Number.isInteger(boards) || boards < 0 || boards > MM44_HOLES) {
     throw new RangeError(`Between 0 and ${MM44_HOLES} boards can be dealt, not ${boards}.`);
   }
-  const positions = shuffle(rng, Array.from({ length: MM44_HOLES }, (_, i) => i));
+  const positions = shuffle(
+    rng,
+    Array.from({ length: MM44_HOLES }, (_, i) => i),
+  );
   const colours = shuffle(
     rng,
     Array.from({ length: MM44_COLOURS * MM44_COUNTERS_PER_COLOUR }, (_, i) => Math.floor(i / MM44_COUNTERS_PER_COLOUR)),
@@ -215,7 +218,8 @@ export const mm44: Family<Mm44Options, Mm44State, Mm44Action, Mm44View, Mm44Opti
   viewSchema: mm44ViewSchema,
   dealt: true,
   // The parts the final view reveals, board by board, are the deal of the published seed.
-  dealMatches: (seed, view) => JSON.stringify(mm44Deal(createRng(seed), view.boards.length)) === JSON.stringify(view.boards.map((b) => b.part)),
+  dealMatches: (seed, view) =>
+    JSON.stringify(mm44Deal(createRng(seed), view.boards.length)) === JSON.stringify(view.boards.map((b) => b.part)),
 
   seatCount: (options) => mm44SeatCount(options.seating),
 
@@ -261,7 +265,8 @@ export const mm44: Family<Mm44Options, Mm44State, Mm44Action, Mm44View, Mm44Opti
     }
     const owing = owingSeat(state);
     // In the final calls the seat owes its call (or a pass); otherwise its board's row.
-    const owes = owing === null ? [] : [{ seat: owing, kind: state.finalCalls?.[0] !== undefined ? ('call' as const) : ('row' as const) }];
+    const owes =
+      owing === null ? [] : [{ seat: owing, kind: state.finalCalls?.[0] !== undefined ? ('call' as const) : ('row' as const) }];
     return { finished: false, toAct: owing === null ? [] : [owing], owes, scores, winners: [], draw: false };
   },
 

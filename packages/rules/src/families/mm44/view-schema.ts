@@ -3,8 +3,17 @@ import { seatSchema, shownCodeSchema, viewerSchema } from '../../core/view-schem
 import { MM44_COLOURS, MM44_HOLES, mm44OptionsSchema, type Mm44View } from './types';
 
 const partSchema = z.strictObject({
-  position: z.number().int().min(0).max(MM44_HOLES - 1).describe('the hole this board holds'),
-  colour: z.number().int().min(0).max(MM44_COLOURS - 1),
+  position: z
+    .number()
+    .int()
+    .min(0)
+    .max(MM44_HOLES - 1)
+    .describe('the hole this board holds'),
+  colour: z
+    .number()
+    .int()
+    .min(0)
+    .max(MM44_COLOURS - 1),
 });
 
 /** What a Master Mind 44 seat or spectator is sent (`view` of the mm44 family). */

@@ -38,10 +38,15 @@ const optionsArb: fc.Arbitrary<ParkerOptions> = fc
 /** Anything the action schema lets through: the rules must refuse what is illegal without throwing. */
 const junkArb: fc.Arbitrary<ParkerAction> = fc.oneof(...secretAndGuessJunkArbs);
 
-const gameArb = matchArb(optionsArb, {
-  /** chance that a guess is the other secret itself, so games end early as often as late */
-  pBreak: fc.integer({ min: 2, max: 40 }).map((n) => n / 100),
-}, junkArb, 2);
+const gameArb = matchArb(
+  optionsArb,
+  {
+    /** chance that a guess is the other secret itself, so games end early as often as late */
+    pBreak: fc.integer({ min: 2, max: 40 }).map((n) => n / 100),
+  },
+  junkArb,
+  2,
+);
 type Game = typeof gameArb extends fc.Arbitrary<infer G> ? G : never;
 
 /** 7 games of at most 16 guesses and 2 secrets each, plus junk: well under this. */
@@ -116,7 +121,6 @@ function expectNoLeak(state: ParkerState, viewer: Viewer): void {
 describe('parker properties', () => {
   itGeneratesSchemaValidJunk(parkerActionSchema, junkArb);
 
-
   it('random play never throws, both seats always guess equally often, and games end by the rules', () => {
     const seen = { finished: 0, drawnGames: 0, wonGames: 0 };
     fc.assert(
@@ -127,9 +131,10 @@ describe('parker properties', () => {
             expect(g.first).toBe((g.number - 1) % 2);
             // a move lost to the timer counts as used, like a guess
             const [n0, n1] = [g.guesses[0].length + g.missed[0].length, g.guesses[1].length + g.missed[1].length];
-            for (const s of [0, 1] as const) expect([...g.missed[s], ...guessMoves(g, s)].sort((a, b) => a - b)).toEqual(
-              Array.from({ length: s === 0 ? n0 : n1 }, (_, i) => i + 1),
-            );
+            for (const s of [0, 1] as const)
+              expect([...g.missed[s], ...guessMoves(g, s)].sort((a, b) => a - b)).toEqual(
+                Array.from({ length: s === 0 ? n0 : n1 }, (_, i) => i + 1),
+              );
             const nFirst = g.first === 0 ? n0 : n1;
             const nSecond = g.first === 0 ? n1 : n0;
             // the first mover is never behind, and never more than one guess ahead

@@ -81,7 +81,17 @@ describe('parker secrets', () => {
     const s = start();
     expect(parker.seatCount(s.options)).toBe(2);
     expect(current(s)).toMatchObject({ number: 1, first: 0, secrets: [null, null], guesses: [[], []], outcome: null });
-    expect(parker.status(s)).toEqual({ finished: false, toAct: [0, 1], owes: [{ seat: 0, kind: 'secret' }, { seat: 1, kind: 'secret' }], scores: [0, 0], winners: [], draw: false });
+    expect(parker.status(s)).toEqual({
+      finished: false,
+      toAct: [0, 1],
+      owes: [
+        { seat: 0, kind: 'secret' },
+        { seat: 1, kind: 'secret' },
+      ],
+      scores: [0, 0],
+      winners: [],
+      draw: false,
+    });
   });
 
   it('takes the two secrets in either order', () => {
@@ -302,7 +312,13 @@ describe('parker view', () => {
   it('reveals both secrets once the game ends, and hides the next game’s again', () => {
     let s = playGame(start({ games: 3 }), [2, null]);
     for (const viewer of [0, 1, null]) {
-      expect(parker.view(s, viewer).games[0]).toMatchObject({ secrets: [A, B], outcome: 'won', winner: 0, brokenAt: [2, null], moves: 2 });
+      expect(parker.view(s, viewer).games[0]).toMatchObject({
+        secrets: [A, B],
+        outcome: 'won',
+        winner: 0,
+        brokenAt: [2, null],
+        moves: 2,
+      });
     }
     s = act(act(s, 0, secret([5, 5, 5])), 1, secret([4, 4, 4]));
     expect(parker.view(s, 0).games[1]?.secrets).toEqual([[5, 5, 5], null]);

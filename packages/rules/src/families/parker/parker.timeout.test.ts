@@ -46,7 +46,10 @@ describe('parker timeout (RULES.md §5)', () => {
     for (let i = 0; i < 2 * PARKER_MOVES; i++) s = timeout(s, parker.status(s).toAct[0]!);
     expect(s.finished).toBe(true);
     expect(s.games[0]?.outcome).toBe('draw');
-    expect(s.games[0]?.missed).toEqual([[1, 2, 3, 4, 5, 6, 7, 8], [1, 2, 3, 4, 5, 6, 7, 8]]);
+    expect(s.games[0]?.missed).toEqual([
+      [1, 2, 3, 4, 5, 6, 7, 8],
+      [1, 2, 3, 4, 5, 6, 7, 8],
+    ]);
   });
 
   it('refuses a timeout from the seat that is not to guess', () => {

@@ -26,13 +26,26 @@ const otherSeat = (seat: 0 | 1): 0 | 1 => (seat === 0 ? 1 : 0);
 /** Game 1 is opened by seat 0; the seats then take turns to move first (RULES.md §3 play 5). */
 const firstOf = (gameNumber: number): 0 | 1 => (gameNumber % 2 === 1 ? 0 : 1);
 
-export const parkerSecretRules = (o: ParkerOptions): CodeRules => ({ pegs: o.pegs, colours: o.colours, repeats: o.repeats, blanks: false });
+export const parkerSecretRules = (o: ParkerOptions): CodeRules => ({
+  pegs: o.pegs,
+  colours: o.colours,
+  repeats: o.repeats,
+  blanks: false,
+});
 
 // As in the duel (RULES §1 play 3, Decision): a guess may repeat colours even when the secret may not.
 const guessRules = (o: ParkerOptions): CodeRules => ({ ...parkerSecretRules(o), repeats: true });
 
 function newGame(number: number): ParkerGame {
-  return { number, first: firstOf(number), secrets: [null, null], guesses: [[], []], missed: [[], []], outcome: null, winner: null };
+  return {
+    number,
+    first: firstOf(number),
+    secrets: [null, null],
+    guesses: [[], []],
+    missed: [[], []],
+    outcome: null,
+    winner: null,
+  };
 }
 
 /** The game being played; `setup` always creates one, and a game ending either finishes the match or appends the next. */
@@ -95,7 +108,8 @@ function applyGuess(state: ParkerState, seat: 0 | 1, code: Code): ApplyResult<Pa
  */
 function applyTimeout(state: ParkerState, seat: 0 | 1, action: TimeoutAction): ApplyResult<ParkerState> {
   const game = currentGame(state);
-  if (!owingSeats(game).includes(seat)) return fail('NOT_YOUR_TURN', `Seat ${seat} owes no move now, so it cannot run out of time.`);
+  if (!owingSeats(game).includes(seat))
+    return fail('NOT_YOUR_TURN', `Seat ${seat} owes no move now, so it cannot run out of time.`);
   const refused = refuseTimeoutCode(action, game.secrets[seat] === null);
   if (refused) return refused;
   if (game.secrets[seat] === null) return applySetSecret(state, seat, action.code ?? []);
@@ -130,7 +144,8 @@ function afterMove(state: ParkerState, played: ParkerGame, seat: 0 | 1): ParkerS
   return { ...state, games, scores, finished };
 }
 
-const copyTurns = (turns: readonly ParkerTurn[]): ParkerTurn[] => turns.map((t) => ({ guess: [...t.guess], score: { ...t.score } }));
+const copyTurns = (turns: readonly ParkerTurn[]): ParkerTurn[] =>
+  turns.map((t) => ({ guess: [...t.guess], score: { ...t.score } }));
 
 /** `reveal`: both secrets shown to anyone, as for a review of a finished match. */
 function gameView(game: ParkerGame, viewer: Seat | null, pegs: number, reveal: boolean): ParkerGameView {
@@ -208,6 +223,8 @@ export const parker: Family<ParkerOptions, ParkerState, ParkerAction, ParkerView
     if (state.finished || (seat !== 0 && seat !== 1)) return null;
     const game = currentGame(state);
     if (!owingSeats(game).includes(seat)) return null;
-    return game.secrets[seat] === null ? { type: 'timeout', code: randomCode(rng, parkerSecretRules(state.options)) } : { type: 'timeout' };
+    return game.secrets[seat] === null
+      ? { type: 'timeout', code: randomCode(rng, parkerSecretRules(state.options)) }
+      : { type: 'timeout' };
   },
 };

@@ -38,10 +38,15 @@ const optionsArb: fc.Arbitrary<RotationOptions> = fc
 /** Anything the action schema lets through: the rules must refuse what is illegal without throwing. */
 const junkArb: fc.Arbitrary<RotationAction> = fc.oneof(...secretAndGuessJunkArbs);
 
-const gameArb = matchArb(optionsArb, {
-  /** chance that a guess is the secret itself, so rounds end early as often as late */
-  pBreak: fc.integer({ min: 2, max: 40 }).map((n) => n / 100),
-}, junkArb, 5);
+const gameArb = matchArb(
+  optionsArb,
+  {
+    /** chance that a guess is the secret itself, so rounds end early as often as late */
+    pBreak: fc.integer({ min: 2, max: 40 }).map((n) => n / 100),
+  },
+  junkArb,
+  5,
+);
 type Game = typeof gameArb extends fc.Arbitrary<infer G> ? G : never;
 
 /** 5 rounds of at most 12 rows and a secret each, plus junk: well under this. */
@@ -95,7 +100,6 @@ function expectNoLeak(state: RotationState, viewer: Viewer): void {
 describe('rotation properties', () => {
   itGeneratesSchemaValidJunk(rotationActionSchema, junkArb);
 
-
   it('random play never throws, and every total is the sum of its events', () => {
     const seen = { finished: 0, failed: 0 };
     fc.assert(
@@ -121,7 +125,10 @@ describe('rotation properties', () => {
             expect(round.rows.every((row) => row.seat !== round.codemaker)).toBe(true);
           }
           expect(after.scores).toEqual(events);
-          const sums = after.rounds.reduce((acc, r) => acc.map((v, s) => v + (r.gained[s] ?? 0)), Array<number>(options.players).fill(0));
+          const sums = after.rounds.reduce(
+            (acc, r) => acc.map((v, s) => v + (r.gained[s] ?? 0)),
+            Array<number>(options.players).fill(0),
+          );
           expect(after.scores).toEqual(sums);
           const status = rotation.status(after);
           expect(status.scores).toEqual(after.scores);

@@ -4,17 +4,13 @@ import type { RuleErrorCode } from '../../core/errors';
 import type { Seat } from '../../core/family';
 import { scoreGuess } from '../../core/score';
 import { applyOrThrow, deepFreeze, expectRefused } from '../../core/testing';
-import {
-  ROTATION_CODEMAKER_TABLE,
-  rotation,
-  rotationCodemakerPoints,
-  rotationGuessPoints,
-} from './rotation';
+import { ROTATION_CODEMAKER_TABLE, rotation, rotationCodemakerPoints, rotationGuessPoints } from './rotation';
 import { rotationOptionsSchema, type RotationAction, type RotationOptionsInput, type RotationState } from './types';
 
 const start = (input: RotationOptionsInput = {}): RotationState => rotation.setup(rotationOptionsSchema.parse(input), 'seed');
 
-const act = (state: RotationState, seat: Seat, action: RotationAction): RotationState => applyOrThrow(rotation, state, seat, action);
+const act = (state: RotationState, seat: Seat, action: RotationAction): RotationState =>
+  applyOrThrow(rotation, state, seat, action);
 
 const refused = (state: RotationState, seat: Seat, action: RotationAction, code: RuleErrorCode): string =>
   expectRefused(rotation, state, seat, action, code);
@@ -57,7 +53,15 @@ describe('rotation options', () => {
   });
 
   it('enforces the ranges and refuses unknown options, blanks included', () => {
-    for (const bad of [{ pegs: 2 }, { pegs: 7 }, { colours: 3 }, { colours: 11 }, { guesses: 7 }, { blanks: true }, { rounds: 3 }]) {
+    for (const bad of [
+      { pegs: 2 },
+      { pegs: 7 },
+      { colours: 3 },
+      { colours: 11 },
+      { guesses: 7 },
+      { blanks: true },
+      { rounds: 3 },
+    ]) {
       expect(rotationOptionsSchema.safeParse(bad).success).toBe(false);
     }
   });
@@ -131,7 +135,14 @@ describe('rotation setup and turns', () => {
       expect(rotation.seatCount(s.options)).toBe(players);
       expect(s.scores).toEqual(Array(players).fill(0));
       expect(current(s)).toMatchObject({ number: 1, codemaker: 0, secret: null, rows: [], outcome: null, codemakerPoints: null });
-      expect(rotation.status(s)).toEqual({ finished: false, toAct: [0], owes: [{ seat: 0, kind: 'secret' }], scores: s.scores, winners: [], draw: false });
+      expect(rotation.status(s)).toEqual({
+        finished: false,
+        toAct: [0],
+        owes: [{ seat: 0, kind: 'secret' }],
+        scores: s.scores,
+        winners: [],
+        draw: false,
+      });
     }
   });
 

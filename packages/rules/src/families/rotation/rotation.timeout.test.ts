@@ -7,7 +7,8 @@ import { rotation, rotationSecretRules } from './rotation';
 import { rotationOptionsSchema, type RotationAction, type RotationState } from './types';
 
 const start = (players: 3 | 4 | 5 = 3): RotationState => rotation.setup(rotationOptionsSchema.parse({ players }), 'seed');
-const act = (state: RotationState, seat: Seat, action: RotationAction): RotationState => applyOrThrow(rotation, state, seat, action);
+const act = (state: RotationState, seat: Seat, action: RotationAction): RotationState =>
+  applyOrThrow(rotation, state, seat, action);
 const round = (state: RotationState) => state.rounds[state.rounds.length - 1]!;
 const timeout = (state: RotationState, seat: Seat): RotationState => {
   const action = rotation.timeoutFor(state, seat, createRng('server'));

@@ -49,7 +49,8 @@ export function rotationCodemakerPoints(players: RotationPlayers, brokenOnRow: n
   const line = ROTATION_CODEMAKER_TABLE[players];
   if (brokenOnRow === null) return line.failed;
   const points = Number.isInteger(brokenOnRow) ? line.rows[brokenOnRow - 1] : undefined;
-  if (points === undefined) throw new RangeError(`The codemaker table has rows 1 to ${ROTATION_MAX_GUESSES}, not ${brokenOnRow}.`);
+  if (points === undefined)
+    throw new RangeError(`The codemaker table has rows 1 to ${ROTATION_MAX_GUESSES}, not ${brokenOnRow}.`);
   return points;
 }
 
@@ -65,7 +66,12 @@ function guesserOf(round: RotationRound, players: number): Seat {
   return (round.codemaker + 1 + (usedRows(round) % breakers)) % players;
 }
 
-export const rotationSecretRules = (o: RotationOptions): CodeRules => ({ pegs: o.pegs, colours: o.colours, repeats: o.repeats, blanks: false });
+export const rotationSecretRules = (o: RotationOptions): CodeRules => ({
+  pegs: o.pegs,
+  colours: o.colours,
+  repeats: o.repeats,
+  blanks: false,
+});
 
 // As in the duel (RULES §1 play 3, Decision): a guess may repeat colours even when the secret may not.
 const guessRules = (o: RotationOptions): CodeRules => ({ ...rotationSecretRules(o), repeats: true });
