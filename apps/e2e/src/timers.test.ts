@@ -10,11 +10,17 @@ describe('a room with a turn timer in the browser', () => {
 
   it('counts the codemaker down, then the server sets a random secret and the guesser’s clock starts', async () => {
     const { page } = await product.phone('en-GB');
-    await createRoom(page, product.url, 'duel', async (p) => {
+    const link = await createRoom(page, product.url, 'duel', async (p) => {
       await p.getByTestId('option-turn-seconds').selectOption('120');
     });
     await sit(page, 'Alice', 0);
-    // Alice owes the secret: her countdown shows (the match's clock started when the room was made).
+    // Alone at the table: no clock runs yet, and the room says so.
+    await page.locator('[data-testid="turn-countdown"] p[data-seat="none"]').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('turn-countdown').textContent()).toMatch(/starts once every seat is taken/);
+    // Bob sits down on his phone: Alice owes the secret, and her clock starts.
+    const bob = await product.phone('en-GB');
+    await bob.page.goto(link);
+    await sit(bob.page, 'Bob', 1);
     const mine = page.locator('[data-testid="turn-countdown"] p[data-seat="0"]');
     await mine.waitFor({ timeout: 30_000 });
     expect(await mine.textContent()).toMatch(/Your move: \d+ s left/);
@@ -22,7 +28,7 @@ describe('a room with a turn timer in the browser', () => {
     // She never sets it: the timeout arrives, and the other seat owes a guess on a fresh clock.
     const theirs = page.locator('[data-testid="turn-countdown"] p[data-seat="1"]');
     await theirs.waitFor({ timeout: 30_000 });
-    expect(await theirs.textContent()).toMatch(/Seat B: \d+ s left|Time is up/);
+    expect(await theirs.textContent()).toMatch(/Bob: \d+ s left|Time is up/);
     await page.waitForFunction(() => document.querySelector('[data-testid="room"]')?.getAttribute('data-seq') !== '0', null, {
       timeout: 30_000,
     });

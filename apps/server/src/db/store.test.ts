@@ -74,8 +74,8 @@ describe.each(kinds)('store on %s', (kind) => {
       : { name: 'Bob', tokenHash: 'hash-b', deviceId: null };
     const person = { bot: false, takenOver: false, botStrength: 'strong' };
     const room = await store.loadRoom(roomId);
-    expect(room?.seats[0]).toEqual({ index: 0, ...winner, ...person });
-    expect(room?.seats[1]).toEqual({ index: 1, name: null, tokenHash: null, deviceId: null, ...person });
+    expect(room?.seats[0]).toEqual({ index: 0, ...winner, ...person, claimedAt: expect.any(Date) });
+    expect(room?.seats[1]).toEqual({ index: 1, name: null, tokenHash: null, deviceId: null, ...person, claimedAt: null });
     // Taken stays taken, even for the holder; a seat that does not exist cannot be claimed.
     expect(await store.claimSeat(roomId, 0, { name: 'Cy', tokenHash: winner.tokenHash, deviceId: null })).toBe(false);
     expect(await store.claimSeat(roomId, 7, { name: 'Cy', tokenHash: 'hash-c', deviceId: null })).toBe(false);
@@ -95,6 +95,7 @@ describe.each(kinds)('store on %s', (kind) => {
       bot: false,
       takenOver: false,
       botStrength: 'strong',
+      claimedAt: expect.any(Date),
     });
     expect(await store.releaseSeat(roomId, 1, 'hash-a')).toBe(true);
     expect((await store.loadRoom(roomId))?.seats[1]).toEqual({
@@ -105,6 +106,7 @@ describe.each(kinds)('store on %s', (kind) => {
       bot: false,
       takenOver: false,
       botStrength: 'strong',
+      claimedAt: null,
     });
     expect(await store.releaseSeat(roomId, 1, 'hash-a')).toBe(false);
     expect(await store.claimSeat(roomId, 1, { name: 'Bob', tokenHash: 'hash-b', deviceId: null })).toBe(true);

@@ -30,6 +30,8 @@ export interface StoredSeat {
   takenOver: boolean;
   /** how well the bot plays (meaningful only while `bot`) */
   botStrength: BotStrength;
+  /** when the seat was last taken, by a person or a bot (the database's clock); null while free */
+  claimedAt: Date | null;
 }
 export interface StoredMatch {
   id: string;
@@ -204,6 +206,7 @@ type SeatRow = {
   bot: boolean;
   takenOver: boolean;
   botStrength: string;
+  claimedAt: Date | null;
 };
 const strengthOf = (s: string): BotStrength =>
   (BOT_STRENGTHS as readonly string[]).includes(s) ? (s as BotStrength) : DEFAULT_BOT_STRENGTH;
@@ -215,6 +218,7 @@ const toSeat = (s: SeatRow): StoredSeat => ({
   bot: s.bot,
   takenOver: s.takenOver,
   botStrength: strengthOf(s.botStrength),
+  claimedAt: s.claimedAt,
 });
 
 type ActionRow = { seq: number; seat: number; actionId: string; payload: Prisma.JsonValue; salt: string | null; createdAt: Date };

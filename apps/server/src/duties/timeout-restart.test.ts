@@ -4,6 +4,7 @@ import type { ChildProcess } from 'node:child_process';
 import { freshDatabase, type TestDatabase } from '../test-support/databases';
 import { sql, until } from '../test-support/failover';
 import { kill, spawnServer } from '../test-support/process';
+import { fillTable } from '../test-support/player';
 import { createRoom } from '../test-support/server';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -17,9 +18,10 @@ async function lastMove(url: string, matchId: string): Promise<{ seq: number; ty
   return { seq: body.snapshot.seq, type: body.snapshot.last?.type ?? null };
 }
 
-/** A duel room with a turn timer that nobody joins; its id and its match's. */
+/** A duel room with a turn timer whose two players sat down and left; its id and its match's. */
 async function timedRoom(url: string, turnSeconds: number): Promise<{ roomId: string; matchId: string }> {
   const roomId: string = (await createRoom(url, { family: 'duel', turnSeconds })).json.id;
+  await fillTable(url, roomId, 2);
   const summary = (await (await fetch(`${url}/api/rooms/${roomId}`)).json()) as { match: { id: string } };
   return { roomId, matchId: summary.match.id };
 }
@@ -95,11 +97,12 @@ describe('two processes on one PostgreSQL racing on a turn timer', () => {
       'SELECT seq, seat, "actionId", payload, "createdAt" FROM "Action" WHERE "matchId" = $1 ORDER BY seq',
       [matchId],
     );
-    const match = (
-      await sql<{ createdAt: Date }>(db.config.databaseUrl!, 'SELECT "createdAt" FROM "Match" WHERE id = $1', [matchId])
+    const tableFull = (
+      await sql<{ at: Date }>(db.config.databaseUrl!, 'SELECT max("claimedAt") AS at FROM "Seat" WHERE "roomId" = $1', [roomId])
     )[0]!;
     expect(rows.map((r) => r.seq)).toEqual(rows.map((_, i) => i + 1));
-    let clock = match.createdAt.getTime();
+    // The first clock starts when the last seat was taken (after the match was made).
+    let clock = tableFull.at.getTime();
     const late: number[] = [];
     for (const r of rows) {
       expect(r.payload.type).toBe('timeout');

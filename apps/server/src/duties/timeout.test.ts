@@ -40,7 +40,8 @@ async function nextTimeout(
   const seen = p.received
     .map((r) => r.payload as Partial<SeenUpdate> | null)
     .filter((u): u is SeenUpdate => !!u?.snapshot && !!u.room && u.snapshot.matchId === timeout.snapshot.matchId);
-  const before = seen.find((u) => u.snapshot.seq === timeout.snapshot.seq - 1);
+  // The latest: the table filling up sends more snapshots of the same seq, the last one with the clock started.
+  const before = seen.findLast((u) => u.snapshot.seq === timeout.snapshot.seq - 1);
   if (!before) throw new Error('no snapshot before the timeout');
   return { before, timeout };
 }
@@ -90,6 +91,33 @@ describe('turn timers', () => {
     for (const p of players) p.close();
   }, 60_000);
 
+  it('wait for the whole table: no clock while a seat is free, a full turn from when the last seat is taken', async () => {
+    const created = await createRoom(server.url, { family: 'duel', turnSeconds: 10 });
+    const roomId = created.json.id as string;
+    const maker = await Player.connect(server.url);
+    expect((await maker.join(roomId)).ok).toBe(true);
+    expect((await maker.claim(0, 'Ann')).ok).toBe(true);
+    const alone = await maker.waitFor((u) => u.room.seats[0]?.name === 'Ann');
+    expect(alone.snapshot.status.toAct).toEqual([0]);
+    expect(alone.snapshot.deadlines).toEqual([]);
+    // Past the moment the timer would have run out had it started with the room: still nobody timed out.
+    const wouldHaveTimedOut = Date.parse(alone.room.createdAt) + 10 * SECOND_MS;
+    while (Date.now() < wouldHaveTimedOut + 10 * SECOND_MS) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(maker.received.some((r) => (r.payload as Partial<SeenUpdate> | null)?.snapshot?.last?.type === 'timeout')).toBe(false);
+    const guest = await Player.connect(server.url);
+    expect((await guest.join(roomId)).ok).toBe(true);
+    const seatedAt = Date.now();
+    expect((await guest.claim(1, 'Bob')).ok).toBe(true);
+    const full = await maker.waitFor((u) => u.room.seats[1]?.name === 'Bob');
+    expect(full.snapshot.seq).toBe(0);
+    const deadline = Date.parse(full.snapshot.deadlines[0]!.at);
+    expect(deadline).toBeGreaterThanOrEqual(seatedAt + 10 * SECOND_MS - 50);
+    const { timeout } = await nextTimeout(maker, 0);
+    expect(timeout.snapshot.last).toMatchObject({ seat: 0, type: 'timeout' });
+    maker.close();
+    guest.close();
+  });
+
   it('never run without turnSeconds, and refuse timeout actionIds from people', async () => {
     const created = await createRoom(server.url, { family: 'duel' });
     const p = await Player.connect(server.url);
@@ -117,6 +145,10 @@ describe('turn timers', () => {
     // An hour of turnSeconds (216 s here): nothing times out during the test.
     const older = (await createRoom(server.url, { family: 'duel', turnSeconds: 3600 })).json.id as string;
     const mine = await me(older, 0); // the codemaker owes the secret: my turn
+    const friend = await Player.connect(server.url);
+    expect((await friend.join(older)).ok).toBe(true);
+    expect((await friend.claim(1, 'Friend')).ok).toBe(true); // a full table: the clock runs
+    await mine.waitFor((u) => u.snapshot.deadlines.length > 0);
     const newer = (await createRoom(server.url, { family: 'duel', turnSeconds: 3600 })).json.id as string;
     const waiting = await me(newer, 1); // the guesser waits for the secret
     const res = await fetch(`${server.url}/api/matches?player=me`, { headers: { [DEVICE_TOKEN_HEADER]: device } });
@@ -130,6 +162,7 @@ describe('turn timers', () => {
     expect(deadline).toBe(mine.latest!.snapshot.deadlines.find((d) => d.seat === 0)!.at);
     expect(list.matches[1]!.deadline).toBeNull();
     mine.close();
+    friend.close();
     waiting.close();
   });
 });

@@ -48,6 +48,11 @@ describe('the push before a long turn timer runs out', () => {
     const maker = await Player.connect(url, { deviceToken: device });
     await maker.join(roomId);
     expect((await maker.claim(0, 'Maker')).ok).toBe(true);
+    // The clock starts once the table is full: the guest sits down and leaves.
+    const guest = await Player.connect(url);
+    expect((await guest.join(roomId)).ok).toBe(true);
+    expect((await guest.claim(1, 'Guest')).ok).toBe(true);
+    guest.close();
     const keys = browserKeys();
     const sub = await fetch(`${url}/api/push/subscriptions`, {
       method: 'POST',

@@ -126,12 +126,18 @@ export class LiveRoom {
     };
   }
 
-  /** When the turn timer runs out (ms since the epoch) for each seat that owes a move; none without a timer or once over. */
+  /**
+   * When the turn timer runs out (ms since the epoch) for each seat that owes a move; none without a
+   * timer, once over, or while a seat is free. A shared link takes a while to open: nobody loses a turn
+   * before the whole table has sat down, and the clock starts again when the last seat is taken.
+   */
   deadlines(): { seat: Seat; at: number }[] {
     if (this.turnSeconds === null) return [];
+    if (this.seats.some((s) => s.tokenHash === null && !s.bot)) return [];
     const status = this.status();
     if (status.finished) return [];
-    const at = this.clockSince + this.turnSeconds * this.secondMs;
+    const tableFull = Math.max(...this.seats.map((s) => s.claimedAt?.getTime() ?? 0));
+    const at = Math.max(this.clockSince, tableFull) + this.turnSeconds * this.secondMs;
     return status.toAct.map((seat) => ({ seat, at }));
   }
 

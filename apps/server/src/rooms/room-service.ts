@@ -12,7 +12,6 @@ import {
   type SettingsReply,
 } from '@mm/protocol';
 import { DEFAULT_BOT_STRENGTH, getFamily, type BotStrength, type Seat } from '@mm/rules';
-import { botName } from '../bots/names';
 import { hintFor } from '../bots/play';
 import type { Store } from '../db/store';
 import { newSalt } from '../security/commitments';
@@ -198,11 +197,9 @@ export class RoomService {
         if (fresh) room.seats = fresh.seats;
         return fault('SEAT_TAKEN', 'Someone already sits there.');
       }
-      room.seats = room.seats.map((s) =>
-        s.index === seat
-          ? { index: seat, name, tokenHash, deviceId, bot: false, takenOver: false, botStrength: DEFAULT_BOT_STRENGTH }
-          : s,
-      );
+      // Read back rather than patched in memory: the claim's time is the database's, which every
+      // process (and a restart) uses to start the turn clock once the table is full.
+      room.seats = await this.store.loadSeats(roomId);
       room.rematchVotes.delete(seat);
       this.onChange(room);
       return { ok: true, seat, seatToken: token };
@@ -231,6 +228,7 @@ export class RoomService {
               bot: false,
               takenOver: false,
               botStrength: DEFAULT_BOT_STRENGTH,
+              claimedAt: null,
             }
           : s,
       );
@@ -352,19 +350,7 @@ export class RoomService {
         if (fresh) room.seats = fresh.seats;
         return fault('SEAT_TAKEN', 'Someone already sits there.');
       }
-      room.seats = room.seats.map((s) =>
-        s.index === seat
-          ? {
-              index: seat,
-              name: botName(seat),
-              tokenHash: null,
-              deviceId: null,
-              bot: true,
-              takenOver: false,
-              botStrength: strength,
-            }
-          : s,
-      );
+      room.seats = await this.store.loadSeats(roomId);
       room.rematchVotes.delete(seat);
       this.onChange(room);
       return { ok: true };

@@ -135,3 +135,14 @@ export class Player {
     this.socket.close();
   }
 }
+
+/** Seats a person in each of `seats` of the room, then hangs up: the seats stay held (a full table nobody plays). */
+export async function fillTable(url: string, roomId: string, seats: number): Promise<void> {
+  for (let seat = 0; seat < seats; seat++) {
+    const p = await Player.connect(url);
+    const joined = await p.join(roomId);
+    const claimed = await p.claim(seat, `P${seat}`);
+    p.close();
+    if (!joined.ok || !claimed.ok) throw new Error(`could not seat P${seat} in ${roomId}`);
+  }
+}

@@ -495,6 +495,7 @@ export const de: Messages = {
   'timer.yours': 'Dein Zug: noch {time}',
   'timer.other': '{name}: noch {time}',
   'timer.up': 'Die Zeit von {name} ist abgelaufen…',
+  'timer.waitsForTable': 'Die Zugzeit läuft, sobald alle Plätze besetzt sind.',
   'history.yourTurn': 'Du bist dran',
   'history.timeLeft': 'noch {time}',
   'rules.hintsOn': 'Tipps sind an: Alle dürfen den Löser um einen Zug bitten.',

@@ -489,6 +489,7 @@ export const en = {
   'timer.yours': 'Your move: {time} left',
   'timer.other': '{name}: {time} left',
   'timer.up': 'Time is up for {name}…',
+  'timer.waitsForTable': 'The turn timer starts once every seat is taken.',
   'history.yourTurn': 'Your turn',
   'history.timeLeft': '{time} left',
   'rules.hintsOn': 'Hints are on: every player may ask the solver for a move.',

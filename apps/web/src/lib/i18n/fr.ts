@@ -492,6 +492,7 @@ export const fr: Messages = {
   'timer.yours': 'À vous : encore {time}',
   'timer.other': '{name} : encore {time}',
   'timer.up': 'Le temps de {name} est écoulé…',
+  'timer.waitsForTable': 'Le chrono démarre quand toutes les places sont prises.',
   'history.yourTurn': 'À vous de jouer',
   'history.timeLeft': 'encore {time}',
   'rules.hintsOn': 'Indices activés : chaque joueur peut demander un coup au solveur.',
