@@ -33,6 +33,33 @@ export default ts.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
+    // The web app paints a room without zod: its modules import the schema-free entries
+    // (`@mm/rules/pure`, `@mm/protocol/pure`); the main entries, which build every schema when
+    // loaded, only for types, or in the few modules that really parse (listed below).
+    files: ['apps/web/src/**/*.ts', 'apps/web/src/**/*.svelte'],
+    ignores: [
+      '**/*.test.ts',
+      '**/*.test-support.ts',
+      'apps/web/src/families/options.ts',
+      'apps/web/src/lib/replay/replay.ts',
+      'apps/web/src/lib/replay/verify.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['@mm/rules', '@mm/protocol', 'zod'].map((name) => ({
+            name,
+            allowTypeImports: true,
+            message: 'This loads zod and builds schemas: import values from @mm/rules/pure or @mm/protocol/pure.',
+          })),
+        },
+      ],
+      // `import { type X }` keeps a bare import of the module (verbatimModuleSyntax): it would load it all the same
+      '@typescript-eslint/no-import-type-side-effects': 'error',
+    },
+  },
+  {
     files: ['**/*.svelte', '**/*.svelte.ts'],
     languageOptions: { parserOptions: { parser: ts.parser, extraFileExtensions: ['.svelte'] } },
   },

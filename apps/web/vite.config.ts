@@ -14,6 +14,23 @@ const SERVER = 'http://127.0.0.1:3000';
  */
 const plugins: PluginOption[] = [svelte(), pwaIcons(), VitePWA(pwaOptions), precompress()];
 
+/**
+ * What every page runs, in one file instead of a dozen (each extra request costs a round trip on
+ * a slow phone): the framework, the schema-free part of the rules and the protocol
+ * (`@mm/rules/pure`, `@mm/protocol/pure`) and the small shared helpers. zod, the engines and the
+ * schemas stay out: only the pages that parse (the home page's options, the replay) load them, in
+ * chunks of their own, so a room link paints without them; so do the socket client, the replay's
+ * solver and the QR encoder. src/csp.ts belongs here, with the one zod module it needs (zod's
+ * config): it turns zod's eval probe off before any later chunk builds a schema.
+ */
+const CORE: RegExp[] = [
+  /node_modules[\\/](svelte|clsx)[\\/]/,
+  /node_modules[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/,
+  /packages[\\/]rules[\\/]src[\\/](pure|core[\\/](errors|code|score|rng|family|preset|bot)|families[\\/](presets|[a-z0-9]+[\\/](pure|presets)))\.ts$/,
+  /packages[\\/]protocol[\\/]src[\\/](pure|constants|errors|fairness|csp)\.ts$/,
+  /apps[\\/]web[\\/]src[\\/](csp\.ts|lib[\\/](i18n[\\/](core|index)|game|router|net[\\/](api|storage|tokens|describe)|pwa[\\/](push|turn-alert))|families[\\/](index|types|[a-z0-9]+[\\/]model)\.|components[\\/]BotIcon\.)/,
+];
+
 export default defineConfig({
   plugins,
   server: {
@@ -36,14 +53,9 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // What every page runs (the framework, the rules, the small shared helpers) in one
-            // file instead of a dozen: each extra request costs a round trip on a slow phone.
-            // The socket client, the replay's solver and the QR encoder stay out: pages load them on demand.
-            // src/csp.ts belongs here, first: it turns zod's eval probe off before this chunk builds any schema.
-            {
-              name: 'core',
-              test: /node_modules[\\/](svelte|clsx|zod)[\\/]|packages[\\/](rules|protocol)[\\/]|apps[\\/]web[\\/]src[\\/](csp\.ts|lib[\\/](i18n[\\/](core|index)|game|router|net[\\/](api|storage|tokens|describe))|families[\\/](index|types|[a-z0-9]+[\\/]model)\.)/,
-            },
+            { name: 'core', test: (id) => CORE.some((re) => re.test(id)) },
+            // the rest of zod, the rules and the protocol: the engines and schemas, which core leaves out
+            { name: 'schemas', test: /node_modules[\\/]zod[\\/]|packages[\\/](rules|protocol)[\\/]/ },
           ],
         },
       },

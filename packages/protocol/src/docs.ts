@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { families, matchViewSchema } from '@mm/rules';
 import { RULE_ERRORS, TRANSPORT_ERRORS } from './errors';
-import { createRoomBodySchema, DEVICE_TOKEN_HEADER, matchListQuerySchema } from './http';
+import { DEVICE_TOKEN_HEADER, MAX_PAYLOAD_BYTES, PROTOCOL_VERSION } from './constants';
+import { createRoomBodySchema, matchListQuerySchema } from './http';
 import {
   clientReplySchemas,
   commitmentSchema,
@@ -13,7 +14,7 @@ import {
   snapshotSchema,
 } from './payloads';
 import { pushPayloadSchema, pushSubscribeBodySchema } from './push';
-import { clientMessages, MAX_PAYLOAD_BYTES, PROTOCOL_VERSION, serverMessages } from './socket';
+import { clientMessages, serverMessages } from './socket';
 
 /**
  * Schemas that many payloads share are written out once, in their own section, and referred

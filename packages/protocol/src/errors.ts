@@ -1,4 +1,4 @@
-import { RULE_ERROR_CODES, type RuleErrorCode } from '@mm/rules';
+import { RULE_ERROR_CODES, type RuleErrorCode } from '@mm/rules/pure';
 
 /** Errors of the transport itself; rule errors (from @mm/rules) travel with the same shape. */
 export const TRANSPORT_ERRORS = {

@@ -1,4 +1,4 @@
-import type { Code, Seat } from '@mm/rules';
+import type { Code, Seat } from '@mm/rules/pure';
 
 /**
  * Provably fair secrets (docs/architecture.md): while a match is played every snapshot

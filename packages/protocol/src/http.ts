@@ -12,6 +12,7 @@ import {
 } from '@mm/rules';
 import type { Commitment } from './fairness';
 import type { Snapshot } from './snapshot';
+import { DEVICE_TOKEN_HEADER } from './constants';
 import { matchIdSchema, tokenSchema } from './ids';
 
 /**
@@ -56,12 +57,6 @@ export function createRoomBodySchema(): z.ZodType<CreateRoomBodyParsed, CreateRo
 }
 export type CreateRoomBody = z.input<ReturnType<typeof createRoomBodyOf>>;
 export type CreateRoomBodyParsed = z.output<ReturnType<typeof createRoomBodyOf>>;
-
-/**
- * The header that names this device (its `mm.device` token) over HTTP: it makes the
- * caller the creator of a room it creates, and selects "my matches". Only its hash is stored.
- */
-export const DEVICE_TOKEN_HEADER = 'x-device-token';
 
 /** Headers of POST /api/rooms: the device token is optional (a room without it has no creator). */
 export const createRoomHeadersSchema = z.object({ [DEVICE_TOKEN_HEADER]: tokenSchema.optional() });

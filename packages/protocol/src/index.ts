@@ -1,3 +1,4 @@
+export * from './constants';
 export * from './errors';
 export * from './fairness';
 export * from './http';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEVICE_TOKEN_HEADER } from './http';
+import { DEVICE_TOKEN_HEADER } from './constants';
 import { tokenSchema } from './ids';
 
 /** Languages a push text can be written in: the client's own (apps/web i18n). */

@@ -6,12 +6,6 @@ import { roomIdSchema, tokenSchema } from './ids';
 import type { RoomSummary } from './http';
 import type { Snapshot } from './snapshot';
 
-/** Bumped on any incompatible change of the messages below. */
-export const PROTOCOL_VERSION = 1;
-
-/** The largest payload any legal message can need, as JSON. Larger ones are refused unread. */
-export const MAX_PAYLOAD_BYTES = 4096;
-
 export const displayNameSchema = z
   .string()
   .trim()

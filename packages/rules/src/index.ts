@@ -1,5 +1,6 @@
 export * from './core/errors';
 export * from './core/code';
+export * from './core/code-schema';
 export * from './core/score';
 export * from './core/rng';
 export * from './core/family';
@@ -17,10 +18,9 @@ export {
   getFamily,
   getFamilyBot,
   matchViewSchema,
-  presets,
-  getPreset,
   registerFamily,
 } from './families/registry';
+export { presets, getPreset } from './families/presets';
 export type { MatchView } from './families/registry';
 export { SERVER_ACTION_TYPES, isServerAction, timeoutActionSchema } from './core/actions';
 export type { TimeoutAction } from './core/actions';

@@ -1,20 +1,7 @@
-import {
-  duelOptionsSchema,
-  mm44OptionsSchema,
-  PARKER_MOVES,
-  parkerOptionsSchema,
-  rotationOptionsSchema,
-  type DuelOptions,
-  type Mm44Options,
-  type ParkerOptions,
-  type RotationOptions,
-} from '@mm/rules';
+import { PARKER_MOVES, type DuelOptions, type Mm44Options, type ParkerOptions, type RotationOptions } from '@mm/rules/pure';
 import { t } from '../lib/i18n/index.svelte';
 import type { ClientFamily } from './types';
-import { duelOptionsProblem } from './duel/model';
-import { rotationOptionsProblem } from './rotation/model';
-import { parkerOptionsProblem } from './parker/model';
-import { mm44OptionsProblem, seatingShape } from './mm44/model';
+import { seatingShape } from './mm44/model';
 
 export type { ClientFamily, GameProps, HintOutcome } from './types';
 
@@ -33,8 +20,6 @@ const registered: ClientFamily[] = [
     name: 'family.duel.name',
     description: 'family.duel.description',
     players: 'family.duel.players',
-    defaultOptions: () => ({ ...duelOptionsSchema.parse({}) }),
-    optionsProblem: duelOptionsProblem,
     // each family's screens are a chunk of their own, fetched when that family is shown
     OptionsForm: once(() => import('./duel/DuelOptionsForm.svelte').then((m) => m.default)),
     Game: once(() => import('./duel/DuelGame.svelte').then((m) => m.default)),
@@ -57,8 +42,6 @@ const registered: ClientFamily[] = [
     name: 'family.rotation.name',
     description: 'family.rotation.description',
     players: 'family.rotation.players',
-    defaultOptions: () => ({ ...rotationOptionsSchema.parse({}) }),
-    optionsProblem: rotationOptionsProblem,
     OptionsForm: once(() => import('./rotation/RotationOptionsForm.svelte').then((m) => m.default)),
     Game: once(() => import('./rotation/RotationGame.svelte').then((m) => m.default)),
     shareLines: once(() => import('./rotation/share').then((m) => m.rotationShareLines)),
@@ -73,8 +56,6 @@ const registered: ClientFamily[] = [
     name: 'family.parker.name',
     description: 'family.parker.description',
     players: 'family.parker.players',
-    defaultOptions: () => ({ ...parkerOptionsSchema.parse({}) }),
-    optionsProblem: parkerOptionsProblem,
     OptionsForm: once(() => import('./parker/ParkerOptionsForm.svelte').then((m) => m.default)),
     Game: once(() => import('./parker/ParkerGame.svelte').then((m) => m.default)),
     shareLines: once(() => import('./parker/share').then((m) => m.parkerShareLines)),
@@ -91,8 +72,6 @@ const registered: ClientFamily[] = [
     name: 'family.mm44.name',
     description: 'family.mm44.description',
     players: 'family.mm44.players',
-    defaultOptions: () => ({ ...mm44OptionsSchema.parse({}) }),
-    optionsProblem: mm44OptionsProblem,
     OptionsForm: once(() => import('./mm44/Mm44OptionsForm.svelte').then((m) => m.default)),
     Game: once(() => import('./mm44/Mm44Game.svelte').then((m) => m.default)),
     shareLines: once(() => import('./mm44/share').then((m) => m.mm44ShareLines)),

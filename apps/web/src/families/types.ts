@@ -1,6 +1,6 @@
 import type { Component } from 'svelte';
-import type { RoomSummary, Snapshot } from '@mm/protocol';
-import type { FamilyId, Seat } from '@mm/rules';
+import type { RoomSummary, Snapshot } from '@mm/protocol/pure';
+import type { FamilyId, Seat } from '@mm/rules/pure';
 import type { HintKind } from '../lib/game/hints';
 import type { MessageKey } from '../lib/i18n/index.svelte';
 import type { FamilyAnalysis } from '../lib/replay/analysis';
@@ -44,11 +44,6 @@ export interface ClientFamily {
   name: MessageKey;
   description: MessageKey;
   players: MessageKey;
-  /** the defaults of the family's options schema */
-  defaultOptions: () => Record<string, unknown>;
-  /** a combination of options no game could be played with (checked before creating), or null */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  optionsProblem: (options: any) => MessageKey | null;
   // `any`: each family's form edits its own options type (bound with bind:options); loaded on demand
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   OptionsForm: () => Promise<Component<{ options: any }, object, 'options'>>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { checkCode, codeSchema, type Code, type CodeRules } from './code';
+import { checkCode, type Code, type CodeRules } from './code';
+import { codeSchema } from './code-schema';
 import { fail, type ApplyResult } from './errors';
 import type { Seat } from './family';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allCodes, checkCode, codeSchema, sameCode, type CodeRules } from './code';
+import { allCodes, checkCode, sameCode, type CodeRules } from './code';
+import { codeSchema } from './code-schema';
 
 const classic: CodeRules = { pegs: 4, colours: 6, repeats: false, blanks: false };
 

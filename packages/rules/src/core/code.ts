@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { RuleError } from './errors';
 
 /** A colour index `0 … colours-1`, or `null` for a blank (empty hole). */
@@ -14,10 +13,6 @@ export interface CodeRules {
   /** may a hole be left blank */
   blanks: boolean;
 }
-
-/** Shape only (bounded so that nothing huge is ever parsed); the rules check the rest. */
-export const pegSchema = z.union([z.number().int().min(0).max(15), z.null()]);
-export const codeSchema = z.array(pegSchema).min(1).max(8);
 
 /** Returns null when `code` obeys `rules`, otherwise the reason. */
 export function checkCode(code: Code, rules: CodeRules): RuleError | null {

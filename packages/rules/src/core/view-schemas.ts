@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { codeSchema } from './code';
+import { codeSchema } from './code-schema';
 import { OWED_MOVES, type MatchStatus } from './family';
 import type { Score } from './score';
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkCode } from '../core/code';
-import { families, getPreset, presets } from './registry';
-import { duelSecretRules } from './duel/duel';
+import { families } from './registry';
+import { getPreset, presets } from './presets';
+import { duelSecretRules } from './duel/pure';
 import type { DuelOptions } from './duel/types';
 
 const parsed = (id: string) => {

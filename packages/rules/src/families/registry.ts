@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { AnyFamilyBot } from '../core/bot';
 import type { AnyFamily, FamilyId } from '../core/family';
-import type { Preset } from '../core/preset';
 import { duel } from './duel/duel';
 import { duelBot } from './duel/bot';
 import type { DuelView } from './duel/types';
@@ -13,10 +12,6 @@ import { parkerBot } from './parker/bot';
 import type { ParkerView } from './parker/types';
 import { rotation } from './rotation/rotation';
 import { rotationBot } from './rotation/bot';
-import { duelPresets } from './duel/presets';
-import { mm44Presets } from './mm44/presets';
-import { parkerPresets } from './parker/presets';
-import { rotationPresets } from './rotation/presets';
 import type { RotationView } from './rotation/types';
 
 /** Every family the product plays, by id. */
@@ -65,10 +60,3 @@ export const matchViewSchema: z.ZodType<MatchView> = z.lazy(() => {
 
 /** The id of a registered family, built from the registry when first used (like `matchViewSchema`). */
 export const familyIdSchema: z.ZodType<FamilyId> = z.lazy(() => z.enum(Object.keys(families) as [FamilyId, ...FamilyId[]]));
-
-/** Every printed edition, in the order the home screen offers them. */
-export const presets: readonly Preset[] = [...duelPresets, ...rotationPresets, ...parkerPresets, ...mm44Presets];
-
-export function getPreset(id: string): Preset | undefined {
-  return presets.find((p) => p.id === id);
-}

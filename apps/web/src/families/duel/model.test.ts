@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { duel, duelOptionsSchema, type DuelAction, type DuelOptionsInput, type DuelState } from '@mm/rules';
-import { currentRound, duelOptionsProblem, duelTurn, earlierRounds, lastPlayed, resultFor, roleOf } from './model';
+import { currentRound, duelTurn, earlierRounds, lastPlayed, resultFor, roleOf } from './model';
 
 /** Plays actions through the real rules and returns what `viewer` sees after them. */
 function play(input: DuelOptionsInput, actions: [number, DuelAction][]) {
@@ -86,14 +86,5 @@ describe('duel model', () => {
     ]);
     expect(resultFor(w.status, 1)).toBe('win');
     expect(resultFor(w.status, 0)).toBe('lose');
-  });
-
-  it('flags options no secret can satisfy', () => {
-    const defaults = duelOptionsSchema.parse({});
-    expect(duelOptionsProblem(defaults)).toBeNull();
-    expect(duelOptionsProblem({ ...defaults, pegs: 6, colours: 4 })).toBe('option.tooFewColours');
-    expect(duelOptionsProblem({ ...defaults, pegs: 5, colours: 4, blanks: true })).toBeNull();
-    expect(duelOptionsProblem({ ...defaults, pegs: 6, colours: 4, repeats: true })).toBeNull();
-    expect(duelOptionsProblem({ ...defaults, rounds: 3 })).toBe('option.invalid');
   });
 });

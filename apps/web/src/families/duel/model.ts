@@ -1,13 +1,4 @@
-import {
-  duelSecretRules,
-  duelOptionsSchema,
-  type DuelOptionsInput,
-  type DuelRoundView,
-  type DuelView,
-  type MatchStatus,
-  type Seat,
-} from '@mm/rules';
-import { optionsProblem, type OptionsProblem } from '../shared/outcome';
+import { duelSecretRules, type DuelRoundView, type DuelView, type MatchStatus, type Seat } from '@mm/rules/pure';
 
 /** Pure readings of a duel view for the UI: whose turn, what just happened, who won. */
 
@@ -79,6 +70,3 @@ function rowAction(r: DuelRoundView, index: number, seat: Seat): LastPlayed | nu
 
 /** The row number on which the round was broken, when it was. */
 export const brokenOnRow = (r: DuelRoundView): number | null => (r.outcome === 'broken' ? r.rows.length : null);
-
-/** Why the rules' options schema refuses these options, as a message key; null when they are fine. */
-export const duelOptionsProblem = (o: DuelOptionsInput): OptionsProblem | null => optionsProblem(duelOptionsSchema, o);

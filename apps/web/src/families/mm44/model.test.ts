@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mm44, mm44Code, mm44OptionsSchema, type Code, type Mm44Action, type Mm44OptionsInput, type Mm44State } from '@mm/rules';
-import {
-  boardsOf,
-  canCall,
-  lastPlayed,
-  latestRowBoard,
-  mm44OptionsProblem,
-  mm44Turn,
-  resultFor,
-  seatingShape,
-  wrongCallOf,
-} from './model';
+import { boardsOf, canCall, lastPlayed, latestRowBoard, mm44Turn, resultFor, seatingShape, wrongCallOf } from './model';
 
 /** Plays actions through the real rules; `act` takes the state so a test can read the dealt code. */
 function play(input: Mm44OptionsInput, actions: ((s: Mm44State) => [number, Mm44Action])[]) {
@@ -97,11 +87,5 @@ describe('mm44 model', () => {
 
     g = play({ seating: '2x1' }, [...rows, () => [0, { type: 'pass' }], () => [1, { type: 'pass' }]]);
     expect(resultFor(g.view(0), g.status, 0)).toBe('draw');
-  });
-
-  it('accepts every seating and row count the rules accept', () => {
-    expect(mm44OptionsProblem(mm44OptionsSchema.parse({}))).toBeNull();
-    expect(mm44OptionsProblem({ seating: '2x2', rows: 10 })).toBeNull();
-    expect(mm44OptionsProblem({ rows: 11 })).toBe('option.invalid');
   });
 });

@@ -2,17 +2,14 @@ import {
   MM44_COLOURS,
   MM44_HOLES,
   mm44Boards,
-  mm44OptionsSchema,
   type CodeRules,
   type MatchStatus,
   type Mm44BoardView,
   type Mm44Call,
-  type Mm44OptionsInput,
   type Mm44Seating,
   type Mm44View,
   type Seat,
-} from '@mm/rules';
-import { optionsProblem, type OptionsProblem } from '../shared/outcome';
+} from '@mm/rules/pure';
 
 /** Pure readings of a Master Mind 44 view (RULES §4) for the UI. */
 
@@ -95,6 +92,3 @@ export function resultFor(view: Mm44View, status: MatchStatus, seat: Seat | null
   if (view.winner === null) return 'draw';
   return view.winner === seat ? 'win' : 'lose';
 }
-
-/** Why the rules' options schema refuses these options, as a message key; null when they are fine. */
-export const mm44OptionsProblem = (o: Mm44OptionsInput): OptionsProblem | null => optionsProblem(mm44OptionsSchema, o);

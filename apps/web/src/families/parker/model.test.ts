@@ -8,7 +8,6 @@ import {
   lastPlayed,
   moveNumber,
   otherSeat,
-  parkerOptionsProblem,
   parkerTurn,
   resultFor,
   waitsFor,
@@ -111,13 +110,5 @@ describe('parker model', () => {
     ]);
     expect(gameEnd(currentGame(g.view(0))!)).toEqual({ kind: 'neitherBroken', moves: 8 });
     expect(resultFor(g.status, 0)).toBe('draw');
-  });
-
-  it('flags options the rules refuse', () => {
-    const defaults = parkerOptionsSchema.parse({});
-    expect(parkerOptionsProblem(defaults)).toBeNull();
-    expect(parkerOptionsProblem({ ...defaults, pegs: 5, colours: 4, repeats: false })).toBe('option.tooFewColours');
-    expect(parkerOptionsProblem({ ...defaults, games: 2 })).toBe('option.gamesOdd');
-    expect(parkerOptionsProblem({ ...defaults, pegs: 6 })).toBe('option.invalid');
   });
 });

@@ -1,14 +1,12 @@
 import {
   parkerSecretRules,
   PARKER_MOVES,
-  parkerOptionsSchema,
   type MatchStatus,
   type ParkerGameView,
-  type ParkerOptionsInput,
   type ParkerView,
   type Seat,
-} from '@mm/rules';
-import { optionsProblem, type OptionsProblem, type SeatResult } from '../shared/outcome';
+} from '@mm/rules/pure';
+import type { SeatResult } from '../shared/outcome';
 
 /** Pure readings of a Parker 1974 view (RULES §3) for the UI. */
 
@@ -90,6 +88,3 @@ export function lastPlayed(view: ParkerView, last: { seat: Seat; type: string } 
   const move = g?.guesses[last.seat].length ?? 0;
   return g && move > 0 ? { kind: 'guess', seat: last.seat, game: index, move } : null;
 }
-
-/** Why the rules' options schema refuses these options, as a message key; null when they are fine. */
-export const parkerOptionsProblem = (o: ParkerOptionsInput): OptionsProblem | null => optionsProblem(parkerOptionsSchema, o);

@@ -11,7 +11,6 @@ import {
   ranking,
   resultFor,
   roleOf,
-  rotationOptionsProblem,
   rotationTurn,
   upcoming,
 } from './model';
@@ -118,14 +117,6 @@ describe('rotation model', () => {
     expect(t).toHaveLength(9);
     expect(t[7]).toEqual({ row: 8, points: 16 });
     expect(t[8]).toEqual({ row: null, points: 30 });
-  });
-
-  it('flags options no secret can satisfy', () => {
-    const defaults = rotationOptionsSchema.parse({});
-    expect(rotationOptionsProblem(defaults)).toBeNull();
-    expect(rotationOptionsProblem({ ...defaults, pegs: 6, colours: 4 })).toBe('option.tooFewColours');
-    expect(rotationOptionsProblem({ ...defaults, pegs: 6, colours: 4, repeats: true })).toBeNull();
-    expect(rotationOptionsProblem({ ...defaults, guesses: 15 })).toBe('option.invalid');
   });
 });
 

@@ -1,15 +1,12 @@
 import {
   rotationSecretRules,
   rotationCodemakerPoints,
-  rotationOptionsSchema,
   type MatchStatus,
   type RotationOptions,
-  type RotationOptionsInput,
   type RotationRoundView,
   type RotationView,
   type Seat,
-} from '@mm/rules';
-import { optionsProblem, type OptionsProblem } from '../shared/outcome';
+} from '@mm/rules/pure';
 
 /** Pure readings of a rotation view (RULES §2) for the UI: whose turn, what just happened, the ranking. */
 
@@ -114,10 +111,6 @@ export function codemakerTable(o: RotationOptions): { row: number | null; points
     { row: null, points: rotationCodemakerPoints(o.players, null) },
   ];
 }
-
-/** Why the rules' options schema refuses these options, as a message key; null when they are fine. */
-export const rotationOptionsProblem = (o: RotationOptionsInput): OptionsProblem | null =>
-  optionsProblem(rotationOptionsSchema, o);
 
 /**
  * A seat's place at the end: 1 + the seats that scored more, and whether another seat

@@ -9,8 +9,6 @@ const onePeg: ClientFamily = {
   name: 'family.duel.name',
   description: 'family.duel.description',
   players: 'family.duel.players',
-  defaultOptions: () => ({ colours: 6, guesses: 8 }),
-  optionsProblem: () => null,
   OptionsForm: () => import('../duel/DuelOptionsForm.svelte').then((m) => m.default),
   Game: () => import('../duel/DuelGame.svelte').then((m) => m.default),
   shareLines: async () => (view: { rows: unknown[] }) => [`${view.rows.length} rows`],

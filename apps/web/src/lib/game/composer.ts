@@ -1,4 +1,4 @@
-import { checkCode, type Code, type CodeRules, type Peg } from '@mm/rules';
+import { checkCode, type Code, type CodeRules, type Peg } from '@mm/rules/pure';
 
 /**
  * The state of a code being composed: each hole holds a colour, a blank (`null`, only

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RoomSummary, SeatSummary } from '@mm/protocol';
-import { botPlayingFor, canOfferTakeover, isBotSeat, isFreeSeat, seatCountFor, seatName, settingsBody } from './seats';
+import { botPlayingFor, canOfferTakeover, isBotSeat, isFreeSeat, seatName, settingsBody } from './seats';
 
 const seat = (index: number, over: Partial<SeatSummary> = {}): SeatSummary => ({
   index,
@@ -47,15 +47,6 @@ describe('seats', () => {
     expect(canOfferTakeover(room(seats), 3, 0)).toBe(false); // free
     expect(canOfferTakeover(room(seats, null), 1, 0)).toBe(false); // the room does not allow it
     expect(canOfferTakeover(room(seats, 60, true), 1, 0)).toBe(false); // the match is over
-  });
-
-  it('counts the seats of a family’s options', () => {
-    expect(seatCountFor('duel', {})).toBe(2);
-    expect(seatCountFor('rotation', { players: 5 })).toBe(5);
-    expect(seatCountFor('mm44', { seating: '3x1' })).toBe(3);
-    expect(seatCountFor('mm44', { seating: '2x2' })).toBe(2);
-    expect(seatCountFor('duel', { pegs: 99 })).toBeNull();
-    expect(seatCountFor('nope', {})).toBeNull();
   });
 
   it('sends only bots on seats the room has, in order', () => {

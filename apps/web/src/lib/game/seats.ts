@@ -1,5 +1,5 @@
-import type { RoomSummary, SeatSummary } from '@mm/protocol';
-import { getFamily, type AnyFamily, type BotStrength, type Seat } from '@mm/rules';
+import type { RoomSummary, SeatSummary } from '@mm/protocol/pure';
+import type { BotStrength, Seat } from '@mm/rules/pure';
 
 /**
  * Readings of the room's seats. A seat is free when nobody, person or bot, sits in it
@@ -57,14 +57,6 @@ export function botPlayingFor(
 ): string | null {
   if (!s?.bot || !s.takenOver || !s.name) return null;
   return t('status.botPlaying', { bot: t('bot.name', { letter: String.fromCharCode(65 + index) }), name: s.name });
-}
-
-/** How many seats a room of `family` with these options has, or null when the options do not parse. */
-export function seatCountFor(family: string, options: unknown): number | null {
-  const f = getFamily(family as Parameters<typeof getFamily>[0]) as AnyFamily | undefined;
-  if (!f) return null;
-  const parsed = f.optionsSchema.safeParse(options);
-  return parsed.success ? f.seatCount(parsed.data) : null;
 }
 
 /** What a room adds to its family's rules (POST /api/rooms: `bots`, `hints`, `takeOverAfterSec`). */

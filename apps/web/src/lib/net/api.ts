@@ -4,7 +4,7 @@ import {
   type CreateRoomReply,
   type MatchDetail,
   type MatchListReply,
-} from '@mm/protocol';
+} from '@mm/protocol/pure';
 import { browserStore, deviceToken } from './storage';
 
 /** A failed HTTP call: a protocol error code when the server sent one, else NETWORK/UNKNOWN. */

@@ -15,8 +15,8 @@ import {
   type RoomUpdate,
   type ServerToClient,
   type Snapshot,
-} from '@mm/protocol';
-import { DEFAULT_BOT_STRENGTH, type BotStrength, type Seat } from '@mm/rules';
+} from '@mm/protocol/pure';
+import { DEFAULT_BOT_STRENGTH, type BotStrength, type Seat } from '@mm/rules/pure';
 import {
   browserStore,
   deviceToken,

@@ -1,4 +1,4 @@
-import { DEVICE_TOKEN_HEADER, type PushKeyReply, type PushLang } from '@mm/protocol';
+import { DEVICE_TOKEN_HEADER, type PushKeyReply, type PushLang } from '@mm/protocol/pure';
 import { browserStore, deviceToken } from '../net/storage';
 
 /** The language the server last heard for this browser's subscription. */

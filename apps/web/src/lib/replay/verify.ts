@@ -1,4 +1,4 @@
-import { dealPreimage, secretOf, secretPreimage, type Commitment, type FinishedMatchDetail } from '@mm/protocol';
+import { dealPreimage, secretOf, secretPreimage, type Commitment, type FinishedMatchDetail } from '@mm/protocol/pure';
 import { getFamily } from '@mm/rules';
 
 /**

@@ -3,7 +3,8 @@ import { checkCode } from '../../core/code';
 import type { Seat } from '../../core/family';
 import { createRng } from '../../core/rng';
 import { applyOrThrow, expectRefused } from '../../core/testing';
-import { duel, duelSecretRules } from './duel';
+import { duel } from './duel';
+import { duelSecretRules } from './pure';
 import { duelOptionsSchema, type DuelAction, type DuelOptionsInput, type DuelState } from './types';
 
 const start = (input: DuelOptionsInput = {}): DuelState => duel.setup(duelOptionsSchema.parse(input), 'seed');

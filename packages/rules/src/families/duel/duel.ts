@@ -5,6 +5,7 @@ import { fail, ok, type ApplyResult } from '../../core/errors';
 import type { Family, MatchStatus, OwedMove, Seat, Viewer } from '../../core/family';
 import { randomCode } from '../../core/rng';
 import { isPossibleScore, scoreGuess, type Score } from '../../core/score';
+import { duelSecretRules } from './pure';
 import {
   duelActionSchema,
   duelOptionsSchema,
@@ -25,13 +26,6 @@ export const HAND_SCORING_BONUS: Record<DuelOptions['scoring'], number> = { poin
 
 /** Round 1: seat 0 makes the code; roles swap every round, and a replay keeps its number, so its roles too. */
 export const codemakerOf = (roundNumber: number): Seat => (roundNumber - 1) % SEATS;
-
-export const duelSecretRules = (o: DuelOptions): CodeRules => ({
-  pegs: o.pegs,
-  colours: o.colours,
-  repeats: o.repeats,
-  blanks: o.blanks,
-});
 
 // RULES §1 play 3, Decision: a guess may repeat colours even when the secret may not (a probing move).
 const guessRules = (o: DuelOptions): CodeRules => ({ ...duelSecretRules(o), repeats: true });

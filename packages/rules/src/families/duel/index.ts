@@ -1,5 +1,6 @@
 export * from './types';
-export { duel, duelSecretRules } from './duel';
+export * from './pure';
+export { duel } from './duel';
 export { duelViewSchema } from './view-schema';
 export { duelPresets } from './presets';
 export { duelBot } from './bot';

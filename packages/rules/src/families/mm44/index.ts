@@ -1,5 +1,6 @@
 export * from './types';
-export { mm44, mm44Answer, mm44Boards, mm44Code, mm44Deal, mm44SeatCount } from './mm44';
+export * from './pure';
+export { mm44, mm44Answer, mm44Code, mm44Deal } from './mm44';
 export { mm44ViewSchema } from './view-schema';
 export { mm44Presets } from './presets';
 export { mm44Bot } from './bot';

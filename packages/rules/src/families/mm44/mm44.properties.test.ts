@@ -15,17 +15,8 @@ import {
   schemaValidCodeArb,
 } from '../../core/testing';
 import { mm44, mm44Answer, mm44Code, mm44Deal } from './mm44';
-import {
-  MM44_COLOURS,
-  MM44_COUNTERS_PER_COLOUR,
-  MM44_HOLES,
-  MM44_SEATINGS,
-  mm44ActionSchema,
-  mm44OptionsSchema,
-  type Mm44Action,
-  type Mm44Options,
-  type Mm44State,
-} from './types';
+import { MM44_COLOURS, MM44_COUNTERS_PER_COLOUR, MM44_HOLES, MM44_SEATINGS } from './pure';
+import { mm44ActionSchema, mm44OptionsSchema, type Mm44Action, type Mm44Options, type Mm44State } from './types';
 
 const optionsArb: fc.Arbitrary<Mm44Options> = fc
   .record({ seating: fc.constantFrom(...MM44_SEATINGS), rows: fc.integer({ min: 4, max: 10 }) })

@@ -4,16 +4,8 @@ import type { LoggedAction } from '../../core/family';
 import { playReviewing, withTimeouts } from '../../core/testing';
 import { mm44, mm44Code } from './mm44';
 import type { Rng } from '../../core/rng';
-import {
-  MM44_COLOURS,
-  MM44_HOLES,
-  MM44_SEATINGS,
-  mm44OptionsSchema,
-  type Mm44Action,
-  type Mm44Part,
-  type Mm44State,
-  type Mm44View,
-} from './types';
+import { MM44_COLOURS, MM44_HOLES, MM44_SEATINGS } from './pure';
+import { mm44OptionsSchema, type Mm44Action, type Mm44Part, type Mm44State, type Mm44View } from './types';
 
 const hide = (v: Mm44View): Mm44View => ({ ...v, code: null, boards: v.boards.map((b) => ({ ...b, part: null })) });
 const hidden = (v: Mm44View): unknown[] => [v.code, ...v.boards.map((b) => b.part)];

@@ -4,8 +4,9 @@ import type { RuleErrorCode } from '../../core/errors';
 import type { Seat } from '../../core/family';
 import { createRng } from '../../core/rng';
 import { applyOrThrow, deepFreeze, expectRefused } from '../../core/testing';
-import { mm44, mm44Answer, mm44Boards, mm44Code, mm44Deal, mm44SeatCount } from './mm44';
-import { MM44_SEATINGS, mm44OptionsSchema, type Mm44Action, type Mm44OptionsInput, type Mm44Part, type Mm44State } from './types';
+import { mm44, mm44Answer, mm44Code, mm44Deal } from './mm44';
+import { MM44_SEATINGS, mm44Boards, mm44SeatCount } from './pure';
+import { mm44OptionsSchema, type Mm44Action, type Mm44OptionsInput, type Mm44Part, type Mm44State } from './types';
 
 const [RED, BLUE, GREEN, YELLOW, WHITE, BLACK] = [0, 1, 2, 3, 4, 5];
 

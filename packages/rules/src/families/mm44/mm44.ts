@@ -4,10 +4,8 @@ import { dispatchAction, refuseTimeoutCode, type TimeoutAction } from '../../cor
 import { fail, ok, type ApplyResult } from '../../core/errors';
 import type { Family, MatchStatus, Seat, Viewer } from '../../core/family';
 import { createRng, shuffle, type Rng } from '../../core/rng';
+import { MM44_COLOURS, MM44_COUNTERS_PER_COLOUR, MM44_HOLES, mm44Boards, mm44SeatCount } from './pure';
 import {
-  MM44_COLOURS,
-  MM44_COUNTERS_PER_COLOUR,
-  MM44_HOLES,
   mm44ActionSchema,
   mm44OptionsSchema,
   type Mm44Action,
@@ -16,29 +14,9 @@ import {
   type Mm44OptionsInput,
   type Mm44Part,
   type Mm44Peg,
-  type Mm44Seating,
   type Mm44State,
   type Mm44View,
 } from './types';
-
-/**
- * Who holds each board, by board index. With two boards each, boards alternate round the
- * table (seat 0 holds boards 0 and 2, seat 1 boards 1 and 3), so turns alternate between players.
- */
-export function mm44Boards(seating: Mm44Seating): Seat[] {
-  switch (seating) {
-    case '4x1':
-      return [0, 1, 2, 3];
-    case '3x1':
-      return [0, 1, 2];
-    case '2x1':
-      return [0, 1];
-    case '2x2':
-      return [0, 1, 0, 1];
-  }
-}
-
-export const mm44SeatCount = (seating: Mm44Seating): number => new Set(mm44Boards(seating)).size;
 
 /**
  * RULES.md §4 setup: shuffle the 5 position counters and the 24 colour counters, then deal

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { seatSchema, shownCodeSchema, viewerSchema } from '../../core/view-schemas';
-import { MM44_COLOURS, MM44_HOLES, mm44OptionsSchema, type Mm44View } from './types';
+import { MM44_COLOURS, MM44_HOLES } from './pure';
+import { mm44OptionsSchema, type Mm44View } from './types';
 
 const partSchema = z.strictObject({
   position: z

@@ -1,5 +1,6 @@
 export * from './types';
-export { parker, parkerSecretRules } from './parker';
+export * from './pure';
+export { parker } from './parker';
 export { parkerViewSchema } from './view-schema';
 export { parkerPresets } from './presets';
 export { parkerBot } from './bot';

@@ -15,8 +15,8 @@ import {
   secretAndGuessJunkArbs,
 } from '../../core/testing';
 import { parker } from './parker';
+import { PARKER_MOVES } from './pure';
 import {
-  PARKER_MOVES,
   parkerActionSchema,
   parkerOptionsSchema,
   type ParkerAction,

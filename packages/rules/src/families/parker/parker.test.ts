@@ -4,7 +4,8 @@ import type { RuleErrorCode } from '../../core/errors';
 import type { Seat } from '../../core/family';
 import { applyOrThrow, deepFreeze, expectRefused } from '../../core/testing';
 import { parker } from './parker';
-import { PARKER_MOVES, parkerOptionsSchema, type ParkerAction, type ParkerOptionsInput, type ParkerState } from './types';
+import { PARKER_MOVES } from './pure';
+import { parkerOptionsSchema, type ParkerAction, type ParkerOptionsInput, type ParkerState } from './types';
 
 const start = (input: ParkerOptionsInput = {}): ParkerState => parker.setup(parkerOptionsSchema.parse(input), 'seed');
 

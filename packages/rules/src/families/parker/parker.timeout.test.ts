@@ -3,8 +3,9 @@ import { checkCode } from '../../core/code';
 import type { Seat } from '../../core/family';
 import { createRng } from '../../core/rng';
 import { applyOrThrow, expectRefused } from '../../core/testing';
-import { parker, parkerSecretRules } from './parker';
-import { PARKER_MOVES, parkerOptionsSchema, type ParkerAction, type ParkerState } from './types';
+import { parker } from './parker';
+import { PARKER_MOVES, parkerSecretRules } from './pure';
+import { parkerOptionsSchema, type ParkerAction, type ParkerState } from './types';
 
 const start = (): ParkerState => parker.setup(parkerOptionsSchema.parse({}), 'seed');
 const act = (state: ParkerState, seat: Seat, action: ParkerAction): ParkerState => applyOrThrow(parker, state, seat, action);

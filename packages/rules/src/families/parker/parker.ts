@@ -5,8 +5,8 @@ import { fail, ok, type ApplyResult } from '../../core/errors';
 import type { Family, MatchStatus, Seat, Viewer } from '../../core/family';
 import { randomCode } from '../../core/rng';
 import { scoreGuess } from '../../core/score';
+import { PARKER_MOVES, parkerSecretRules } from './pure';
 import {
-  PARKER_MOVES,
   parkerActionSchema,
   parkerOptionsSchema,
   type ParkerAction,
@@ -25,13 +25,6 @@ const otherSeat = (seat: 0 | 1): 0 | 1 => (seat === 0 ? 1 : 0);
 
 /** Game 1 is opened by seat 0; the seats then take turns to move first (RULES.md §3 play 5). */
 const firstOf = (gameNumber: number): 0 | 1 => (gameNumber % 2 === 1 ? 0 : 1);
-
-export const parkerSecretRules = (o: ParkerOptions): CodeRules => ({
-  pegs: o.pegs,
-  colours: o.colours,
-  repeats: o.repeats,
-  blanks: false,
-});
 
 // As in the duel (RULES §1 play 3, Decision): a guess may repeat colours even when the secret may not.
 const guessRules = (o: ParkerOptions): CodeRules => ({ ...parkerSecretRules(o), repeats: true });

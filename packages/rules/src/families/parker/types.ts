@@ -5,12 +5,6 @@ import { codeOptionFields, enoughColours, ENOUGH_COLOURS_ISSUE } from '../../cor
 import type { Seat, Viewer } from '../../core/family';
 import type { Score } from '../../core/score';
 
-/**
- * RULES.md §3: "neither broken after 8 moves: a draw". RULES gives no range for it, and a
- * number without a range is fixed, so it is a constant rather than an option.
- */
-export const PARKER_MOVES = 8;
-
 /** RULES.md §3 options; every field defaulted, ranges enforced. Blanks are not offered. */
 export const parkerOptionsSchema = z
   .object({

@@ -14,7 +14,8 @@ import {
   withTimeouts,
   secretAndGuessJunkArbs,
 } from '../../core/testing';
-import { rotation, rotationCodemakerPoints, rotationGuessPoints } from './rotation';
+import { rotation } from './rotation';
+import { rotationCodemakerPoints, rotationGuessPoints } from './pure';
 import {
   rotationActionSchema,
   rotationOptionsSchema,

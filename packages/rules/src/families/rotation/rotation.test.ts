@@ -4,7 +4,8 @@ import type { RuleErrorCode } from '../../core/errors';
 import type { Seat } from '../../core/family';
 import { scoreGuess } from '../../core/score';
 import { applyOrThrow, deepFreeze, expectRefused } from '../../core/testing';
-import { ROTATION_CODEMAKER_TABLE, rotation, rotationCodemakerPoints, rotationGuessPoints } from './rotation';
+import { rotation } from './rotation';
+import { ROTATION_CODEMAKER_TABLE, rotationCodemakerPoints, rotationGuessPoints } from './pure';
 import { rotationOptionsSchema, type RotationAction, type RotationOptionsInput, type RotationState } from './types';
 
 const start = (input: RotationOptionsInput = {}): RotationState => rotation.setup(rotationOptionsSchema.parse(input), 'seed');

@@ -3,7 +3,8 @@ import { checkCode } from '../../core/code';
 import type { Seat } from '../../core/family';
 import { createRng } from '../../core/rng';
 import { applyOrThrow, expectRefused } from '../../core/testing';
-import { rotation, rotationSecretRules } from './rotation';
+import { rotation } from './rotation';
+import { rotationSecretRules } from './pure';
 import { rotationOptionsSchema, type RotationAction, type RotationState } from './types';
 
 const start = (players: 3 | 4 | 5 = 3): RotationState => rotation.setup(rotationOptionsSchema.parse({ players }), 'seed');

@@ -4,12 +4,10 @@ import type { Code } from '../../core/code';
 import { codeOptionFields, enoughColours, ENOUGH_COLOURS_ISSUE } from '../../core/options';
 import type { Seat, Viewer } from '../../core/family';
 import type { Score } from '../../core/score';
+import { ROTATION_MAX_GUESSES } from './pure';
 
 /** How many people sit at a rotation table; the codemaker table of RULES.md §2 has one line for each. */
 export type RotationPlayers = 3 | 4 | 5;
-
-/** The longest round the codemaker table of RULES.md §2 knows: it has rows 1 to 12 and nothing beyond. */
-export const ROTATION_MAX_GUESSES = 12;
 
 /**
  * RULES.md §2 options; every field defaulted, ranges enforced. Blanks are not offered.

@@ -1,0 +1,13 @@
+// The protocol's plain values, apart from its schemas: a client reads them before first paint without loading zod.
+
+/** Bumped on any incompatible change of the messages (socket.ts). */
+export const PROTOCOL_VERSION = 1;
+
+/** The largest payload any legal message can need, as JSON. Larger ones are refused unread. */
+export const MAX_PAYLOAD_BYTES = 4096;
+
+/**
+ * The header that names this device (its `mm.device` token) over HTTP: it makes the
+ * caller the creator of a room it creates, and selects "my matches". Only its hash is stored.
+ */
+export const DEVICE_TOKEN_HEADER = 'x-device-token';

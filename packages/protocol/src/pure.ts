@@ -1,0 +1,16 @@
+/**
+ * `@mm/protocol/pure`: every type of the protocol, and its plain values (constants, error
+ * codes, the fairness preimages), without a schema, so importing it loads no zod. For a
+ * client's first paint (the room page), which sends and reads messages but parses none; the
+ * schemas are in the main entry (`@mm/protocol`), which re-exports all of this. Its test keeps
+ * it free of zod.
+ */
+export * from './constants';
+export * from './errors';
+export * from './fairness';
+export type * from './http';
+export type * from './ids';
+export type * from './payloads';
+export type * from './snapshot';
+export type * from './socket';
+export type * from './push';

@@ -1,0 +1,14 @@
+import type { CodeRules } from '../../core/code';
+import type { DuelOptions } from './types';
+
+/**
+ * The duel's readings of its options that build no schema: what `@mm/rules/pure` offers a
+ * client that paints a room without zod. The engine (duel.ts) builds on them.
+ */
+
+export const duelSecretRules = (o: DuelOptions): CodeRules => ({
+  pegs: o.pegs,
+  colours: o.colours,
+  repeats: o.repeats,
+  blanks: o.blanks,
+});

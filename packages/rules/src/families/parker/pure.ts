@@ -1,0 +1,21 @@
+import type { CodeRules } from '../../core/code';
+import type { ParkerOptions } from './types';
+
+/**
+ * Parker 1974's constants and the readings of its options that build no schema: what
+ * `@mm/rules/pure` offers a client that paints a room without zod. The engine (parker.ts) and
+ * the schemas (types.ts) build on these.
+ */
+
+/**
+ * RULES.md §3: "neither broken after 8 moves: a draw". RULES gives no range for it, and a
+ * number without a range is fixed, so it is a constant rather than an option.
+ */
+export const PARKER_MOVES = 8;
+
+export const parkerSecretRules = (o: ParkerOptions): CodeRules => ({
+  pegs: o.pegs,
+  colours: o.colours,
+  repeats: o.repeats,
+  blanks: false,
+});

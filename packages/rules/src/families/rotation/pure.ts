@@ -1,0 +1,54 @@
+import type { CodeRules } from '../../core/code';
+import type { Score } from '../../core/score';
+import type { RotationOptions, RotationPlayers } from './types';
+
+/**
+ * The rotation's figures and the readings of its options that build no schema: what
+ * `@mm/rules/pure` offers a client that paints a room without zod. The engine (rotation.ts)
+ * and the schemas (types.ts) build on these.
+ */
+
+/** The longest round the codemaker table of RULES.md §2 knows: it has rows 1 to 12 and nothing beyond. */
+export const ROTATION_MAX_GUESSES = 12;
+
+/** RULES.md §2 play 3: what the breaking guess earns, in total. */
+export const ROTATION_BREAK_POINTS = 10;
+
+/**
+ * RULES.md §2 play 5, the codemaker's points (the same in the French and German rulebooks):
+ * `rows[i]` when the code is broken on row i + 1, `failed` when it is not broken at all.
+ */
+export const ROTATION_CODEMAKER_TABLE: Readonly<Record<RotationPlayers, { rows: readonly number[]; failed: number }>> = {
+  3: { rows: [5, 6, 7, 8, 9, 10, 14, 18, 22, 26, 30, 34], failed: 40 },
+  4: { rows: [5, 6, 7, 8, 9, 10, 13, 16, 19, 22, 25, 28], failed: 30 },
+  5: { rows: [5, 6, 7, 8, 9, 10, 12, 14, 16, 18, 20, 22], failed: 25 },
+};
+
+/**
+ * The points a codebreaker's row earns at once: 2 per black, 1 per white, and
+ * RULES.md §2 Decision: 10 in total (not 10 plus the blacks) for the row that breaks the code.
+ */
+export function rotationGuessPoints(score: Score, pegs: number): number {
+  return score.black === pegs ? ROTATION_BREAK_POINTS : 2 * score.black + score.white;
+}
+
+/**
+ * The codemaker's points for a round broken on row `brokenOnRow` (counted from 1), or the
+ * failure figure when it is `null`. A smaller guess limit only cuts the table, so the
+ * figures never depend on the limit.
+ */
+export function rotationCodemakerPoints(players: RotationPlayers, brokenOnRow: number | null): number {
+  const line = ROTATION_CODEMAKER_TABLE[players];
+  if (brokenOnRow === null) return line.failed;
+  const points = Number.isInteger(brokenOnRow) ? line.rows[brokenOnRow - 1] : undefined;
+  if (points === undefined)
+    throw new RangeError(`The codemaker table has rows 1 to ${ROTATION_MAX_GUESSES}, not ${brokenOnRow}.`);
+  return points;
+}
+
+export const rotationSecretRules = (o: RotationOptions): CodeRules => ({
+  pegs: o.pegs,
+  colours: o.colours,
+  repeats: o.repeats,
+  blanks: false,
+});
