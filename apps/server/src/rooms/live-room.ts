@@ -1,4 +1,4 @@
-import { getFamily, type AnyFamily, type FamilyId, type MatchStatus, type Seat, type Viewer } from '@mm/rules';
+import { getFamily, type AnyFamily, type MatchStatus, type Seat, type Viewer } from '@mm/rules';
 import { secretOf, type Commitment, type RoomSummary, type Snapshot } from '@mm/protocol';
 import type { StoredAction, StoredRoom, StoredSeat } from '../db/store';
 import { dealHash, secretCommitment } from '../security/commitments';
@@ -179,7 +179,7 @@ export class LiveRoom {
   summary(connected: ReadonlySet<Seat>, spectators: number): RoomSummary {
     return {
       id: this.id,
-      family: this.family.id as FamilyId,
+      family: this.family.id,
       options: this.options as Record<string, unknown>,
       // A bot is always there: its seat counts as connected.
       seats: this.seats.map((s) => ({

@@ -30,7 +30,6 @@ const repeatsFlag = (on: boolean): string => (on ? t('room.repeatsOn') : t('room
 const registered: ClientFamily[] = [
   {
     id: 'duel',
-    name: 'family.duel.name',
     description: 'family.duel.description',
     players: 'family.duel.players',
     defaultOptions: () => ({ ...duelOptionsSchema.parse({}) }),
@@ -54,7 +53,6 @@ const registered: ClientFamily[] = [
   },
   {
     id: 'rotation',
-    name: 'family.rotation.name',
     description: 'family.rotation.description',
     players: 'family.rotation.players',
     defaultOptions: () => ({ ...rotationOptionsSchema.parse({}) }),
@@ -70,7 +68,6 @@ const registered: ClientFamily[] = [
   },
   {
     id: 'parker',
-    name: 'family.parker.name',
     description: 'family.parker.description',
     players: 'family.parker.players',
     defaultOptions: () => ({ ...parkerOptionsSchema.parse({}) }),
@@ -88,7 +85,6 @@ const registered: ClientFamily[] = [
   },
   {
     id: 'mm44',
-    name: 'family.mm44.name',
     description: 'family.mm44.description',
     players: 'family.mm44.players',
     defaultOptions: () => ({ ...mm44OptionsSchema.parse({}) }),

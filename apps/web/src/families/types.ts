@@ -36,12 +36,12 @@ export interface GameProps {
 }
 
 /**
- * A game family as the client knows it: its name, its options form for the home page,
- * and its table for the room page. New families plug in here (RULES §2–§4).
+ * A game family as the client knows it: its options form for the home page, and its table
+ * for the room page (its name is the rules family's own: `familyName`). New families plug in
+ * here (RULES §2–§4).
  */
 export interface ClientFamily {
   id: FamilyId;
-  name: MessageKey;
   description: MessageKey;
   players: MessageKey;
   /** the defaults of the family's options schema */

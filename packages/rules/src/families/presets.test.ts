@@ -1,13 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { checkCode } from '../core/code';
-import { families, getPreset, presets } from './registry';
+import { getFamily, getPreset, presets } from './registry';
 import { duelSecretRules } from './duel/duel';
 import type { DuelOptions } from './duel/types';
+
+const familyOf = (id: string) => {
+  const family = getFamily(id);
+  if (!family) throw new Error(`no family ${id}`);
+  return family;
+};
 
 const parsed = (id: string) => {
   const p = getPreset(id);
   if (!p) throw new Error(`no preset ${id}`);
-  return families[p.family].optionsSchema.parse(p.options) as Record<string, unknown>;
+  return familyOf(p.family).optionsSchema.parse(p.options) as Record<string, unknown>;
 };
 
 describe('presets: the printed editions', () => {
@@ -29,7 +35,7 @@ describe('presets: the printed editions', () => {
       'mm44-game2-2x2',
     ]);
     for (const p of presets) {
-      const family = families[p.family];
+      const family = familyOf(p.family);
       expect(family.optionsSchema.safeParse(p.options).success, p.id).toBe(true);
       const seats = family.seatCount(family.optionsSchema.parse(p.options));
       expect(

@@ -6,7 +6,6 @@ import { CLIENT_FAMILIES, clientFamily, registerClientFamily, type ClientFamily 
 // it plugs into the client by this one registration, without editing any other file.
 const onePeg: ClientFamily = {
   id: 'one-peg' as FamilyId,
-  name: 'family.duel.name',
   description: 'family.duel.description',
   players: 'family.duel.players',
   defaultOptions: () => ({ colours: 6, guesses: 8 }),

@@ -227,6 +227,8 @@ const duelView = (state: DuelState, viewer: Viewer, reveal: boolean): DuelView =
 
 export const duel: Family<DuelOptions, DuelState, DuelAction, DuelView, DuelOptionsInput> = {
   id: 'duel',
+  name: { en: 'Duel', fr: 'Duel', de: 'Duell' },
+  previewBoard: { holes: 4, rows: 5, boards: 1 },
   optionsSchema: duelOptionsSchema,
   actionSchema: duelActionSchema,
   viewSchema: duelViewSchema,

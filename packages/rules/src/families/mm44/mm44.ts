@@ -213,6 +213,8 @@ function mm44View(state: Mm44State, viewer: Viewer, reveal: boolean): Mm44View {
 
 export const mm44: Family<Mm44Options, Mm44State, Mm44Action, Mm44View, Mm44OptionsInput> = {
   id: 'mm44',
+  name: { en: 'Master Mind 44', fr: 'Master Mind 44', de: 'Master Mind 44' },
+  previewBoard: { holes: 5, rows: 4, boards: 2 },
   optionsSchema: mm44OptionsSchema,
   actionSchema: mm44ActionSchema,
   viewSchema: mm44ViewSchema,

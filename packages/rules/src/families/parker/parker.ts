@@ -181,6 +181,8 @@ const parkerView = (state: ParkerState, viewer: Viewer, reveal: boolean): Parker
 
 export const parker: Family<ParkerOptions, ParkerState, ParkerAction, ParkerView, ParkerOptionsInput> = {
   id: 'parker',
+  name: { en: 'Parker 1974', fr: 'Parker 1974', de: 'Parker 1974' },
+  previewBoard: { holes: 3, rows: 4, boards: 2 },
   optionsSchema: parkerOptionsSchema,
   actionSchema: parkerActionSchema,
   viewSchema: parkerViewSchema,

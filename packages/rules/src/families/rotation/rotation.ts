@@ -191,6 +191,8 @@ const rotationView = (state: RotationState, viewer: Viewer, reveal: boolean): Ro
 
 export const rotation: Family<RotationOptions, RotationState, RotationAction, RotationView, RotationOptionsInput> = {
   id: 'rotation',
+  name: { en: 'Rotation', fr: 'Rotation', de: 'Reihum' },
+  previewBoard: { holes: 4, rows: 6, boards: 1 },
   optionsSchema: rotationOptionsSchema,
   actionSchema: rotationActionSchema,
   viewSchema: rotationViewSchema,
