@@ -3,7 +3,6 @@ import {
   type ActReply,
   type BotReply,
   type ClaimReply,
-  type ErrorCode,
   type ErrorReply,
   type HintReply,
   type LeaveReply,
@@ -15,25 +14,11 @@ import { DEFAULT_BOT_STRENGTH, getFamily, type BotStrength, type Seat } from '@m
 import { botName } from '../bots/names';
 import { hintFor } from '../bots/play';
 import type { Store } from '../db/store';
+import { describeIssues, fault } from '../errors';
 import { newSalt } from '../security/commitments';
 import { hashToken, newMatchId, newRoomId, newSeatToken, newSeed } from '../security/tokens';
 import { LiveRoom } from './live-room';
 import { SerialQueue } from './serial-queue';
-
-export const fault = (code: ErrorCode, message: string, extra: { seq?: number } = {}): ErrorReply => ({
-  ok: false,
-  code,
-  message,
-  ...extra,
-});
-
-/** A zod error turned into one readable line. */
-export function describeIssues(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string {
-  return error.issues
-    .slice(0, 3)
-    .map((i) => (i.path.length ? `${i.path.map(String).join('.')}: ${i.message}` : i.message))
-    .join('; ');
-}
 
 /** How many times an append is retried after another server took the seq first. */
 const APPEND_ATTEMPTS = 3;

@@ -12,7 +12,7 @@ import { isServerAction } from '@mm/rules';
 import { BOT_ACTION_PREFIX } from '../bots/driver';
 import { TIMEOUT_ACTION_PREFIX } from '../duties/timeout-duty';
 import type { RoomService } from '../rooms/room-service';
-import { describeIssues, fault } from '../rooms/room-service';
+import { describeIssues, fault } from '../errors';
 import { hashToken } from '../security/tokens';
 import { type IoServer, type IoSocket, type Broadcaster, type SocketData } from './broadcaster';
 import { roomChannel, seatChannel, watchChannel } from './channels';
