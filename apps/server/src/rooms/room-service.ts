@@ -11,7 +11,6 @@ import {
   type SettingsReply,
 } from '@mm/protocol';
 import { DEFAULT_BOT_STRENGTH, getFamily, type BotStrength, type Seat } from '@mm/rules';
-import { botName } from '../bots/names';
 import { hintFor } from '../bots/play';
 import type { Store } from '../db/store';
 import { describeIssues, fault } from '../errors';
@@ -150,7 +149,7 @@ export class RoomService {
       if (current !== null && current !== room.matchId) room = await this.reload(room);
       if (room) {
         // A seat claimed, handed to a bot or given back on another server: without this, its token would be unknown here.
-        room.seats = await this.store.loadSeats(roomId);
+        room.replaceSeats(await this.store.loadSeats(roomId));
         await this.catchUp(room);
       }
       return room;
@@ -166,7 +165,18 @@ export class RoomService {
     });
   }
 
-  async claim(roomId: string, seat: Seat, name: string, deviceId: string | null): Promise<ClaimReply | ErrorReply> {
+  /**
+   * A person takes the free seat `seat`. `seatSocket` is the transport's part of the change, done
+   * after the commit and before the change is announced (in the room's queue; it must not wait on
+   * it): the claiming socket moves to the seat's channel, so the one broadcast of the claim reaches it.
+   */
+  async claim(
+    roomId: string,
+    seat: Seat,
+    name: string,
+    deviceId: string | null,
+    seatSocket: (seat: Seat, matchId: string) => Promise<void> | void = () => {},
+  ): Promise<ClaimReply | ErrorReply> {
     return this.queue.run(roomId, async () => {
       const room = await this.load(roomId);
       if (!room) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
@@ -180,15 +190,11 @@ export class RoomService {
       if (!won) {
         // another server seated someone first: learn who
         const fresh = await this.store.loadRoom(roomId);
-        if (fresh) room.seats = fresh.seats;
+        if (fresh) room.replaceSeats(fresh.seats);
         return fault('SEAT_TAKEN', 'Someone already sits there.');
       }
-      room.seats = room.seats.map((s) =>
-        s.index === seat
-          ? { index: seat, name, tokenHash, deviceId, bot: false, takenOver: false, botStrength: DEFAULT_BOT_STRENGTH }
-          : s,
-      );
-      room.rematchVotes.delete(seat);
+      room.seatPerson(seat, { name, tokenHash, deviceId });
+      await seatSocket(seat, room.matchId);
       this.onChange(room);
       return { ok: true, seat, seatToken: token };
     });
@@ -206,20 +212,7 @@ export class RoomService {
       const current = room.seats.find((s) => s.index === seat);
       if (!current?.tokenHash) return fault('NOT_SEATED', 'This seat is free already.');
       await this.store.releaseSeat(roomId, seat, current.tokenHash);
-      room.seats = room.seats.map((s) =>
-        s.index === seat
-          ? {
-              index: seat,
-              name: null,
-              tokenHash: null,
-              deviceId: null,
-              bot: false,
-              takenOver: false,
-              botStrength: DEFAULT_BOT_STRENGTH,
-            }
-          : s,
-      );
-      room.rematchVotes.delete(seat);
+      room.freeSeat(seat);
       this.onChange(room);
       return { ok: true };
     });
@@ -243,7 +236,7 @@ export class RoomService {
       if (moved) return moved;
       if (by.bot) {
         // Seats may have changed on another server (a person back): read them, not memory.
-        room.seats = await this.store.loadSeats(roomId);
+        room.replaceSeats(await this.store.loadSeats(roomId));
         if (!room.isBot(seat)) return fault('NOT_SEATED', 'No bot plays this seat now.');
       }
       const parsed = room.family.actionSchema.safeParse(msg.action);
@@ -311,7 +304,7 @@ export class RoomService {
       if (!room.isCreator(deviceId))
         return fault('NOT_CREATOR', 'Only the device that created this room may change its settings.');
       await this.store.setSpectators(roomId, on);
-      room.spectating = on;
+      room.setSpectating(on);
       this.onChange(room);
       return { ok: true };
     });
@@ -334,23 +327,10 @@ export class RoomService {
       if (!(await this.store.seatBot(roomId, seat, strength))) {
         // another server seated someone first: learn who
         const fresh = await this.store.loadRoom(roomId);
-        if (fresh) room.seats = fresh.seats;
+        if (fresh) room.replaceSeats(fresh.seats);
         return fault('SEAT_TAKEN', 'Someone already sits there.');
       }
-      room.seats = room.seats.map((s) =>
-        s.index === seat
-          ? {
-              index: seat,
-              name: botName(seat),
-              tokenHash: null,
-              deviceId: null,
-              bot: true,
-              takenOver: false,
-              botStrength: strength,
-            }
-          : s,
-      );
-      room.rematchVotes.delete(seat);
+      room.seatBot(seat, strength);
       this.onChange(room);
       return { ok: true };
     });
@@ -395,30 +375,31 @@ export class RoomService {
       }
       if (!(await this.store.takeOverSeat(roomId, seat, current.tokenHash))) {
         const fresh = await this.store.loadRoom(roomId);
-        if (fresh) room.seats = fresh.seats;
+        if (fresh) room.replaceSeats(fresh.seats);
         return fault('NOT_AWAY', 'That seat changed meanwhile.');
       }
-      room.seats = room.seats.map((s) =>
-        s.index === seat ? { ...s, bot: true, takenOver: true, botStrength: DEFAULT_BOT_STRENGTH } : s,
-      );
+      room.handToBot(seat);
       this.onChange(room);
       return { ok: true };
     });
   }
 
-  /** The person holding `seat` (by its token's hash) is back: a bot that played for them stops. */
-  async reclaim(roomId: string, seat: Seat, tokenHash: string): Promise<LiveRoom | null> {
+  /**
+   * The person holding `seat` (by its token's hash) is back: a bot that played for them stops.
+   * `announced`: the seat changed hands and the change was announced (`onChange`).
+   */
+  async reclaim(roomId: string, seat: Seat, tokenHash: string): Promise<{ room: LiveRoom; announced: boolean } | null> {
     return this.queue.run(roomId, async () => {
       const room = await this.load(roomId);
       if (!room) return null;
       const current = room.seats.find((s) => s.index === seat);
-      if (current?.tokenHash !== tokenHash) return room;
+      if (current?.tokenHash !== tokenHash) return { room, announced: false };
       // Asked of the database whatever memory says: the takeover may have happened on another server.
       const gotBack = await this.store.reclaimSeat(roomId, seat, tokenHash);
-      if (!gotBack && !current.takenOver) return room;
-      room.seats = await this.store.loadSeats(roomId);
+      if (!gotBack && !current.takenOver) return { room, announced: false };
+      room.replaceSeats(await this.store.loadSeats(roomId));
       this.onChange(room);
-      return room;
+      return { room, announced: true };
     });
   }
 
@@ -470,7 +451,7 @@ export class RoomService {
       if (!tokenHash) return fault('NOT_SEATED', 'This seat is free.');
       const votes = await this.store.voteRematch(roomId, seat, tokenHash, accept);
       if (votes === null) return fault('MATCH_CHANGED', 'The seats have moved: join the room again.');
-      room.rematchVotes = new Set(votes);
+      room.setRematchVotes(votes);
       // Bots (their own seats, and seats they play for someone away) always accept.
       const seated = room.peopleSeats();
       if (!seated.every((s) => room.rematchVotes.has(s))) {
@@ -506,8 +487,7 @@ export class RoomService {
     if (cached) return cached;
     const stored = await this.store.loadRoom(roomId);
     if (!stored) return null;
-    const room = new LiveRoom(stored);
-    room.secondMs = this.timers.secondMs;
+    const room = new LiveRoom(stored, this.timers.secondMs);
     this.accepted.set(room.matchId, new Map(stored.actions.map((a) => [a.actionId, a.seq])));
     this.live.set(roomId, room);
     this.onLoad(room);
@@ -532,6 +512,6 @@ export class RoomService {
     const status = room.status();
     if (!status.finished || room.finishedRecorded) return;
     await this.store.finishMatch(room.matchId, { winners: status.winners, draw: status.draw, scores: status.scores });
-    room.finishedRecorded = true;
+    room.markFinishRecorded();
   }
 }
