@@ -3,9 +3,9 @@ import {
   BOT_STRENGTHS,
   DEFAULT_BOT_STRENGTH,
   families,
-  FAMILY_IDS,
   type AnyFamily,
   type BotStrength,
+  type FamilyId,
   type MatchStatus,
   type MatchView,
   type Seat,
@@ -96,7 +96,7 @@ export interface SeatSummary {
 /** GET /api/rooms/:id and in every room update: public, never hidden information. */
 export interface RoomSummary {
   id: string;
-  family: (typeof FAMILY_IDS)[number];
+  family: FamilyId;
   options: Record<string, unknown>;
   seats: SeatSummary[];
   spectators: number;
@@ -135,7 +135,7 @@ export interface MatchListItem {
   roomId: string;
   /** 1 for the room's first match, +1 for every rematch */
   number: number;
-  family: (typeof FAMILY_IDS)[number];
+  family: FamilyId;
   players: (MatchPlayer & { you: boolean })[];
   /** null while the match is played */
   result: MatchResult | null;
@@ -168,7 +168,7 @@ interface MatchDetailBase {
   id: string;
   roomId: string;
   number: number;
-  family: (typeof FAMILY_IDS)[number];
+  family: FamilyId;
   options: Record<string, unknown>;
   players: MatchPlayer[];
   status: MatchStatus;

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { LANGS } from '@mm/rules';
 import { DEVICE_TOKEN_HEADER } from './constants';
 import { tokenSchema } from './ids';
 
-/** Languages a push text can be written in: the client's own (apps/web i18n). */
-export const PUSH_LANGS = ['en', 'fr', 'de'] as const;
+/** Languages a push text can be written in: the product's own (the families name themselves in each). */
+export const PUSH_LANGS = LANGS;
 export type PushLang = (typeof PUSH_LANGS)[number];
 
 /** `GET /api/push/key`: the VAPID public key (uncompressed P-256 point, base64url) to subscribe with. */

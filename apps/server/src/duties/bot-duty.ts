@@ -1,4 +1,4 @@
-import type { BotDriver } from '../bots/driver';
+import type { BotDriver } from './bot-driver';
 import type { DutyKind } from './duty';
 
 /** A bot plays one of the seats of the room's unfinished match: it must move when its turn comes. */

@@ -1,6 +1,13 @@
 import type { LiveRoom } from '../rooms/live-room';
 import type { DueCondition } from './leases';
 
+/** Who may do a room's duties: only the process holding the room's lease (see scheduler.ts). */
+export interface LeaseGate {
+  holds(roomId: string): boolean;
+  /** asks for the room's lease; when granted, the room's duties are performed again */
+  want(room: LiveRoom): Promise<boolean>;
+}
+
 /**
  * One kind of thing the server owes a room without anyone asking: a bot's move ('bot'), later
  * a turn timeout ('timeout'). The scheduler leases each room that owes any kind to exactly one

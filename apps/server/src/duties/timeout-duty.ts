@@ -1,19 +1,9 @@
 import { createRng, type Seat } from '@mm/rules';
+import { timeoutActionId } from '../rooms/action-ids';
 import type { LiveRoom } from '../rooms/live-room';
 import type { RoomService } from '../rooms/room-service';
 import { newSeed } from '../security/tokens';
-import type { BotGate } from '../bots/driver';
-import type { DutyKind } from './duty';
-
-/** The prefix of every timeout's actionId; the socket handler refuses it from people. */
-export const TIMEOUT_ACTION_PREFIX = 'timeout-';
-
-/**
- * A timeout is named by where it is played, like a bot's move: two processes (or a retry) that
- * decide the same timeout name it alike, and the log's unique keys let only one of them in.
- */
-export const timeoutActionId = (matchId: string, seq: number, seat: Seat): string =>
-  `${TIMEOUT_ACTION_PREFIX}${matchId}-${seq}-${seat}`;
+import type { DutyKind, LeaseGate } from './duty';
 
 /** A timer this long or longer (in the room's seconds) warns its seat before it runs out. */
 export const LONG_TIMER_SEC = 3600;
@@ -54,7 +44,7 @@ export class TimeoutDriver {
   private readonly armed = new Map<string, Armed>();
   private readonly running = new Set<Promise<void>>();
   private service: RoomService | null = null;
-  private gate: BotGate | null = null;
+  private gate: LeaseGate | null = null;
   private closed = false;
   /** counts since start, for tests and logs: timeouts appended, timeouts another actor beat */
   readonly stats = { fired: 0, beaten: 0 };
@@ -65,7 +55,7 @@ export class TimeoutDriver {
     private readonly onNear: (room: LiveRoom, seat: Seat) => void = () => {},
   ) {}
 
-  attach(service: RoomService, gate: BotGate): void {
+  attach(service: RoomService, gate: LeaseGate): void {
     this.service = service;
     this.gate = gate;
   }

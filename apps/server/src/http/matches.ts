@@ -1,5 +1,5 @@
 import type { FinishedMatchDetail, MatchDetail, MatchListItem, MatchResult } from '@mm/protocol';
-import { getFamily, type FamilyId } from '@mm/rules';
+import { getFamily } from '@mm/rules';
 import type { StoredMatchRecord, StoredMatchSummary } from '../db/store';
 import { LiveRoom } from '../rooms/live-room';
 
@@ -14,7 +14,7 @@ export function matchListItem(
     id: match.id,
     roomId: row.roomId,
     number: match.number,
-    family: match.family as FamilyId,
+    family: match.family,
     players: row.players.map((p) => ({ seat: p.seat, name: p.name, you: p.deviceId === deviceId })),
     result: match.finishedAt === null ? null : (match.result as MatchResult | null),
     createdAt: match.createdAt.toISOString(),

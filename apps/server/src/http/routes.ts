@@ -10,20 +10,15 @@ import {
   type HealthReply,
   type MatchListReply,
 } from '@mm/protocol';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Store, StoredMatchSummary } from '../db/store';
 import type { RoomService } from '../rooms/room-service';
-import { botSeatsProblem, describeIssues } from '../rooms/room-service';
+import { describeIssues, httpError } from '../errors';
+import { botSeatsProblem } from '../rooms/room-service';
 import { hashToken } from '../security/tokens';
 import type { Broadcaster } from '../socket/broadcaster';
 import { matchDetail, matchListItem } from './matches';
-
-export interface HttpError {
-  error: { code: string; message: string };
-}
-export const httpError = (reply: FastifyReply, status: number, code: string, message: string): FastifyReply =>
-  reply.code(status).send({ error: { code, message } } satisfies HttpError);
 
 /** GET /api/… requests one address may make in one window, and how many a second that averages. */
 export const READ_BURST = 120;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ParkerTurn, ParkerView } from '@mm/rules';
+import type { ParkerRow, ParkerView } from '@mm/rules';
 import {
   codeLeaks,
   play,
@@ -75,7 +75,7 @@ async function playGame(table: Table, number: number, plan: GamePlan, pegs: numb
 
   const moves = plan.guesses[first].length;
   expect(plan.guesses[second]).toHaveLength(moves);
-  const turns: [ParkerTurn[], ParkerTurn[]] = [[], []];
+  const turns: [ParkerRow[], ParkerRow[]] = [[], []];
   const reveals: Reveal[] = [];
   const brokenAt: [number | null, number | null] = [null, null];
   let seq = 0;

@@ -1,16 +1,11 @@
 import type { PushLang, PushPayload } from '@mm/protocol';
-import type { FamilyId } from '@mm/rules';
+import type { AnyFamily } from '@mm/rules';
 
 /**
  * The texts of the pushes, in each language the client speaks (apps/web/src/lib/i18n). They are
  * written on the server because a push arrives while no page of ours runs; the service worker
- * only shows them.
+ * only shows them. The game is named by its family, in the same language.
  */
-const FAMILY_NAMES: Record<PushLang, Record<FamilyId, string>> = {
-  en: { duel: 'Duel', rotation: 'Rotation', parker: 'Parker 1974', mm44: 'Master Mind 44' },
-  fr: { duel: 'Duel', rotation: 'Rotation', parker: 'Parker 1974', mm44: 'Master Mind 44' },
-  de: { duel: 'Duell', rotation: 'Reihum', parker: 'Parker 1974', mm44: 'Master Mind 44' },
-};
 
 const TEXTS: Record<PushLang, Record<PushPayload['kind'], { title: string; body: string }>> = {
   en: {
@@ -39,12 +34,12 @@ const TEXTS: Record<PushLang, Record<PushPayload['kind'], { title: string; body:
   },
 };
 
-export function pushPayload(kind: PushPayload['kind'], lang: PushLang, family: FamilyId, roomId: string): PushPayload {
+export function pushPayload(kind: PushPayload['kind'], lang: PushLang, family: AnyFamily, roomId: string): PushPayload {
   const text = TEXTS[lang][kind];
   return {
     kind,
     title: text.title,
-    body: text.body.replace('{game}', FAMILY_NAMES[lang][family]),
+    body: text.body.replace('{game}', family.name[lang]),
     url: `/r/${roomId}`,
     tag: `room-${roomId}`,
   };

@@ -1,5 +1,5 @@
 import type { PushPayload } from '@mm/protocol';
-import type { FamilyId, Seat } from '@mm/rules';
+import type { AnyFamily, Seat } from '@mm/rules';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LiveRoom } from '../rooms/live-room';
 import type { IoServer } from '../socket/broadcaster';
@@ -71,7 +71,7 @@ export class PushNotifier {
 
   private consider(room: LiveRoom, occasions: Occasion[]): void {
     if (occasions.length === 0) return;
-    const job = this.deliver(room.id, room.family.id, occasions).catch((err: unknown) =>
+    const job = this.deliver(room.id, room.family, occasions).catch((err: unknown) =>
       this.log.warn({ err, roomId: room.id }, 'push failed'),
     );
     this.pending.add(job);
@@ -91,7 +91,7 @@ export class PushNotifier {
       kind: 'deadline',
       key: `deadline:${room.matchId}:${room.seq}:${seat}`,
     };
-    const job = this.deliver(room.id, room.family.id, [occasion]).catch((err: unknown) =>
+    const job = this.deliver(room.id, room.family, [occasion]).catch((err: unknown) =>
       this.log.warn({ err, roomId: room.id }, 'push failed'),
     );
     this.pending.add(job);
@@ -135,7 +135,7 @@ export class PushNotifier {
     });
   }
 
-  private async deliver(roomId: string, family: FamilyId, occasions: Occasion[]): Promise<void> {
+  private async deliver(roomId: string, family: AnyFamily, occasions: Occasion[]): Promise<void> {
     if (Date.now() - this.lastSweep > SWEEP_EVERY_MS) {
       this.lastSweep = Date.now();
       await this.store.forgetClaimsBefore(new Date(this.lastSweep - CLAIM_KEPT_MS));

@@ -6,8 +6,7 @@ import {
   type PushKeyReply,
 } from '@mm/protocol';
 import type { FastifyInstance } from 'fastify';
-import { httpError } from '../http/routes';
-import { describeIssues } from '../rooms/room-service';
+import { describeIssues, httpError } from '../errors';
 import { hashToken } from '../security/tokens';
 import { endpointProblem } from './endpoint-guard';
 import type { PushStore } from './store';

@@ -1,5 +1,14 @@
-import { getFamily, type AnyFamily, type FamilyId, type MatchStatus, type Seat, type Viewer } from '@mm/rules';
+import {
+  DEFAULT_BOT_STRENGTH,
+  getFamily,
+  type AnyFamily,
+  type BotStrength,
+  type MatchStatus,
+  type Seat,
+  type Viewer,
+} from '@mm/rules';
 import { secretOf, type Commitment, type RoomSummary, type Snapshot } from '@mm/protocol';
+import { botName } from '../bots/names';
 import type { StoredAction, StoredRoom, StoredSeat } from '../db/store';
 import { dealHash, secretCommitment } from '../security/commitments';
 
@@ -7,10 +16,24 @@ import { dealHash, secretCommitment } from '../security/commitments';
 export const actionType = (action: unknown): string =>
   action && typeof action === 'object' && 'type' in action ? String(action.type) : 'unknown';
 
+/** A seat nobody holds. */
+const freeSeat = (index: Seat): StoredSeat => ({
+  index,
+  name: null,
+  tokenHash: null,
+  deviceId: null,
+  bot: false,
+  takenOver: false,
+  botStrength: DEFAULT_BOT_STRENGTH,
+  claimedAt: null,
+});
+
 /**
  * One room held in memory: its match state is the fold of the stored log, and
- * `seq` is the number of actions folded. Only RoomService changes it, one
- * operation at a time, and only after the database has accepted the change.
+ * `seq` is the number of actions folded. Everything is read-only from outside and
+ * changes through its own methods, which only RoomService calls, one operation at a
+ * time, and only after the database has accepted the change. (The away clock is the
+ * exception: an observation of presence, noted by whoever sees the sockets.)
  */
 export class LiveRoom {
   readonly id: string;
@@ -21,8 +44,7 @@ export class LiveRoom {
   readonly matchNumber: number;
   readonly seed: string;
   readonly creatorDeviceId: string | null;
-  /** watchers see the match (the creator may turn it off) */
-  spectating: boolean;
+  #spectating: boolean;
   /** seated players may ask for hints */
   readonly hints: boolean;
   /** seconds a person must be gone before the others may hand the seat to a bot; null: never */
@@ -30,22 +52,15 @@ export class LiveRoom {
   /** the turn timer (seconds per move); null: none */
   readonly turnSeconds: number | null;
   /** the length of one of those seconds in ms (SECOND_MS: tests shorten it) */
-  secondMs = 1000;
-  /**
-   * When the clock of every seat that owes a move started (ms since the epoch): the time the
-   * latest accepted action was stored, or the match's creation before any. Read from the log, so
-   * every process and every restart derives the same deadline.
-   */
-  clockSince: number;
-  seats: StoredSeat[];
-  /** seats that accepted a rematch of this (finished) match */
-  rematchVotes: Set<Seat>;
-  state: unknown;
-  seq = 0;
-  last: { seq: number; seat: Seat; type: string } | null = null;
-  /** public hashes of the secrets set so far, and of the seed for a dealt family */
-  commitments: Commitment[] = [];
-  finishedRecorded: boolean;
+  readonly secondMs: number;
+  #clockSince: number;
+  #seats: StoredSeat[];
+  #rematchVotes: Set<Seat>;
+  #state: unknown;
+  #seq = 0;
+  #last: { seq: number; seat: Seat; type: string } | null = null;
+  #commitments: Commitment[] = [];
+  #finishedRecorded: boolean;
   /**
    * Since when (ms since the epoch) this server has seen each person's seat without a socket.
    * In memory only: a clock starts the first time this server sees the seat empty (at every
@@ -55,7 +70,7 @@ export class LiveRoom {
   private readonly awaySince = new Map<Seat, number>();
   private statusOf: { state: unknown; status: MatchStatus } | null = null;
 
-  constructor(stored: StoredRoom) {
+  constructor(stored: StoredRoom, secondMs = 1000) {
     const family = getFamily(stored.family);
     if (!family) throw new Error(`Room ${stored.id} has an unknown family ${stored.family}`);
     this.id = stored.id;
@@ -65,30 +80,68 @@ export class LiveRoom {
     this.matchNumber = stored.match.number;
     this.seed = stored.match.seed;
     this.creatorDeviceId = stored.creatorDeviceId;
-    this.spectating = stored.spectators;
+    this.#spectating = stored.spectators;
     this.hints = stored.hints;
     this.takeOverAfterSec = stored.takeOverAfterSec;
     this.turnSeconds = stored.turnSeconds;
-    this.clockSince = stored.match.createdAt.getTime();
-    this.rematchVotes = new Set(stored.rematchVotes);
+    this.secondMs = secondMs;
+    this.#clockSince = stored.match.createdAt.getTime();
+    this.#rematchVotes = new Set(stored.rematchVotes);
     if (stored.match.salt !== null && family.dealt) {
-      this.commitments.push({ kind: 'deal', hash: dealHash(stored.match.salt, stored.match.seed) });
+      this.#commitments.push({ kind: 'deal', hash: dealHash(stored.match.salt, stored.match.seed) });
     }
     // Stored options were parsed when the room was made; parsing again fills any default added since.
     this.options = family.optionsSchema.parse(stored.match.options);
-    this.seats = stored.seats;
-    this.state = family.setup(this.options, this.seed);
-    this.finishedRecorded = stored.match.finishedAt !== null;
+    this.#seats = stored.seats;
+    this.#state = family.setup(this.options, this.seed);
+    this.#finishedRecorded = stored.match.finishedAt !== null;
     this.foldIn(stored.actions);
+  }
+
+  /** watchers see the match (the creator may turn it off) */
+  get spectating(): boolean {
+    return this.#spectating;
+  }
+  /**
+   * When the clock of every seat that owes a move started (ms since the epoch): the time the
+   * latest accepted action was stored, or the match's creation before any. Read from the log, so
+   * every process and every restart derives the same deadline.
+   */
+  get clockSince(): number {
+    return this.#clockSince;
+  }
+  get seats(): readonly StoredSeat[] {
+    return this.#seats;
+  }
+  /** seats that accepted a rematch of this (finished) match */
+  get rematchVotes(): ReadonlySet<Seat> {
+    return this.#rematchVotes;
+  }
+  get state(): unknown {
+    return this.#state;
+  }
+  get seq(): number {
+    return this.#seq;
+  }
+  get last(): { seq: number; seat: Seat; type: string } | null {
+    return this.#last;
+  }
+  /** public hashes of the secrets set so far, and of the seed for a dealt family */
+  get commitments(): readonly Commitment[] {
+    return this.#commitments;
+  }
+  /** the match's result is stored (it finished, and RoomService recorded it) */
+  get finishedRecorded(): boolean {
+    return this.#finishedRecorded;
   }
 
   /** Folds stored actions that follow `seq`; a gap or a refused entry means a corrupt log. */
   foldIn(actions: readonly StoredAction[]): void {
     for (const a of actions) {
-      if (a.seq <= this.seq) continue;
-      if (a.seq !== this.seq + 1) throw new Error(`Room ${this.id}: log gap before seq ${a.seq}`);
+      if (a.seq <= this.#seq) continue;
+      if (a.seq !== this.#seq + 1) throw new Error(`Room ${this.id}: log gap before seq ${a.seq}`);
       const parsed = this.family.actionSchema.parse(a.payload);
-      const r = this.family.apply(this.state, a.seat, parsed);
+      const r = this.family.apply(this.#state, a.seat, parsed);
       if (!r.ok) throw new Error(`Room ${this.id}: stored action ${a.seq} refused: ${r.error.code}`);
       this.accept(a.seq, a.seat, parsed, r.state, a.salt, a.createdAt.getTime());
     }
@@ -96,20 +149,65 @@ export class LiveRoom {
 
   /** Moves to the state after the action committed at `seq` (with its commitment salt, for a secret). */
   accept(seq: number, seat: Seat, action: unknown, state: unknown, salt: string | null, at = Date.now()): void {
-    this.state = state;
-    this.clockSince = at;
-    this.seq = seq;
-    this.last = { seq, seat, type: actionType(action) };
+    this.#state = state;
+    this.#clockSince = at;
+    this.#seq = seq;
+    this.#last = { seq, seat, type: actionType(action) };
     const code = secretOf(action);
-    if (code && salt !== null) this.commitments.push(secretCommitment(seq, seat, salt, code));
+    if (code && salt !== null) this.#commitments.push(secretCommitment(seq, seat, salt, code));
+  }
+
+  /** A person took the free seat `seat`. */
+  seatPerson(seat: Seat, person: { name: string; tokenHash: string; deviceId: string | null }, claimedAt: Date): void {
+    this.#setSeat({ ...freeSeat(seat), ...person, claimedAt });
+  }
+
+  /** The seat's person gave it up before the match began. */
+  freeSeat(seat: Seat): void {
+    this.#setSeat(freeSeat(seat));
+  }
+
+  /** A bot of its own (named after the seat) sits in the free seat `seat`. */
+  seatBot(seat: Seat, strength: BotStrength, claimedAt: Date): void {
+    this.#setSeat({ ...freeSeat(seat), name: botName(seat), bot: true, botStrength: strength, claimedAt });
+  }
+
+  /** A bot plays for the seat's person, who is away; the seat keeps their name, token and device. */
+  handToBot(seat: Seat): void {
+    this.#seats = this.#seats.map((s) =>
+      s.index === seat ? { ...s, bot: true, takenOver: true, botStrength: DEFAULT_BOT_STRENGTH } : s,
+    );
+  }
+
+  /** The seats as the database holds them now (another process may have changed them). */
+  replaceSeats(seats: StoredSeat[]): void {
+    this.#seats = seats;
+  }
+
+  setSpectating(on: boolean): void {
+    this.#spectating = on;
+  }
+
+  setRematchVotes(votes: readonly Seat[]): void {
+    this.#rematchVotes = new Set(votes);
+  }
+
+  markFinishRecorded(): void {
+    this.#finishedRecorded = true;
+  }
+
+  /** A seat changes hands: whoever held it before, their rematch vote goes with them. */
+  #setSeat(next: StoredSeat): void {
+    this.#seats = this.#seats.map((s) => (s.index === next.index ? next : s));
+    this.#rematchVotes.delete(next.index);
   }
 
   /** Worked out once per state: a broadcast asks for it in the summary and in every seat's snapshot. */
   status(): MatchStatus {
     const known = this.statusOf;
-    if (known !== null && known.state === this.state) return known.status;
-    const status = this.family.status(this.state);
-    this.statusOf = { state: this.state, status };
+    if (known !== null && known.state === this.#state) return known.status;
+    const status = this.family.status(this.#state);
+    this.statusOf = { state: this.#state, status };
     return status;
   }
 
@@ -185,7 +283,7 @@ export class LiveRoom {
   summary(connected: ReadonlySet<Seat>, spectators: number): RoomSummary {
     return {
       id: this.id,
-      family: this.family.id as FamilyId,
+      family: this.family.id,
       options: this.options as Record<string, unknown>,
       // A bot is always there: its seat counts as connected.
       seats: this.seats.map((s) => ({

@@ -98,4 +98,24 @@ describe('RoomService.act on the log', () => {
     expect(await act(rooms, roomId, 0, 'bad', { type: 'guess', code: [0, 0, 0, 0] })).toMatchObject({ ok: false });
     expect(Object.fromEntries(here.calls)).toEqual({ actionsSince: 1 });
   });
+
+  it('announces each change once: a claim after the claiming socket has taken its seat, a seat given back only when it changed', async () => {
+    const events: string[] = [];
+    const rooms = new RoomService(store, {
+      onChange: (room) => events.push(`change ${room.seats.filter((s) => s.name).length}`),
+    });
+    const room = await rooms.create('duel', {}, null, { bots: [], hints: false, takeOverAfterSec: 10 });
+    events.length = 0;
+    const claimed = await rooms.claim(room.id, 0, 'Ada', null, (seat) => void events.push(`seated ${seat}`));
+    expect(claimed.ok).toBe(true);
+    expect(events).toEqual(['seated 0', 'change 1']);
+    // A refused claim seats nobody and announces nothing.
+    events.length = 0;
+    expect(await rooms.claim(room.id, 0, 'Bob', null, () => void events.push('seated'))).toMatchObject({ code: 'SEAT_TAKEN' });
+    expect(events).toEqual([]);
+    // Ada's seat was never taken over: coming back changes nothing, so nothing is announced.
+    const tokenHash = room.seats[0]!.tokenHash!;
+    expect(await rooms.reclaim(room.id, 0, tokenHash)).toMatchObject({ announced: false });
+    expect(events).toEqual([]);
+  });
 });

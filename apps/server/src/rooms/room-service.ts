@@ -3,7 +3,6 @@ import {
   type ActReply,
   type BotReply,
   type ClaimReply,
-  type ErrorCode,
   type ErrorReply,
   type HintReply,
   type LeaveReply,
@@ -14,25 +13,11 @@ import {
 import { DEFAULT_BOT_STRENGTH, getFamily, type BotStrength, type Seat } from '@mm/rules';
 import { hintFor } from '../bots/play';
 import type { Store } from '../db/store';
+import { describeIssues, fault } from '../errors';
 import { newSalt } from '../security/commitments';
 import { hashToken, newMatchId, newRoomId, newSeatToken, newSeed } from '../security/tokens';
 import { LiveRoom } from './live-room';
 import { SerialQueue } from './serial-queue';
-
-export const fault = (code: ErrorCode, message: string, extra: { seq?: number } = {}): ErrorReply => ({
-  ok: false,
-  code,
-  message,
-  ...extra,
-});
-
-/** A zod error turned into one readable line. */
-export function describeIssues(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string {
-  return error.issues
-    .slice(0, 3)
-    .map((i) => (i.path.length ? `${i.path.map(String).join('.')}: ${i.message}` : i.message))
-    .join('; ');
-}
 
 /** How many times an append is retried after another server took the seq first. */
 const APPEND_ATTEMPTS = 3;
@@ -164,7 +149,7 @@ export class RoomService {
       if (current !== null && current !== room.matchId) room = await this.reload(room);
       if (room) {
         // A seat claimed, handed to a bot or given back on another server: without this, its token would be unknown here.
-        room.seats = await this.store.loadSeats(roomId);
+        room.replaceSeats(await this.store.loadSeats(roomId));
         await this.catchUp(room);
       }
       return room;
@@ -180,7 +165,18 @@ export class RoomService {
     });
   }
 
-  async claim(roomId: string, seat: Seat, name: string, deviceId: string | null): Promise<ClaimReply | ErrorReply> {
+  /**
+   * A person takes the free seat `seat`. `seatSocket` is the transport's part of the change, done
+   * after the commit and before the change is announced (in the room's queue; it must not wait on
+   * it): the claiming socket moves to the seat's channel, so the one broadcast of the claim reaches it.
+   */
+  async claim(
+    roomId: string,
+    seat: Seat,
+    name: string,
+    deviceId: string | null,
+    seatSocket: (seat: Seat, matchId: string) => Promise<void> | void = () => {},
+  ): Promise<ClaimReply | ErrorReply> {
     return this.queue.run(roomId, async () => {
       const room = await this.load(roomId);
       if (!room) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
@@ -194,13 +190,11 @@ export class RoomService {
       if (!won) {
         // another server seated someone first: learn who
         const fresh = await this.store.loadRoom(roomId);
-        if (fresh) room.seats = fresh.seats;
+        if (fresh) room.replaceSeats(fresh.seats);
         return fault('SEAT_TAKEN', 'Someone already sits there.');
       }
-      // Read back rather than patched in memory: the claim's time is the database's, which every
-      // process (and a restart) uses to start the turn clock once the table is full.
-      room.seats = await this.store.loadSeats(roomId);
-      room.rematchVotes.delete(seat);
+      room.seatPerson(seat, { name, tokenHash, deviceId }, await this.claimedAt(roomId, seat));
+      await seatSocket(seat, room.matchId);
       this.onChange(room);
       return { ok: true, seat, seatToken: token };
     });
@@ -218,21 +212,7 @@ export class RoomService {
       const current = room.seats.find((s) => s.index === seat);
       if (!current?.tokenHash) return fault('NOT_SEATED', 'This seat is free already.');
       await this.store.releaseSeat(roomId, seat, current.tokenHash);
-      room.seats = room.seats.map((s) =>
-        s.index === seat
-          ? {
-              index: seat,
-              name: null,
-              tokenHash: null,
-              deviceId: null,
-              bot: false,
-              takenOver: false,
-              botStrength: DEFAULT_BOT_STRENGTH,
-              claimedAt: null,
-            }
-          : s,
-      );
-      room.rematchVotes.delete(seat);
+      room.freeSeat(seat);
       this.onChange(room);
       return { ok: true };
     });
@@ -256,7 +236,7 @@ export class RoomService {
       if (moved) return moved;
       if (by.bot) {
         // Seats may have changed on another server (a person back): read them, not memory.
-        room.seats = await this.store.loadSeats(roomId);
+        room.replaceSeats(await this.store.loadSeats(roomId));
         if (!room.isBot(seat)) return fault('NOT_SEATED', 'No bot plays this seat now.');
       }
       const parsed = room.family.actionSchema.safeParse(msg.action);
@@ -324,7 +304,7 @@ export class RoomService {
       if (!room.isCreator(deviceId))
         return fault('NOT_CREATOR', 'Only the device that created this room may change its settings.');
       await this.store.setSpectators(roomId, on);
-      room.spectating = on;
+      room.setSpectating(on);
       this.onChange(room);
       return { ok: true };
     });
@@ -347,11 +327,10 @@ export class RoomService {
       if (!(await this.store.seatBot(roomId, seat, strength))) {
         // another server seated someone first: learn who
         const fresh = await this.store.loadRoom(roomId);
-        if (fresh) room.seats = fresh.seats;
+        if (fresh) room.replaceSeats(fresh.seats);
         return fault('SEAT_TAKEN', 'Someone already sits there.');
       }
-      room.seats = await this.store.loadSeats(roomId);
-      room.rematchVotes.delete(seat);
+      room.seatBot(seat, strength, await this.claimedAt(roomId, seat));
       this.onChange(room);
       return { ok: true };
     });
@@ -396,30 +375,31 @@ export class RoomService {
       }
       if (!(await this.store.takeOverSeat(roomId, seat, current.tokenHash))) {
         const fresh = await this.store.loadRoom(roomId);
-        if (fresh) room.seats = fresh.seats;
+        if (fresh) room.replaceSeats(fresh.seats);
         return fault('NOT_AWAY', 'That seat changed meanwhile.');
       }
-      room.seats = room.seats.map((s) =>
-        s.index === seat ? { ...s, bot: true, takenOver: true, botStrength: DEFAULT_BOT_STRENGTH } : s,
-      );
+      room.handToBot(seat);
       this.onChange(room);
       return { ok: true };
     });
   }
 
-  /** The person holding `seat` (by its token's hash) is back: a bot that played for them stops. */
-  async reclaim(roomId: string, seat: Seat, tokenHash: string): Promise<LiveRoom | null> {
+  /**
+   * The person holding `seat` (by its token's hash) is back: a bot that played for them stops.
+   * `announced`: the seat changed hands and the change was announced (`onChange`).
+   */
+  async reclaim(roomId: string, seat: Seat, tokenHash: string): Promise<{ room: LiveRoom; announced: boolean } | null> {
     return this.queue.run(roomId, async () => {
       const room = await this.load(roomId);
       if (!room) return null;
       const current = room.seats.find((s) => s.index === seat);
-      if (current?.tokenHash !== tokenHash) return room;
+      if (current?.tokenHash !== tokenHash) return { room, announced: false };
       // Asked of the database whatever memory says: the takeover may have happened on another server.
       const gotBack = await this.store.reclaimSeat(roomId, seat, tokenHash);
-      if (!gotBack && !current.takenOver) return room;
-      room.seats = await this.store.loadSeats(roomId);
+      if (!gotBack && !current.takenOver) return { room, announced: false };
+      room.replaceSeats(await this.store.loadSeats(roomId));
       this.onChange(room);
-      return room;
+      return { room, announced: true };
     });
   }
 
@@ -471,7 +451,7 @@ export class RoomService {
       if (!tokenHash) return fault('NOT_SEATED', 'This seat is free.');
       const votes = await this.store.voteRematch(roomId, seat, tokenHash, accept);
       if (votes === null) return fault('MATCH_CHANGED', 'The seats have moved: join the room again.');
-      room.rematchVotes = new Set(votes);
+      room.setRematchVotes(votes);
       // Bots (their own seats, and seats they play for someone away) always accept.
       const seated = room.peopleSeats();
       if (!seated.every((s) => room.rematchVotes.has(s))) {
@@ -502,13 +482,21 @@ export class RoomService {
     return this.load(room.id);
   }
 
+  /**
+   * When `seat` was taken, as the database recorded it: that clock, not this process's, starts the
+   * turn timer once the table is full, so every process (and a restart) derives the same deadline.
+   */
+  private async claimedAt(roomId: string, seat: Seat): Promise<Date> {
+    const stored = (await this.store.loadSeats(roomId)).find((s) => s.index === seat);
+    return stored?.claimedAt ?? new Date();
+  }
+
   private async load(roomId: string): Promise<LiveRoom | null> {
     const cached = this.live.get(roomId);
     if (cached) return cached;
     const stored = await this.store.loadRoom(roomId);
     if (!stored) return null;
-    const room = new LiveRoom(stored);
-    room.secondMs = this.timers.secondMs;
+    const room = new LiveRoom(stored, this.timers.secondMs);
     this.accepted.set(room.matchId, new Map(stored.actions.map((a) => [a.actionId, a.seq])));
     this.live.set(roomId, room);
     this.onLoad(room);
@@ -533,6 +521,6 @@ export class RoomService {
     const status = room.status();
     if (!status.finished || room.finishedRecorded) return;
     await this.store.finishMatch(room.matchId, { winners: status.winners, draw: status.draw, scores: status.scores });
-    room.finishedRecorded = true;
+    room.markFinishRecorded();
   }
 }

@@ -9,10 +9,9 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io';
 import { isServerAction } from '@mm/rules';
-import { BOT_ACTION_PREFIX } from '../bots/driver';
-import { TIMEOUT_ACTION_PREFIX } from '../duties/timeout-duty';
+import { BOT_ACTION_PREFIX, TIMEOUT_ACTION_PREFIX } from '../rooms/action-ids';
 import type { RoomService } from '../rooms/room-service';
-import { describeIssues, fault } from '../rooms/room-service';
+import { describeIssues, fault } from '../errors';
 import { hashToken } from '../security/tokens';
 import { type IoServer, type IoSocket, type Broadcaster, type SocketData } from './broadcaster';
 import { roomChannel, seatChannel, watchChannel } from './channels';
@@ -83,9 +82,11 @@ export function attachSocketHandlers(
       await socket.join([roomChannel(room.id), seat === null ? watchChannel(room.id) : seatChannel(room.id, seat)]);
       // Back after a bot played for them: the seat is theirs again. Asked in the room's queue after joining the
       // seat's channel, so a takeover racing this join either sees the socket there or is undone here.
-      if (seat !== null && tokenHash) room = (await rooms.reclaim(room.id, seat, tokenHash)) ?? room;
+      const reclaimed = seat !== null && tokenHash ? await rooms.reclaim(room.id, seat, tokenHash) : null;
+      room = reclaimed?.room ?? room;
       const { connected, spectators } = await broadcaster.presence(room.id);
-      void broadcaster.publish(room);
+      // The socket's arrival is the transport's own news; when the seat came back, the service announced it already.
+      if (!reclaimed?.announced) void broadcaster.publish(room);
       return {
         ok: true,
         room: room.summary(connected, spectators),
@@ -100,16 +101,13 @@ export function attachSocketHandlers(
       if (!roomId) return fault('NOT_IN_ROOM', 'Join a room first.');
       if (socket.data.seat !== null) return fault('ALREADY_SEATED', 'You already sit at this table.');
       const deviceId = msg.deviceToken ? hashToken(msg.deviceToken) : socket.data.deviceId;
-      const reply = await rooms.claim(roomId, msg.seat, msg.name, deviceId);
-      if (reply.ok) {
-        socket.data.seat = reply.seat;
+      // The socket takes its seat before the claim is announced: the service's one broadcast reaches it there.
+      return rooms.claim(roomId, msg.seat, msg.name, deviceId, async (seat, matchId) => {
+        socket.data.seat = seat;
+        socket.data.matchId = matchId;
         await socket.leave(watchChannel(roomId));
-        await socket.join(seatChannel(roomId, reply.seat));
-        const room = rooms.cached(roomId);
-        socket.data.matchId = room?.matchId ?? null;
-        if (room) void broadcaster.publish(room);
-      }
-      return reply;
+        await socket.join(seatChannel(roomId, seat));
+      });
     },
 
     'seat:leave': async (socket) => {

@@ -1,10 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { RoomSummary } from '@mm/protocol';
 import { registerFamily, type Code } from '@mm/rules';
+import { pushPayload } from '../push/messages';
 import { playPerson } from '../test-support/bots';
 import { createRoomAs } from '../test-support/finish';
 import { Player } from '../test-support/player';
 import { useServer } from '../test-support/server';
 import { snapshotOf } from '../test-support/table';
+import { roomPreview } from '../web/web-pages';
 import { ONE_PEG, onePeg, onePegBot } from './one-peg';
 
 // The one line a family needs on the server side: the rules registry (with its bot).
@@ -60,5 +63,13 @@ describe('a family that plugs in through the registries only', () => {
     const created = await createRoomAs(server.url, { family: ONE_PEG, options: { colours: 99 } });
     expect(created.status).toBe(400);
     expect(created.json.error.code).toBe('BAD_REQUEST');
+  });
+
+  it('is named by itself in link previews and pushes, in the reader’s language', async () => {
+    const created = await createRoomAs(server.url, { family: ONE_PEG });
+    const roomId = created.json.id as string;
+    const summary = (await (await fetch(`${server.url}/api/rooms/${roomId}`)).json()) as RoomSummary;
+    expect(roomPreview(summary, 'de').title).toBe('Du bist zu einer Partie Rate meine Farbe eingeladen');
+    expect(pushPayload('turn', 'fr', onePeg, roomId).body).toBe('Devine ma couleur : la table attend votre coup.');
   });
 });

@@ -25,7 +25,7 @@ import {
  * and how a bot plays it. Nothing outside this folder names it.
  */
 
-export const ONE_PEG = 'one-peg' as FamilyId; // FamilyId lists the product's families; a test family stands outside that list
+export const ONE_PEG: FamilyId = 'one-peg';
 
 const optionsSchema = z
   .object({ colours: z.number().int().min(2).max(8).default(6), guesses: z.number().int().min(1).max(8).default(8) })
@@ -89,6 +89,8 @@ function view(state: State, viewer: Viewer): View {
 
 export const onePeg: Family<Options, State, Action, View> = {
   id: ONE_PEG,
+  name: { en: 'Guess my colour', fr: 'Devine ma couleur', de: 'Rate meine Farbe' },
+  previewBoard: { holes: 1, rows: 8, boards: 1 },
   optionsSchema,
   actionSchema,
   viewSchema,

@@ -1,10 +1,11 @@
 import { deflateSync } from 'node:zlib';
-import type { FamilyId } from '@mm/rules';
+import type { PreviewBoard } from '@mm/rules';
 
 /**
  * The link-preview picture of each family (1200×630, what chat apps show above a pasted
- * link): a board of pegs in the family's shape, drawn here and encoded as PNG, since
- * chat apps do not show SVG. Purely decorative: no room's code or secret is ever drawn.
+ * link): a board of pegs in the shape the family gives (`previewBoard`), drawn here and
+ * encoded as PNG, since chat apps do not show SVG. Purely decorative: no room's code or
+ * secret is ever drawn.
  */
 export const OG_WIDTH = 1200;
 export const OG_HEIGHT = 630;
@@ -22,15 +23,7 @@ const PEGS: Rgb[] = [
   [0xa1, 0x4b, 0xd6],
 ];
 
-/** Rows of holes for each family: how many holes, how many rows, how many boards side by side. */
-const SHAPES: Record<FamilyId, { holes: number; rows: number; boards: number }> = {
-  duel: { holes: 4, rows: 5, boards: 1 },
-  rotation: { holes: 4, rows: 6, boards: 1 },
-  parker: { holes: 3, rows: 4, boards: 2 },
-  mm44: { holes: 5, rows: 4, boards: 2 },
-};
-
-function draw(family: FamilyId): Buffer {
+function draw(board: PreviewBoard): Buffer {
   const px = Buffer.alloc(OG_WIDTH * OG_HEIGHT * 3);
   const fill = (x0: number, y0: number, x1: number, y1: number, c: Rgb): void => {
     for (let y = Math.max(0, y0); y < Math.min(OG_HEIGHT, y1); y++) {
@@ -46,7 +39,7 @@ function draw(family: FamilyId): Buffer {
     }
   };
   fill(0, 0, OG_WIDTH, OG_HEIGHT, BACKGROUND);
-  const { holes, rows, boards } = SHAPES[family];
+  const { holes, rows, boards } = board;
   const cell = 70;
   const boardW = holes * cell + 40;
   const boardH = rows * cell + 40;
@@ -105,11 +98,12 @@ function png(rgb: Buffer, width: number, height: number): Buffer {
   ]);
 }
 
-const cache = new Map<FamilyId, Buffer>();
+const cache = new Map<string, Buffer>();
 
-/** The family's preview as PNG bytes (drawn once per process). */
-export function ogImage(family: FamilyId): Buffer {
-  let hit = cache.get(family);
-  if (!hit) cache.set(family, (hit = png(draw(family), OG_WIDTH, OG_HEIGHT)));
+/** A family's preview (`family.previewBoard`) as PNG bytes, drawn once per shape and process. */
+export function ogImage(board: PreviewBoard): Buffer {
+  const key = `${board.holes}x${board.rows}x${board.boards}`;
+  let hit = cache.get(key);
+  if (!hit) cache.set(key, (hit = png(draw(board), OG_WIDTH, OG_HEIGHT)));
   return hit;
 }

@@ -1,17 +1,17 @@
-import type { FamilyId } from '@mm/rules';
+import { LANGS } from '@mm/rules';
 
 /**
  * The few words the server writes into the HTML itself (the shell painted before any
  * script, and the link-preview tags chat apps read), in the client's three languages.
- * Everything else is translated by the client's i18n layer.
+ * Everything else is translated by the client's i18n layer; a family's name is the family's
+ * own (`family.name`).
  */
-export const PAGE_LANGS = ['en', 'fr', 'de'] as const;
+export const PAGE_LANGS = LANGS;
 export type PageLang = (typeof PAGE_LANGS)[number];
 
 interface PageMessages {
   title: string;
   description: string;
-  family: Record<FamilyId, string>;
   /** a room whose seat A holds a name */
   invite: (name: string, family: string) => string;
   /** a room nobody sits in yet */
@@ -25,7 +25,6 @@ export const PAGE_MESSAGES: Record<PageLang, PageMessages> = {
   en: {
     title: 'Mastermind Table',
     description: 'Play Mastermind with friends: create a table, share the link, play in real time.',
-    family: { duel: 'Duel', rotation: 'Rotation', parker: 'Parker 1974', mm44: 'Master Mind 44' },
     invite: (name, family) => `${name} invites you to a ${family} game`,
     inviteNoName: (family) => `You are invited to a ${family} game`,
     seatsFree: (n) => (n === 0 ? 'the table is full: come and watch' : n === 1 ? '1 seat free' : `${n} seats free`),
@@ -35,7 +34,6 @@ export const PAGE_MESSAGES: Record<PageLang, PageMessages> = {
   fr: {
     title: 'Mastermind Table',
     description: 'Jouez au Mastermind entre amis : créez une table, partagez le lien, jouez en temps réel.',
-    family: { duel: 'Duel', rotation: 'Rotation', parker: 'Parker 1974', mm44: 'Master Mind 44' },
     invite: (name, family) => `${name} vous invite à une partie de ${family}`,
     inviteNoName: (family) => `Vous êtes invité à une partie de ${family}`,
     seatsFree: (n) => (n === 0 ? 'la table est complète : venez regarder' : n === 1 ? '1 place libre' : `${n} places libres`),
@@ -45,7 +43,6 @@ export const PAGE_MESSAGES: Record<PageLang, PageMessages> = {
   de: {
     title: 'Mastermind Table',
     description: 'Mastermind mit Freunden spielen: Tisch erstellen, Link teilen, in Echtzeit spielen.',
-    family: { duel: 'Duell', rotation: 'Rotation', parker: 'Parker 1974', mm44: 'Master Mind 44' },
     invite: (name, family) => `${name} lädt dich zu einer Partie ${family} ein`,
     inviteNoName: (family) => `Du bist zu einer Partie ${family} eingeladen`,
     seatsFree: (n) => (n === 0 ? 'der Tisch ist voll: schau zu' : n === 1 ? '1 Platz frei' : `${n} Plätze frei`),

@@ -107,6 +107,16 @@ describe('serving the web client', () => {
     }
   });
 
+  it('names the room’s family by its own name in the visitor’s language, and draws only families it knows', async () => {
+    const created = await createRoom(server.url, { family: 'rotation' });
+    const html = (await get(`/r/${created.json.id}`, { 'accept-language': 'de' })).body;
+    expect(html).toContain('<h1>Reihum</h1>');
+    expect(html).toContain('<meta property="og:title" content="Du bist zu einer Partie Reihum eingeladen" />');
+    expect((await get('/og/rotation.png')).headers['content-type']).toBe('image/png');
+    // no such picture: the app's page answers, as for any unknown path
+    expect((await get('/og/checkers.png')).headers['content-type']).toMatch(/^text\/html/);
+  });
+
   it('puts nothing hidden into a room link’s page: no seat token, no secret, no seed or salt', async () => {
     const table = await seatTable(server.url, { family: 'duel' }, 2);
     try {

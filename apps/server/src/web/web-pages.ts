@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { FAMILY_IDS, type FamilyId } from '@mm/rules';
+import { families, getFamily, type AnyFamily } from '@mm/rules';
 import { roomIdSchema, type RoomSummary } from '@mm/protocol';
 import { TokenBucket } from '../socket/rate-limit';
 import { ogImage } from './og-image';
@@ -95,9 +95,10 @@ export async function registerWebPages(
     return page(req, reply, id.success ? id.data : undefined);
   });
   http.get<{ Params: { file: string } }>('/og/:file', (req, reply) => {
-    const family = FAMILY_IDS.find((f) => `${f}.png` === req.params.file);
-    if (!family) return reply.callNotFound();
-    return reply.header('content-type', 'image/png').header('cache-control', 'public, max-age=86400').send(ogImage(family));
+    const family = /^(.+)\.png$/.exec(req.params.file);
+    const board = family ? getFamily(family[1] as string)?.previewBoard : undefined;
+    if (!board) return reply.callNotFound();
+    return reply.header('content-type', 'image/png').header('cache-control', 'public, max-age=86400').send(ogImage(board));
   });
 
   // the client routes anything else itself (its "not found" page included)
@@ -134,15 +135,22 @@ export interface PageInput {
   summary: RoomSummary | null;
 }
 
+/** A family's preview picture; the site's own is that of the first family the home page offers. */
+const previewImage = (familyId: string, origin: string): string => new URL(`/og/${familyId}.png`, origin).toString();
+const firstFamily = (): AnyFamily | undefined => Object.values(families)[0];
+
+/** The family's own name in `lang` (the id of a family this server no longer knows). */
+const familyName = (familyId: string, lang: PageLang): string => getFamily(familyId)?.name[lang] ?? familyId;
+
 /** What a room's link preview says: only what its public summary shows anyone. */
-export function roomPreview(summary: RoomSummary, lang: PageLang): { title: string; description: string; family: FamilyId } {
+export function roomPreview(summary: RoomSummary, lang: PageLang): { title: string; description: string; familyName: string } {
   const m = PAGE_MESSAGES[lang];
-  const family = m.family[summary.family];
+  const family = familyName(summary.family, lang);
   const host = summary.seats[0];
   // a bot's or a taken-over seat's name is still the public name shown at the table
   const title = host?.name ? m.invite(host.name, family) : m.inviteNoName(family);
   const free = summary.seats.filter((s) => s.name === null && !s.bot).length;
-  return { title, description: summary.status.finished ? m.finished : m.seatsFree(free), family: summary.family };
+  return { title, description: summary.status.finished ? m.finished : m.seatsFree(free), familyName: family };
 }
 
 /** index.html with the page's language, theme, title, shell heading and preview tags filled in. */
@@ -151,14 +159,14 @@ export function renderPage(html: string, input: PageInput): string {
   const url = new URL(input.path, input.origin).toString();
   let title = m.title;
   let description = m.description;
-  let image = new URL('/og/duel.png', input.origin).toString();
+  let image = previewImage(firstFamily()?.id ?? '', input.origin);
   let heading = m.title;
   if (input.summary) {
     const preview = roomPreview(input.summary, input.lang);
     title = preview.title;
     description = preview.description;
-    image = new URL(`/og/${preview.family}.png`, input.origin).toString();
-    heading = m.family[preview.family];
+    image = previewImage(input.summary.family, input.origin);
+    heading = preview.familyName;
   }
   const meta = [
     ['property', 'og:type', 'website'],

@@ -1,4 +1,14 @@
-import { PARKER_MOVES, type DuelOptions, type Mm44Options, type ParkerOptions, type RotationOptions } from '@mm/rules/pure';
+import {
+  PARKER_MOVES,
+  duelName,
+  mm44Name,
+  parkerName,
+  rotationName,
+  type DuelOptions,
+  type Mm44Options,
+  type ParkerOptions,
+  type RotationOptions,
+} from '@mm/rules/pure';
 import { t } from '../lib/i18n/index.svelte';
 import type { ClientFamily } from './types';
 import { seatingShape } from './mm44/model';
@@ -17,7 +27,7 @@ const repeatsFlag = (on: boolean): string => (on ? t('room.repeatsOn') : t('room
 const registered: ClientFamily[] = [
   {
     id: 'duel',
-    name: 'family.duel.name',
+    name: duelName,
     description: 'family.duel.description',
     players: 'family.duel.players',
     // each family's screens are a chunk of their own, fetched when that family is shown
@@ -39,7 +49,7 @@ const registered: ClientFamily[] = [
   },
   {
     id: 'rotation',
-    name: 'family.rotation.name',
+    name: rotationName,
     description: 'family.rotation.description',
     players: 'family.rotation.players',
     OptionsForm: once(() => import('./rotation/RotationOptionsForm.svelte').then((m) => m.default)),
@@ -53,7 +63,7 @@ const registered: ClientFamily[] = [
   },
   {
     id: 'parker',
-    name: 'family.parker.name',
+    name: parkerName,
     description: 'family.parker.description',
     players: 'family.parker.players',
     OptionsForm: once(() => import('./parker/ParkerOptionsForm.svelte').then((m) => m.default)),
@@ -69,7 +79,7 @@ const registered: ClientFamily[] = [
   },
   {
     id: 'mm44',
-    name: 'family.mm44.name',
+    name: mm44Name,
     description: 'family.mm44.description',
     players: 'family.mm44.players',
     OptionsForm: once(() => import('./mm44/Mm44OptionsForm.svelte').then((m) => m.default)),

@@ -1,6 +1,6 @@
 import type { Component } from 'svelte';
 import type { RoomSummary, Snapshot } from '@mm/protocol/pure';
-import type { FamilyId, Seat } from '@mm/rules/pure';
+import type { FamilyId, Lang, Seat } from '@mm/rules/pure';
 import type { HintKind } from '../lib/game/hints';
 import type { MessageKey } from '../lib/i18n/index.svelte';
 import type { FamilyAnalysis } from '../lib/replay/analysis';
@@ -36,12 +36,13 @@ export interface GameProps {
 }
 
 /**
- * A game family as the client knows it: its name, its options form for the home page,
- * and its table for the room page. New families plug in here (RULES §2–§4).
+ * A game family as the client knows it: its name, its options form for the home page, and its
+ * table for the room page. New families plug in here (RULES §2–§4).
  */
 export interface ClientFamily {
   id: FamilyId;
-  name: MessageKey;
+  /** its name in every language: the rules family's own constant (its pure.ts), which the server's pages and pushes read too */
+  name: Readonly<Record<Lang, string>>;
   description: MessageKey;
   players: MessageKey;
   // `any`: each family's form edits its own options type (bound with bind:options); loaded on demand

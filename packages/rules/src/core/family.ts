@@ -8,8 +8,26 @@ export type Seat = number;
 /** Who looks at the state: a seat, or `null` for a spectator (the public view). */
 export type Viewer = Seat | null;
 
-export const FAMILY_IDS = ['duel', 'rotation', 'parker', 'mm44'] as const;
-export type FamilyId = (typeof FAMILY_IDS)[number];
+/**
+ * A family's id. Which ids exist is the registry's business (`families/registry.ts`), not a list
+ * here: a new family adds no id to a central list, and the protocol checks an id against the
+ * registry at run time (`familyIdSchema`).
+ */
+export type FamilyId = string;
+
+/** The languages the product speaks: the web app, and the server's pages and pushes. */
+export const LANGS = ['en', 'fr', 'de'] as const;
+export type Lang = (typeof LANGS)[number];
+
+/**
+ * The board a family's link preview draws (a picture chat apps show above a pasted link): holes
+ * in a row, rows, boards side by side. Decorative: no match's data is ever drawn.
+ */
+export interface PreviewBoard {
+  holes: number;
+  rows: number;
+  boards: number;
+}
 
 /** The kind of move a seat owes: a secret to set, a guess, a score to enter by hand, an MM44 row, a final call (or pass). */
 export const OWED_MOVES = ['secret', 'guess', 'score', 'row', 'call'] as const;
@@ -49,6 +67,9 @@ export interface MatchStatus {
  */
 export interface Family<Options, State, Action, View, OptionsInput = unknown> {
   id: FamilyId;
+  /** its name as players read it, in every language the product speaks (the web app, link previews, pushes) */
+  name: Record<Lang, string>;
+  previewBoard: PreviewBoard;
   optionsSchema: z.ZodType<Options, OptionsInput>;
   actionSchema: z.ZodType<Action>;
   /** the shape of every view this family sends (docs/protocol.md renders it; tests check payloads against it) */

@@ -1,14 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { checkCode } from '../core/code';
-import { families } from './registry';
+import { getFamily } from './registry';
 import { getPreset, presets } from './presets';
 import { duelSecretRules } from './duel/pure';
 import type { DuelOptions } from './duel/types';
 
+const familyOf = (id: string) => {
+  const family = getFamily(id);
+  if (!family) throw new Error(`no family ${id}`);
+  return family;
+};
+
 const parsed = (id: string) => {
   const p = getPreset(id);
   if (!p) throw new Error(`no preset ${id}`);
-  return families[p.family].optionsSchema.parse(p.options) as Record<string, unknown>;
+  return familyOf(p.family).optionsSchema.parse(p.options) as Record<string, unknown>;
 };
 
 describe('presets: the printed editions', () => {
@@ -30,7 +36,7 @@ describe('presets: the printed editions', () => {
       'mm44-game2-2x2',
     ]);
     for (const p of presets) {
-      const family = families[p.family];
+      const family = familyOf(p.family);
       expect(family.optionsSchema.safeParse(p.options).success, p.id).toBe(true);
       const seats = family.seatCount(family.optionsSchema.parse(p.options));
       expect(

@@ -14,11 +14,11 @@ import { rotation } from './rotation/rotation';
 import { rotationBot } from './rotation/bot';
 import type { RotationView } from './rotation/types';
 
-/** Every family the product plays, by id. */
+/** Every family the product plays, by id: the one list of family ids there is. */
 export const families: Record<FamilyId, AnyFamily> = { duel, rotation, parker, mm44 };
 
 export function getFamily(id: string): AnyFamily | undefined {
-  return Object.hasOwn(families, id) ? families[id as FamilyId] : undefined;
+  return Object.hasOwn(families, id) ? families[id] : undefined;
 }
 
 /**
@@ -42,7 +42,7 @@ export function getFamilyBot(id: string): AnyFamilyBot | undefined {
  * plugs in, before any room of it is created.
  */
 export function registerFamily(family: AnyFamily, bot: AnyFamilyBot): void {
-  (families as Record<string, AnyFamily>)[family.id] = family;
+  families[family.id] = family;
   familyBots[family.id] = bot;
 }
 

@@ -6,7 +6,7 @@ import { CLIENT_FAMILIES, clientFamily, registerClientFamily, type ClientFamily 
 // it plugs into the client by this one registration, without editing any other file.
 const onePeg: ClientFamily = {
   id: 'one-peg' as FamilyId,
-  name: 'family.duel.name',
+  name: { en: 'One peg', fr: 'Une fiche', de: 'Ein Stift' },
   description: 'family.duel.description',
   players: 'family.duel.players',
   OptionsForm: () => import('../duel/DuelOptionsForm.svelte').then((m) => m.default),

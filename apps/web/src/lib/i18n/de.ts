@@ -76,20 +76,16 @@ export const de: Messages = {
   'home.creating': 'Wird erstellt…',
   'home.createFailed': 'Der Raum konnte nicht erstellt werden.',
 
-  'family.duel.name': 'Duell',
   'family.duel.description':
     'Zwei Spieler. Einer versteckt einen Code, der andere knackt ihn; jede Runde werden die Rollen getauscht.',
   'family.duel.players': '2 Spieler',
 
   // Rotation, Parker 1974 und Master Mind 44 (RULES §2–§4)
-  'family.rotation.name': 'Reihum',
   'family.rotation.description':
     'Jeder stellt einmal den Code; die anderen raten reihum auf einem gemeinsamen Brett und sammeln Punkte für jeden Steck.',
   'family.rotation.players': '3–5 Spieler',
-  'family.parker.name': 'Parker 1974',
   'family.parker.description': 'Beide verstecken gleichzeitig einen Code – wer den des anderen in weniger Zügen knackt, gewinnt.',
   'family.parker.players': '2 Spieler',
-  'family.mm44.name': 'Master Mind 44',
   'family.mm44.description':
     'Jedes Brett hält einen Teil eines gemeinsamen Geheimcodes: Antworte zu deinem, folgere den Rest, rufe als Erster „Master Mind!“.',
   'family.mm44.players': '2–4 Spieler',

@@ -80,19 +80,15 @@ export const en = {
   'home.creating': 'Creating…',
   'home.createFailed': 'The room could not be created.',
 
-  'family.duel.name': 'Duel',
   'family.duel.description': 'Two players. One hides a code, the other breaks it; roles swap every round.',
   'family.duel.players': '2 players',
 
   // Rotation, Parker 1974 and Master Mind 44 (RULES §2–§4)
-  'family.rotation.name': 'Rotation',
   'family.rotation.description':
     'Everyone makes the code once; the others take turns on one shared board and score points for every key peg.',
   'family.rotation.players': '3–5 players',
-  'family.parker.name': 'Parker 1974',
   'family.parker.description': 'Both hide a code at the same time, then race to break each other’s in fewer moves.',
   'family.parker.players': '2 players',
-  'family.mm44.name': 'Master Mind 44',
   'family.mm44.description':
     'Each board holds one part of a shared hidden code: answer about yours, deduce the rest, call “Master Mind!” first.',
   'family.mm44.players': '2–4 players',

@@ -76,19 +76,15 @@ export const fr: Messages = {
   'home.creating': 'Création…',
   'home.createFailed': 'La salle n’a pas pu être créée.',
 
-  'family.duel.name': 'Duel',
   'family.duel.description': 'Deux joueurs. L’un cache un code, l’autre le perce ; les rôles s’inversent à chaque manche.',
   'family.duel.players': '2 joueurs',
 
   // Rotation, Parker 1974 et Master Mind 44 (RULES §2–§4)
-  'family.rotation.name': 'Rotation',
   'family.rotation.description':
     'Chacun compose le code une fois ; les autres jouent à tour de rôle sur une grille commune et marquent des points à chaque fiche.',
   'family.rotation.players': '3 à 5 joueurs',
-  'family.parker.name': 'Parker 1974',
   'family.parker.description': 'Chacun cache un code en même temps, puis c’est à qui percera celui de l’autre en moins de coups.',
   'family.parker.players': '2 joueurs',
-  'family.mm44.name': 'Master Mind 44',
   'family.mm44.description':
     'Chaque grille détient une partie d’un code caché commun : répondez sur la vôtre, déduisez le reste, criez « Master Mind ! » le premier.',
   'family.mm44.players': '2 à 4 joueurs',

@@ -5,7 +5,7 @@ import { fail, ok, type ApplyResult } from '../../core/errors';
 import type { Family, MatchStatus, OwedMove, Seat, Viewer } from '../../core/family';
 import { randomCode } from '../../core/rng';
 import { isPossibleScore, scoreGuess, type Score } from '../../core/score';
-import { duelSecretRules } from './pure';
+import { duelName, duelSecretRules } from './pure';
 import {
   duelActionSchema,
   duelOptionsSchema,
@@ -221,6 +221,8 @@ const duelView = (state: DuelState, viewer: Viewer, reveal: boolean): DuelView =
 
 export const duel: Family<DuelOptions, DuelState, DuelAction, DuelView, DuelOptionsInput> = {
   id: 'duel',
+  name: duelName,
+  previewBoard: { holes: 4, rows: 5, boards: 1 },
   optionsSchema: duelOptionsSchema,
   actionSchema: duelActionSchema,
   viewSchema: duelViewSchema,

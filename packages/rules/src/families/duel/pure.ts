@@ -1,3 +1,4 @@
+import type { Lang } from '../../core/family';
 import type { CodeRules } from '../../core/code';
 import type { DuelOptions } from './types';
 
@@ -12,3 +13,6 @@ export const duelSecretRules = (o: DuelOptions): CodeRules => ({
   repeats: o.repeats,
   blanks: o.blanks,
 });
+
+/** The family's name in every language: its family object, the server's pages and pushes, and the web app read this one. */
+export const duelName: Readonly<Record<Lang, string>> = { en: 'Duel', fr: 'Duel', de: 'Duell' };

@@ -4,7 +4,7 @@ import { dispatchAction, refuseTimeoutCode, type TimeoutAction } from '../../cor
 import { fail, ok, type ApplyResult } from '../../core/errors';
 import type { Family, MatchStatus, Seat, Viewer } from '../../core/family';
 import { createRng, shuffle, type Rng } from '../../core/rng';
-import { MM44_COLOURS, MM44_COUNTERS_PER_COLOUR, MM44_HOLES, mm44Boards, mm44SeatCount } from './pure';
+import { MM44_COLOURS, MM44_COUNTERS_PER_COLOUR, MM44_HOLES, mm44Boards, mm44Name, mm44SeatCount } from './pure';
 import {
   mm44ActionSchema,
   mm44OptionsSchema,
@@ -191,6 +191,8 @@ function mm44View(state: Mm44State, viewer: Viewer, reveal: boolean): Mm44View {
 
 export const mm44: Family<Mm44Options, Mm44State, Mm44Action, Mm44View, Mm44OptionsInput> = {
   id: 'mm44',
+  name: mm44Name,
+  previewBoard: { holes: 5, rows: 4, boards: 2 },
   optionsSchema: mm44OptionsSchema,
   actionSchema: mm44ActionSchema,
   viewSchema: mm44ViewSchema,

@@ -1,3 +1,4 @@
+import type { Lang } from '../../core/family';
 import type { Seat } from '../../core/family';
 
 /**
@@ -33,3 +34,6 @@ export function mm44Boards(seating: Mm44Seating): Seat[] {
 }
 
 export const mm44SeatCount = (seating: Mm44Seating): number => new Set(mm44Boards(seating)).size;
+
+/** The family's name in every language: its family object, the server's pages and pushes, and the web app read this one. */
+export const mm44Name: Readonly<Record<Lang, string>> = { en: 'Master Mind 44', fr: 'Master Mind 44', de: 'Master Mind 44' };

@@ -20,7 +20,7 @@ import {
   parkerActionSchema,
   parkerOptionsSchema,
   type ParkerAction,
-  type ParkerGame,
+  type ParkerGameState,
   type ParkerOptions,
   type ParkerState,
 } from './types';
@@ -52,7 +52,7 @@ type Game = typeof gameArb extends fc.Arbitrary<infer G> ? G : never;
 /** 7 games of at most 16 guesses and 2 secrets each, plus junk: well under this. */
 const MAX_STEPS = 400;
 
-function currentGame(state: ParkerState): ParkerGame {
+function currentGame(state: ParkerState): ParkerGameState {
   const game = state.games.at(-1);
   if (!game) throw new Error('a Parker match always has a game');
   return game;
@@ -87,13 +87,13 @@ const play = randomPlayer(
 );
 
 /** The move numbers of `seat`'s guesses: in order, skipping the ones it lost to the turn timer. */
-function guessMoves(game: ParkerGame, seat: 0 | 1): number[] {
+function guessMoves(game: ParkerGameState, seat: 0 | 1): number[] {
   const out: number[] = [];
   for (let m = 1; out.length < game.guesses[seat].length; m++) if (!game.missed[seat].includes(m)) out.push(m);
   return out;
 }
 
-const brokeOn = (game: ParkerGame, seat: 0 | 1, pegs: number): number | null => {
+const brokeOn = (game: ParkerGameState, seat: 0 | 1, pegs: number): number | null => {
   const i = game.guesses[seat].findIndex((t) => t.score.black === pegs);
   return i < 0 ? null : (guessMoves(game, seat)[i] ?? null);
 };

@@ -5,17 +5,17 @@ import { fail, ok, type ApplyResult } from '../../core/errors';
 import type { Family, MatchStatus, Seat, Viewer } from '../../core/family';
 import { randomCode } from '../../core/rng';
 import { scoreGuess } from '../../core/score';
-import { PARKER_MOVES, parkerSecretRules } from './pure';
+import { PARKER_MOVES, parkerName, parkerSecretRules } from './pure';
 import {
   parkerActionSchema,
   parkerOptionsSchema,
   type ParkerAction,
-  type ParkerGame,
+  type ParkerGameState,
   type ParkerGameView,
   type ParkerOptions,
   type ParkerOptionsInput,
   type ParkerState,
-  type ParkerTurn,
+  type ParkerRow,
   type ParkerView,
 } from './types';
 
@@ -29,7 +29,7 @@ const firstOf = (gameNumber: number): 0 | 1 => (gameNumber % 2 === 1 ? 0 : 1);
 // As in the duel (RULES §1 play 3, Decision): a guess may repeat colours even when the secret may not.
 const guessRules = (o: ParkerOptions): CodeRules => ({ ...parkerSecretRules(o), repeats: true });
 
-function newGame(number: number): ParkerGame {
+function newGame(number: number): ParkerGameState {
   return {
     number,
     first: firstOf(number),
@@ -42,26 +42,26 @@ function newGame(number: number): ParkerGame {
 }
 
 /** The game being played; `setup` always creates one, and a game ending either finishes the match or appends the next. */
-function currentGame(state: ParkerState): ParkerGame {
+function currentGame(state: ParkerState): ParkerGameState {
   const game = state.games[state.games.length - 1];
   if (!game) throw new Error('A Parker state always holds at least one game.');
   return game;
 }
 
 /** How many move numbers `seat` has used: its guesses and the turns it lost to the timer. */
-const movesOf = (game: ParkerGame, seat: 0 | 1): number => game.guesses[seat].length + game.missed[seat].length;
+const movesOf = (game: ParkerGameState, seat: 0 | 1): number => game.guesses[seat].length + game.missed[seat].length;
 
 /**
  * The move number in which `seat` broke the other's code, or null. A seat never moves again
  * after its breaking guess (the game ends with that move number), so it is always its last move.
  */
-function brokenAt(game: ParkerGame, seat: 0 | 1, pegs: number): number | null {
+function brokenAt(game: ParkerGameState, seat: 0 | 1, pegs: number): number | null {
   const last = game.guesses[seat][game.guesses[seat].length - 1];
   return last?.score.black === pegs ? movesOf(game, seat) : null;
 }
 
 /** Within a move number the first mover guesses, then the other; so equal counts mean the first mover is next. */
-function toGuess(game: ParkerGame): 0 | 1 | null {
+function toGuess(game: ParkerGameState): 0 | 1 | null {
   if (game.outcome !== null || game.secrets[0] === null || game.secrets[1] === null) return null;
   const second = otherSeat(game.first);
   return movesOf(game, game.first) === movesOf(game, second) ? game.first : second;
@@ -72,7 +72,7 @@ function applySetSecret(state: ParkerState, seat: 0 | 1, code: Code): ApplyResul
   if (game.secrets[seat] !== null) return fail('WRONG_PHASE', 'Your secret for this game is already set; it cannot be changed.');
   const error = checkCode(code, parkerSecretRules(state.options));
   if (error) return fail(error.code, error.message);
-  const secrets: ParkerGame['secrets'] = seat === 0 ? [[...code], game.secrets[1]] : [game.secrets[0], [...code]];
+  const secrets: ParkerGameState['secrets'] = seat === 0 ? [[...code], game.secrets[1]] : [game.secrets[0], [...code]];
   return ok({ ...state, games: [...state.games.slice(0, -1), { ...game, secrets }] });
 }
 
@@ -89,7 +89,7 @@ function applyGuess(state: ParkerState, seat: 0 | 1, code: Code): ApplyResult<Pa
   if (error) return fail(error.code, error.message);
 
   const turn = { guess: [...code], score: scoreGuess(target, code) };
-  const guesses: ParkerGame['guesses'] =
+  const guesses: ParkerGameState['guesses'] =
     seat === 0 ? [[...game.guesses[0], turn], game.guesses[1]] : [game.guesses[0], [...game.guesses[1], turn]];
   return ok(afterMove(state, { ...game, guesses }, seat));
 }
@@ -107,18 +107,18 @@ function applyTimeout(state: ParkerState, seat: 0 | 1, action: TimeoutAction): A
   if (refused) return refused;
   if (game.secrets[seat] === null) return applySetSecret(state, seat, action.code ?? []);
   const lost = [...game.missed[seat], movesOf(game, seat) + 1];
-  const missed: ParkerGame['missed'] = seat === 0 ? [lost, game.missed[1]] : [game.missed[0], lost];
+  const missed: ParkerGameState['missed'] = seat === 0 ? [lost, game.missed[1]] : [game.missed[0], lost];
   return ok(afterMove(state, { ...game, missed }, seat));
 }
 
 /** While secrets are missing both seats may owe one (they act at the same time); then the seat whose guess it is. */
-function owingSeats(game: ParkerGame): (0 | 1)[] {
+function owingSeats(game: ParkerGameState): (0 | 1)[] {
   const next = toGuess(game);
   return next !== null ? [next] : ([0, 1] as const).filter((s) => game.secrets[s] === null);
 }
 
 /** After `seat` used a move number (a guess or a turn lost to the timer): the game goes on or ends. */
-function afterMove(state: ParkerState, played: ParkerGame, seat: 0 | 1): ParkerState {
+function afterMove(state: ParkerState, played: ParkerGameState, seat: 0 | 1): ParkerState {
   const { options } = state;
   const game = currentGame(state);
   // RULES §3 play 3: a game can end only once a move number is complete, so both seats always guess equally often.
@@ -129,7 +129,7 @@ function afterMove(state: ParkerState, played: ParkerGame, seat: 0 | 1): ParkerS
 
   // Only the move just completed can hold a break, so one break means fewer moves; two breaks or none draw.
   const winner = broken[0] !== null && broken[1] === null ? 0 : broken[1] !== null && broken[0] === null ? 1 : null;
-  const ended: ParkerGame = { ...played, outcome: winner === null ? 'draw' : 'won', winner };
+  const ended: ParkerGameState = { ...played, outcome: winner === null ? 'draw' : 'won', winner };
   const scores: [number, number] = [state.scores[0] + (winner === 0 ? 1 : 0), state.scores[1] + (winner === 1 ? 1 : 0)];
   const finished = game.number === options.games;
   const games = [...state.games.slice(0, -1), ended];
@@ -137,11 +137,10 @@ function afterMove(state: ParkerState, played: ParkerGame, seat: 0 | 1): ParkerS
   return { ...state, games, scores, finished };
 }
 
-const copyTurns = (turns: readonly ParkerTurn[]): ParkerTurn[] =>
-  turns.map((t) => ({ guess: [...t.guess], score: { ...t.score } }));
+const copyRows = (turns: readonly ParkerRow[]): ParkerRow[] => turns.map((t) => ({ guess: [...t.guess], score: { ...t.score } }));
 
 /** `reveal`: both secrets shown to anyone, as for a review of a finished match. */
-function gameView(game: ParkerGame, viewer: Seat | null, pegs: number, reveal: boolean): ParkerGameView {
+function gameView(game: ParkerGameState, viewer: Seat | null, pegs: number, reveal: boolean): ParkerGameView {
   const over = reveal || game.outcome !== null;
   const secretFor = (owner: 0 | 1): Code | null => {
     const secret = game.secrets[owner];
@@ -153,7 +152,7 @@ function gameView(game: ParkerGame, viewer: Seat | null, pegs: number, reveal: b
     first: game.first,
     secretSet: [game.secrets[0] !== null, game.secrets[1] !== null],
     secrets: [secretFor(0), secretFor(1)],
-    guesses: [copyTurns(game.guesses[0]), copyTurns(game.guesses[1])],
+    guesses: [copyRows(game.guesses[0]), copyRows(game.guesses[1])],
     missed: [[...game.missed[0]], [...game.missed[1]]],
     moves: Math.min(movesOf(game, 0), movesOf(game, 1)),
     brokenAt: [brokenAt(game, 0, pegs), brokenAt(game, 1, pegs)],
@@ -174,6 +173,8 @@ const parkerView = (state: ParkerState, viewer: Viewer, reveal: boolean): Parker
 
 export const parker: Family<ParkerOptions, ParkerState, ParkerAction, ParkerView, ParkerOptionsInput> = {
   id: 'parker',
+  name: parkerName,
+  previewBoard: { holes: 3, rows: 4, boards: 2 },
   optionsSchema: parkerOptionsSchema,
   actionSchema: parkerActionSchema,
   viewSchema: parkerViewSchema,

@@ -1,3 +1,4 @@
+import type { Lang } from '../../core/family';
 import type { CodeRules } from '../../core/code';
 import type { ParkerOptions } from './types';
 
@@ -19,3 +20,6 @@ export const parkerSecretRules = (o: ParkerOptions): CodeRules => ({
   repeats: o.repeats,
   blanks: false,
 });
+
+/** The family's name in every language: its family object, the server's pages and pushes, and the web app read this one. */
+export const parkerName: Readonly<Record<Lang, string>> = { en: 'Parker 1974', fr: 'Parker 1974', de: 'Parker 1974' };

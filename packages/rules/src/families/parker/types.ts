@@ -37,12 +37,14 @@ export const parkerActionSchema = z.discriminatedUnion('type', [
 ]);
 export type ParkerAction = z.output<typeof parkerActionSchema>;
 
-export interface ParkerTurn {
+/** One guess at the other seat's code and the score it got: a row of the board (RULES.md §3). */
+export interface ParkerRow {
   guess: Code;
   score: Score;
 }
 
-export interface ParkerGame {
+/** One game of a Parker series, as the state holds it (`ParkerGameView` is what a seat is shown of it). */
+export interface ParkerGameState {
   /** 1-based number in the series */
   number: number;
   /** the seat that guesses first in every move number of this game */
@@ -50,7 +52,7 @@ export interface ParkerGame {
   /** `secrets[s]` is the code seat s made (and the other seat tries to break) */
   secrets: [Code | null, Code | null];
   /** `guesses[s]` are seat s's guesses at the other seat's code; `guesses[s][m - 1]` is its guess of move m */
-  guesses: [ParkerTurn[], ParkerTurn[]];
+  guesses: [ParkerRow[], ParkerRow[]];
   /** `missed[s]`: the move numbers in which seat s lost its guess to the turn timer */
   missed: [number[], number[]];
   /** null while the game is played */
@@ -61,7 +63,7 @@ export interface ParkerGame {
 export interface ParkerState {
   options: ParkerOptions;
   /** the games played so far and the one being played, in order */
-  games: ParkerGame[];
+  games: ParkerGameState[];
   /** games won per seat */
   scores: [number, number];
   finished: boolean;
@@ -74,7 +76,7 @@ export interface ParkerGameView {
   /** a seat sees its own secret; both are shown to everyone once the game has ended */
   secrets: [Code | null, Code | null];
   /** public, as on the board between the players: both seats' guesses and the scores they got */
-  guesses: [ParkerTurn[], ParkerTurn[]];
+  guesses: [ParkerRow[], ParkerRow[]];
   /** the move numbers in which each seat lost its guess to the turn timer */
   missed: [number[], number[]];
   /** move numbers completed (both seats have guessed) */

@@ -1,3 +1,4 @@
+import type { Lang } from '../../core/family';
 import type { CodeRules } from '../../core/code';
 import type { Score } from '../../core/score';
 import type { RotationOptions, RotationPlayers } from './types';
@@ -52,3 +53,6 @@ export const rotationSecretRules = (o: RotationOptions): CodeRules => ({
   repeats: o.repeats,
   blanks: false,
 });
+
+/** The family's name in every language: its family object, the server's pages and pushes, and the web app read this one. */
+export const rotationName: Readonly<Record<Lang, string>> = { en: 'Rotation', fr: 'Rotation', de: 'Reihum' };

@@ -5,7 +5,7 @@ import { fail, ok, type ApplyResult } from '../../core/errors';
 import type { Family, MatchStatus, Seat, Viewer } from '../../core/family';
 import { randomCode } from '../../core/rng';
 import { scoreGuess } from '../../core/score';
-import { rotationCodemakerPoints, rotationGuessPoints, rotationSecretRules } from './pure';
+import { rotationCodemakerPoints, rotationName, rotationGuessPoints, rotationSecretRules } from './pure';
 import {
   rotationActionSchema,
   rotationOptionsSchema,
@@ -148,6 +148,8 @@ const rotationView = (state: RotationState, viewer: Viewer, reveal: boolean): Ro
 
 export const rotation: Family<RotationOptions, RotationState, RotationAction, RotationView, RotationOptionsInput> = {
   id: 'rotation',
+  name: rotationName,
+  previewBoard: { holes: 4, rows: 6, boards: 1 },
   optionsSchema: rotationOptionsSchema,
   actionSchema: rotationActionSchema,
   viewSchema: rotationViewSchema,

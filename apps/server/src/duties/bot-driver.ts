@@ -1,29 +1,14 @@
 import { createRng, type Seat } from '@mm/rules';
+import { botAction, botOf, warmUp } from '../bots/play';
+import { botActionId } from '../rooms/action-ids';
 import type { LiveRoom } from '../rooms/live-room';
 import type { RoomService } from '../rooms/room-service';
 import { newSeed } from '../security/tokens';
-import { botAction, botOf, warmUp } from './play';
-
-/** The prefix of every bot's actionId; the socket handler refuses it from people. */
-export const BOT_ACTION_PREFIX = 'bot-';
-
-/**
- * A bot's move is named by where it is played: match, the seq it would get, seat. Two servers
- * (or a retry) that decide the same bot move name it alike, so the log's unique
- * `(match, actionId)` lets only one of them in.
- */
-export const botActionId = (matchId: string, seq: number, seat: Seat): string => `${BOT_ACTION_PREFIX}${matchId}-${seq}-${seat}`;
+import type { LeaseGate } from './duty';
 
 interface Logger {
   warn(obj: object, msg: string): void;
   debug(obj: object, msg: string): void;
-}
-
-/** Who may play a room's bots: only the process holding the room's lease (see duties/scheduler). */
-export interface BotGate {
-  holds(roomId: string): boolean;
-  /** asks for the room's lease; when granted, the driver is kicked again */
-  want(room: LiveRoom): Promise<boolean>;
 }
 
 /** One room's bot work: a timer waiting to play, or a move being submitted. */
@@ -48,7 +33,7 @@ export class BotDriver {
   private readonly quietAt = new Map<string, string>();
   private closed = false;
   private service: RoomService | null = null;
-  private gate: BotGate | null = null;
+  private gate: LeaseGate | null = null;
   /** counts since start, for tests and logs: moves accepted, moves another actor beat, moves the rules refused */
   readonly stats = { played: 0, beaten: 0, refused: 0 };
 
@@ -63,7 +48,7 @@ export class BotDriver {
   }
 
   /** From then on, bots play only in rooms the gate holds. */
-  guardWith(gate: BotGate): void {
+  guardWith(gate: LeaseGate): void {
     this.gate = gate;
   }
 

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { LANGS } from '../core/family';
+import { families, familyIdSchema } from './registry';
+
+describe('the families registry', () => {
+  it('is the one list of family ids: the id schema accepts exactly the registered ones', () => {
+    for (const id of Object.keys(families)) expect(familyIdSchema.safeParse(id).success, id).toBe(true);
+    expect(familyIdSchema.safeParse('checkers').success).toBe(false);
+  });
+
+  it('has every family name itself in every language and give the board its link preview draws', () => {
+    for (const [id, family] of Object.entries(families)) {
+      expect(family.id).toBe(id);
+      for (const lang of LANGS) expect(family.name[lang].trim(), `${id} ${lang}`).not.toBe('');
+      const { holes, rows, boards } = family.previewBoard;
+      expect(
+        [holes, rows, boards].every((n) => Number.isInteger(n) && n > 0),
+        id,
+      ).toBe(true);
+    }
+  });
+});
