@@ -9,7 +9,7 @@ import {
   type ParkerOptions,
   type RotationOptions,
 } from '@mm/rules';
-import { t } from '../lib/i18n/index.svelte';
+import { addMessages, t, type Dictionary, type DictionaryPart, type Lang } from '../lib/i18n/index.svelte';
 import type { ClientFamily } from './types';
 import { duelOptionsProblem } from './duel/model';
 import { rotationOptionsProblem } from './rotation/model';
@@ -24,29 +24,56 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
   return () => (p ??= load());
 }
 
+/** A family's messages in a language (families/<id>/messages/<lang>.ts): each language a chunk of its own. */
+const messagesOf =
+  (load: (lang: Lang) => Promise<{ messages: Dictionary }>): DictionaryPart =>
+  (lang) =>
+    load(lang).then((m) => m.messages);
+
 const repeatsFlag = (on: boolean): string => (on ? t('room.repeatsOn') : t('room.repeatsOff'));
 
-/** The families offered on the home page, in order (RULES §1–§4); `registerClientFamily` adds one. */
-const registered: ClientFamily[] = [
+/**
+ * A family as the client holds it: what lists show of it (`listing`) joins the dictionary at
+ * once, to load with the language; the rest of its messages load with the first of its screens
+ * (table, options form, share lines, analysis) that is asked for, and that screen waits for them.
+ */
+function plugIn(family: ClientFamily): ClientFamily {
+  const messages = once(() => addMessages(family.messages));
+  const withMessages = <T>(load: () => Promise<T>): (() => Promise<T>) =>
+    once(() => Promise.all([messages(), load()]).then(([, loaded]) => loaded));
+  void addMessages(family.listing);
+  return {
+    ...family,
+    Game: withMessages(family.Game),
+    OptionsForm: withMessages(family.OptionsForm),
+    shareLines: withMessages(family.shareLines),
+    analysis: withMessages(family.analysis),
+  };
+}
+
+/** The product's families, in the order of the rulebooks (RULES §1–§4). */
+const PRODUCT_FAMILIES: ClientFamily[] = [
   {
     id: 'duel',
     name: 'family.duel.name',
-    description: 'family.duel.description',
-    players: 'family.duel.players',
+    description: 'duel.description',
+    players: 'duel.players',
+    listing: messagesOf((lang) => import(`./duel/messages/listing/${lang}.ts`)),
+    messages: messagesOf((lang) => import(`./duel/messages/${lang}.ts`)),
     defaultOptions: () => ({ ...duelOptionsSchema.parse({}) }),
     optionsProblem: duelOptionsProblem,
-    // each family's screens are a chunk of their own, fetched when that family is shown
-    OptionsForm: once(() => import('./duel/DuelOptionsForm.svelte').then((m) => m.default)),
-    Game: once(() => import('./duel/DuelGame.svelte').then((m) => m.default)),
-    shareLines: once(() => import('./duel/share').then((m) => m.duelShareLines)),
-    analysis: once(() => import('./duel/analysis').then((m) => m.duelAnalysis)),
+    // each family's screens are a chunk of their own, fetched (with its messages) when that family is shown
+    OptionsForm: () => import('./duel/DuelOptionsForm.svelte').then((m) => m.default),
+    Game: () => import('./duel/DuelGame.svelte').then((m) => m.default),
+    shareLines: () => import('./duel/share').then((m) => m.duelShareLines),
+    analysis: () => import('./duel/analysis').then((m) => m.duelAnalysis),
     summary: (o: DuelOptions) => [
-      t('room.summary', { pegs: o.pegs, colours: o.colours, guesses: o.guesses, rounds: o.rounds }),
+      t('duel.room.summary', { pegs: o.pegs, colours: o.colours, guesses: o.guesses, rounds: o.rounds }),
       [
         repeatsFlag(o.repeats),
-        o.blanks ? t('room.blanksOn') : null,
-        o.scoring === 'points' ? t('option.scoring.points') : t('option.scoring.rounds'),
-        o.handScoring ? t('option.handScoring') : null,
+        o.blanks ? t('duel.room.blanksOn') : null,
+        o.scoring === 'points' ? t('duel.option.scoring.points') : t('duel.option.scoring.rounds'),
+        o.handScoring ? t('duel.option.handScoring') : null,
       ]
         .filter((f) => f !== null)
         .join(' · '),
@@ -55,33 +82,37 @@ const registered: ClientFamily[] = [
   {
     id: 'rotation',
     name: 'family.rotation.name',
-    description: 'family.rotation.description',
-    players: 'family.rotation.players',
+    description: 'rotation.description',
+    players: 'rotation.players',
+    listing: messagesOf((lang) => import(`./rotation/messages/listing/${lang}.ts`)),
+    messages: messagesOf((lang) => import(`./rotation/messages/${lang}.ts`)),
     defaultOptions: () => ({ ...rotationOptionsSchema.parse({}) }),
     optionsProblem: rotationOptionsProblem,
-    OptionsForm: once(() => import('./rotation/RotationOptionsForm.svelte').then((m) => m.default)),
-    Game: once(() => import('./rotation/RotationGame.svelte').then((m) => m.default)),
-    shareLines: once(() => import('./rotation/share').then((m) => m.rotationShareLines)),
-    analysis: once(() => import('./rotation/analysis').then((m) => m.rotationAnalysis)),
+    OptionsForm: () => import('./rotation/RotationOptionsForm.svelte').then((m) => m.default),
+    Game: () => import('./rotation/RotationGame.svelte').then((m) => m.default),
+    shareLines: () => import('./rotation/share').then((m) => m.rotationShareLines),
+    analysis: () => import('./rotation/analysis').then((m) => m.rotationAnalysis),
     summary: (o: RotationOptions) => [
-      t('rules.rotation', { players: o.players, pegs: o.pegs, colours: o.colours, guesses: o.guesses }),
+      t('rotation.rules', { players: o.players, pegs: o.pegs, colours: o.colours, guesses: o.guesses }),
       repeatsFlag(o.repeats),
     ],
   },
   {
     id: 'parker',
     name: 'family.parker.name',
-    description: 'family.parker.description',
-    players: 'family.parker.players',
+    description: 'parker.description',
+    players: 'parker.players',
+    listing: messagesOf((lang) => import(`./parker/messages/listing/${lang}.ts`)),
+    messages: messagesOf((lang) => import(`./parker/messages/${lang}.ts`)),
     defaultOptions: () => ({ ...parkerOptionsSchema.parse({}) }),
     optionsProblem: parkerOptionsProblem,
-    OptionsForm: once(() => import('./parker/ParkerOptionsForm.svelte').then((m) => m.default)),
-    Game: once(() => import('./parker/ParkerGame.svelte').then((m) => m.default)),
-    shareLines: once(() => import('./parker/share').then((m) => m.parkerShareLines)),
-    analysis: once(() => import('./parker/analysis').then((m) => m.parkerAnalysis)),
+    OptionsForm: () => import('./parker/ParkerOptionsForm.svelte').then((m) => m.default),
+    Game: () => import('./parker/ParkerGame.svelte').then((m) => m.default),
+    shareLines: () => import('./parker/share').then((m) => m.parkerShareLines),
+    analysis: () => import('./parker/analysis').then((m) => m.parkerAnalysis),
     summary: (o: ParkerOptions) => [
-      t('rules.parker', { pegs: o.pegs, colours: o.colours, moves: PARKER_MOVES }),
-      [repeatsFlag(o.repeats), o.games > 1 ? t('rules.parkerGames', { games: o.games }) : null]
+      t('parker.rules', { pegs: o.pegs, colours: o.colours, moves: PARKER_MOVES }),
+      [repeatsFlag(o.repeats), o.games > 1 ? t('parker.rulesGames', { games: o.games }) : null]
         .filter((f) => f !== null)
         .join(' · '),
     ],
@@ -89,31 +120,36 @@ const registered: ClientFamily[] = [
   {
     id: 'mm44',
     name: 'family.mm44.name',
-    description: 'family.mm44.description',
-    players: 'family.mm44.players',
+    description: 'mm44.description',
+    players: 'mm44.players',
+    listing: messagesOf((lang) => import(`./mm44/messages/listing/${lang}.ts`)),
+    messages: messagesOf((lang) => import(`./mm44/messages/${lang}.ts`)),
     defaultOptions: () => ({ ...mm44OptionsSchema.parse({}) }),
     optionsProblem: mm44OptionsProblem,
-    OptionsForm: once(() => import('./mm44/Mm44OptionsForm.svelte').then((m) => m.default)),
-    Game: once(() => import('./mm44/Mm44Game.svelte').then((m) => m.default)),
-    shareLines: once(() => import('./mm44/share').then((m) => m.mm44ShareLines)),
-    analysis: once(() => import('./mm44/analysis').then((m) => m.mm44Analysis)),
+    OptionsForm: () => import('./mm44/Mm44OptionsForm.svelte').then((m) => m.default),
+    Game: () => import('./mm44/Mm44Game.svelte').then((m) => m.default),
+    shareLines: () => import('./mm44/share').then((m) => m.mm44ShareLines),
+    analysis: () => import('./mm44/analysis').then((m) => m.mm44Analysis),
     summary: (o: Mm44Options) => {
       const shape = seatingShape(o.seating);
-      return [t('rules.mm44', { players: shape.players, boards: shape.boardsEach, rows: o.rows })];
+      return [t('mm44.rules', { players: shape.players, boards: shape.boardsEach, rows: o.rows })];
     },
   },
 ];
 
+/** The families offered on the home page, in order; `registerClientFamily` adds one. */
+const registered = PRODUCT_FAMILIES.map(plugIn);
 export const CLIENT_FAMILIES: readonly ClientFamily[] = registered;
 
 /**
- * Adds a family's screens to the client: the one line a family needs here (the rules side is
- * `registerFamily` of @mm/rules). The four product families are listed above; this is how a
- * family defined elsewhere (a test's) plugs in, before the page that lists families renders.
+ * Adds a family's screens and messages to the client: the one line a family needs here (the
+ * rules side is `registerFamily` of @mm/rules). The four product families are listed above;
+ * this is how a family defined elsewhere (a test's) plugs in, before the page that lists
+ * families renders.
  */
 export function registerClientFamily(family: ClientFamily): void {
   if (registered.some((f) => f.id === family.id)) throw new Error(`The family ${family.id} is registered already`);
-  registered.push(family);
+  registered.push(plugIn(family));
 }
 
 export function clientFamily(id: string): ClientFamily | undefined {

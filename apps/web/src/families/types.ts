@@ -2,7 +2,7 @@ import type { Component } from 'svelte';
 import type { RoomSummary, Snapshot } from '@mm/protocol';
 import type { FamilyId, Seat } from '@mm/rules';
 import type { HintKind } from '../lib/game/hints';
-import type { MessageKey } from '../lib/i18n/index.svelte';
+import type { DictionaryPart, MessageKey } from '../lib/i18n/index.svelte';
 import type { FamilyAnalysis } from '../lib/replay/analysis';
 import type { ShareLines } from '../lib/replay/share';
 
@@ -36,14 +36,18 @@ export interface GameProps {
 }
 
 /**
- * A game family as the client knows it: its name, its options form for the home page,
- * and its table for the room page. New families plug in here (RULES §2–§4).
+ * A game family as the client knows it: its name, its messages, its options form for the home
+ * page, and its table for the room page. New families plug in here (RULES §2–§4).
  */
 export interface ClientFamily {
   id: FamilyId;
   name: MessageKey;
   description: MessageKey;
   players: MessageKey;
+  /** what lists show of it in a language (description, players, presets, rules line): loaded with the language */
+  listing: DictionaryPart;
+  /** the rest of its messages in a language: loaded with the first of its screens below */
+  messages: DictionaryPart;
   /** the defaults of the family's options schema */
   defaultOptions: () => Record<string, unknown>;
   /** a combination of options no game could be played with (checked before creating), or null */

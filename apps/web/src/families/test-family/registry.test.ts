@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { FamilyId } from '@mm/rules';
+import { loadLanguage, locale, t } from '../../lib/i18n/index.svelte';
 import { CLIENT_FAMILIES, clientFamily, registerClientFamily, type ClientFamily } from '..';
 
-// A family the product does not have, with screens of its own (here a stand-in component):
+// A family the product does not have, with screens (here stand-ins) and messages of its own:
 // it plugs into the client by this one registration, without editing any other file.
 const onePeg: ClientFamily = {
   id: 'one-peg' as FamilyId,
-  name: 'family.duel.name',
-  description: 'family.duel.description',
-  players: 'family.duel.players',
+  name: 'one-peg.name',
+  description: 'one-peg.description',
+  players: 'one-peg.players',
+  listing: (lang) => import(`./messages/${lang}.ts`).then((m: { messages: Record<string, string> }) => m.messages),
+  messages: async () => ({}),
   defaultOptions: () => ({ colours: 6, guesses: 8 }),
   optionsProblem: () => null,
   OptionsForm: () => import('../duel/DuelOptionsForm.svelte').then((m) => m.default),
@@ -19,10 +22,19 @@ const onePeg: ClientFamily = {
 };
 
 describe('the client family registry', () => {
-  it('offers a registered family on the home page list and finds it by id for its room and replay pages', () => {
+  it('offers a registered family on the home page list and finds it by id for its room and replay pages', async () => {
+    await loadLanguage(locale.lang);
     registerClientFamily(onePeg);
-    expect(clientFamily('one-peg')).toBe(onePeg);
+    expect(clientFamily('one-peg')?.name).toBe('one-peg.name');
     expect(CLIENT_FAMILIES.map((f) => f.id)).toEqual(['duel', 'rotation', 'parker', 'mm44', 'one-peg']);
+  });
+
+  it('translates the family’s own messages, in a language loaded before it registered and in one loaded after', async () => {
+    await expect.poll(() => t('one-peg.name')).toBe('Guess my colour');
+    await loadLanguage('de');
+    locale.lang = 'de';
+    await expect.poll(() => t('one-peg.name')).toBe('Rate meine Farbe');
+    expect(t('duel.description')).not.toBe('duel.description');
   });
 
   it('refuses the same id twice, so one family never shadows another', () => {
