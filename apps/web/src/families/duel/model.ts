@@ -4,10 +4,9 @@ import {
   type DuelOptionsInput,
   type DuelRoundView,
   type DuelView,
-  type MatchStatus,
   type Seat,
 } from '@mm/rules';
-import { optionsProblem, type OptionsProblem } from '../shared/outcome';
+import { optionsProblem, type OptionsProblem } from '../shared/options-problem';
 
 /** Pure readings of a duel view for the UI: whose turn, what just happened, who won. */
 
@@ -24,22 +23,6 @@ export function earlierRounds(view: DuelView): DuelRoundView[] {
     : view.rounds.filter((r, i) => i < view.rounds.length - 1 || r.outcome !== null);
 }
 
-export type DuelTurn =
-  | { kind: 'setSecret'; actor: Seat }
-  | { kind: 'guess'; actor: Seat }
-  | { kind: 'score'; actor: Seat }
-  | { kind: 'finished' }
-  | { kind: 'none' };
-
-/** What the match waits for now, and from whom: the rules' status says (`owes`). */
-export function duelTurn(status: MatchStatus): DuelTurn {
-  if (status.finished) return { kind: 'finished' };
-  const owed = status.owes[0];
-  if (!owed) return { kind: 'none' };
-  if (owed.kind === 'secret') return { kind: 'setSecret', actor: owed.seat };
-  return owed.kind === 'score' || owed.kind === 'guess' ? { kind: owed.kind, actor: owed.seat } : { kind: 'none' };
-}
-
 export type Role = 'codemaker' | 'codebreaker';
 
 export function roleOf(round: DuelRoundView | null, seat: Seat | null): Role | null {
@@ -49,7 +32,7 @@ export function roleOf(round: DuelRoundView | null, seat: Seat | null): Role | n
   return null;
 }
 
-export { resultFor, type SeatResult } from '../shared/outcome';
+export { resultFor, type SeatResult } from '../shared/seat-result';
 
 export type LastPlayed =
   { kind: 'secret'; seat: Seat; round: number } | { kind: 'guess' | 'score'; seat: Seat; round: number; row: number };

@@ -9,10 +9,9 @@ import {
   moveNumber,
   otherSeat,
   parkerOptionsProblem,
-  parkerTurn,
   resultFor,
-  waitsFor,
 } from './model';
+import { turnOf, waitsFor } from '../shared/turn';
 
 /** Plays actions through the real rules and returns what `viewer` sees after them. */
 function play(input: ParkerOptionsInput, actions: [number, ParkerAction][]) {
@@ -33,15 +32,15 @@ const guess = (code: number[]): ParkerAction => ({ type: 'guess', code });
 describe('parker model', () => {
   it('waits for both secrets at once, then for one guess at a time', () => {
     let g = play({}, []);
-    let turn = parkerTurn(g.status);
-    expect(turn).toEqual({ kind: 'setSecret', actors: [0, 1] });
+    let turn = turnOf(g.status);
+    expect(turn).toMatchObject({ kind: 'setSecret', actors: [0, 1] });
     expect(waitsFor(turn, 0) && waitsFor(turn, 1)).toBe(true);
     expect(waitsFor(turn, null)).toBe(false);
     expect(otherSeat(0)).toBe(1);
 
     g = play({}, [[1, secret([0, 1, 2])]]);
-    turn = parkerTurn(g.status);
-    expect(turn).toEqual({ kind: 'setSecret', actors: [0] });
+    turn = turnOf(g.status);
+    expect(turn).toMatchObject({ kind: 'setSecret', actors: [0] });
     expect(waitsFor(turn, 1)).toBe(false);
     expect(lastPlayed(g.view(0), g.last)).toEqual({ kind: 'secret', seat: 1, game: 0 });
 
@@ -49,7 +48,7 @@ describe('parker model', () => {
       [1, secret([0, 1, 2])],
       [0, secret([3, 4, 5])],
     ]);
-    expect(parkerTurn(g.status)).toEqual({ kind: 'guess', actor: 0 });
+    expect(turnOf(g.status)).toMatchObject({ kind: 'guess', actor: 0 });
     expect(moveNumber(currentGame(g.view(0))!)).toBe(1);
 
     g = play({}, [
@@ -57,7 +56,7 @@ describe('parker model', () => {
       [0, secret([3, 4, 5])],
       [0, guess([0, 0, 0])],
     ]);
-    expect(parkerTurn(g.status)).toEqual({ kind: 'guess', actor: 1 });
+    expect(turnOf(g.status)).toMatchObject({ kind: 'guess', actor: 1 });
     expect(moveNumber(currentGame(g.view(0))!)).toBe(1);
     expect(lastPlayed(g.view(1), g.last)).toEqual({ kind: 'guess', seat: 0, game: 0, move: 1 });
   });
@@ -73,7 +72,7 @@ describe('parker model', () => {
     ]);
     const v = g.view(0);
     const game = currentGame(v)!;
-    expect(parkerTurn(g.status)).toEqual({ kind: 'finished' });
+    expect(turnOf(g.status)).toMatchObject({ kind: 'finished' });
     expect(moveNumber(game)).toBe(2);
     expect(gameEnd(game)).toEqual({ kind: 'won', winner: 0, move: 2 });
     expect(gameResultFor(game, 0)).toBe('win');
@@ -96,7 +95,7 @@ describe('parker model', () => {
     expect(gameResultFor(first!, 1)).toBe('draw');
     // game 2 is opened by seat 1 once both secrets are set
     expect(currentGame(v)!.number).toBe(2);
-    expect(parkerTurn(g.status)).toEqual({ kind: 'setSecret', actors: [0, 1] });
+    expect(turnOf(g.status)).toMatchObject({ kind: 'setSecret', actors: [0, 1] });
     expect(lastPlayed(v, g.last)).toEqual({ kind: 'guess', seat: 1, game: 0, move: 1 });
   });
 

@@ -1,5 +1,3 @@
-import { type MatchStatus, type Seat } from '@mm/rules';
-
 /** Where the rules' "enough colours" refinement reports (without repeats, colours ≥ holes). */
 const ENOUGH_COLOURS_PATH = 'colours';
 // A refinement is known by its `custom` code and path: the rules' schemas carry two of them.
@@ -7,17 +5,6 @@ const refinedAt =
   (field: string) =>
   (i: { code: string; path: readonly PropertyKey[] }): boolean =>
     i.code === 'custom' && i.path[0] === field;
-
-/** Pure readings shared by every family's model (no i18n: keys only). */
-
-export type SeatResult = 'win' | 'lose' | 'draw';
-
-/** This seat's result once the match is over; null while it runs or for a spectator. */
-export function resultFor(status: MatchStatus, seat: Seat | null): SeatResult | null {
-  if (!status.finished || seat === null) return null;
-  if (status.draw) return 'draw';
-  return status.winners.includes(seat) ? 'win' : 'lose';
-}
 
 /** The part of a zod schema read here (the client does not depend on zod itself). */
 interface OptionsSchema {

@@ -1,0 +1,12 @@
+import type { MatchStatus, Seat } from '@mm/rules';
+
+/** A seat's result at the end of a match, read the same way for every family that ranks by the status. */
+
+export type SeatResult = 'win' | 'lose' | 'draw';
+
+/** This seat's result once the match is over; null while it runs or for a spectator. */
+export function resultFor(status: MatchStatus, seat: Seat | null): SeatResult | null {
+  if (!status.finished || seat === null) return null;
+  if (status.draw) return 'draw';
+  return status.winners.includes(seat) ? 'win' : 'lose';
+}
