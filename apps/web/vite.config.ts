@@ -42,7 +42,7 @@ export default defineConfig({
             // src/csp.ts belongs here, first: it turns zod's eval probe off before this chunk builds any schema.
             {
               name: 'core',
-              test: /node_modules[\\/](svelte|clsx|zod)[\\/]|packages[\\/](rules|protocol)[\\/]|apps[\\/]web[\\/]src[\\/](csp\.ts|lib[\\/](i18n[\\/](core|index)|game|router|net[\\/](api|storage|tokens|describe))|families[\\/](index|types|[a-z0-9]+[\\/]model)\.)/,
+              test: /node_modules[\\/](svelte|clsx|zod)[\\/]|packages[\\/](rules|protocol)[\\/]|apps[\\/]web[\\/]src[\\/](csp\.ts|lib[\\/](i18n[\\/](core|index)|table|router|net[\\/](api|storage|tokens|describe))|families[\\/](index|types|[a-z0-9]+[\\/]model)\.)/,
             },
           ],
         },

@@ -1,7 +1,7 @@
 import type { Component } from 'svelte';
 import type { RoomSummary, Snapshot } from '@mm/protocol';
 import type { FamilyId, Seat } from '@mm/rules';
-import type { HintKind } from '../lib/game/hints';
+import type { HintKind } from '../lib/table/hints';
 import type { DictionaryPart, MessageKey } from '../lib/i18n/index.svelte';
 import type { FamilyAnalysis } from '../lib/replay/analysis';
 import type { ShareLines } from '../lib/replay/share';

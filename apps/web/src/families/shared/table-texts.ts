@@ -1,7 +1,7 @@
 import type { SeatSummary } from '@mm/protocol';
 import type { MatchStatus, Seat } from '@mm/rules';
-import { seatLetter } from '../../lib/game/format';
-import { botPlayingFor, isFreeSeat } from '../../lib/game/seats';
+import { seatLetter } from '../../lib/table/format';
+import { botPlayingFor, isFreeSeat } from '../../lib/table/seats';
 import { t } from '../../lib/i18n/index.svelte';
 import { waitsFor, type Turn } from './turn';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@mm/protocol';
 import { presets } from '@mm/rules';
-import { PALETTE } from '../game/palette';
+import { PALETTE } from '../table/palette';
 import { CLIENT_FAMILIES } from '../../families';
 import { format, LANGS, pickLanguage } from './core';
 import { de } from './de';
