@@ -1,11 +1,17 @@
 import type { SeatSummary } from '@mm/protocol';
 import type { MatchStatus, Seat } from '@mm/rules';
 import { seatLetter } from '../../lib/table/format';
-import { botPlayingFor, isFreeSeat } from '../../lib/table/seats';
+import { botPlayingFor, isFreeSeat, seatName } from '../../lib/table/seats';
 import { t } from '../../lib/i18n/index.svelte';
 import { waitsFor, type Turn } from './turn';
 
 /** Texts shared by the families' tables (call them where `t()` is reactive: markup or $derived). */
+
+/** Each seat's name at the table ("Bot B" for a bot, "Seat C" while free): read it where `t()` is reactive. */
+export const seatNames =
+  (seats: readonly SeatSummary[]) =>
+  (seat: number): string =>
+    seatName(seats[seat], seat, t);
 
 /**
  * The status line every table shares, or null where the family's own applies (this phone's
