@@ -60,8 +60,5 @@ function rowAction(r: DuelRoundView, index: number, seat: Seat): LastPlayed | nu
   return null;
 }
 
-/** The row number on which the round was broken, when it was. */
-export const brokenOnRow = (r: DuelRoundView): number | null => (r.outcome === 'broken' ? r.rows.length : null);
-
 /** Why the rules' options schema refuses these options, as a message key; null when they are fine. */
 export const duelOptionsProblem = (o: DuelOptionsInput): OptionsProblem | null => optionsProblem(duelOptionsSchema, o);

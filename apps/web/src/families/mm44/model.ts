@@ -6,7 +6,6 @@ import {
   type CodeRules,
   type MatchStatus,
   type Mm44BoardView,
-  type Mm44Call,
   type Mm44OptionsInput,
   type Mm44Seating,
   type Mm44View,
@@ -70,10 +69,6 @@ export function lastPlayed(view: Mm44View, last: { seat: Seat; type: string } | 
       return null;
   }
 }
-
-/** The wrong call that put `seat` out, if any. */
-export const wrongCallOf = (view: Mm44View, seat: Seat): Mm44Call | undefined =>
-  view.calls.find((c) => c.seat === seat && !c.correct);
 
 import type { SeatResult } from '../shared/seat-result';
 export type { SeatResult } from '../shared/seat-result';

@@ -12,7 +12,6 @@ import type { SeatResult } from '../shared/seat-result';
 
 /** Pure readings of a Parker 1974 view (RULES §3) for the UI. */
 
-/** What a secret must obey (blanks are not offered). */
 /** The code rules of a secret: the rules package's own reading of the options. */
 export const codeRules = parkerSecretRules;
 

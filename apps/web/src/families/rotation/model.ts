@@ -12,7 +12,6 @@ import { optionsProblem, type OptionsProblem } from '../shared/options-problem';
 
 /** Pure readings of a rotation view (RULES §2) for the UI: whose turn, what just happened, the ranking. */
 
-/** What the secret must obey (blanks are not offered in a rotation). */
 /** The code rules of a secret: the rules package's own reading of the options. */
 export const codeRules = rotationSecretRules;
 
