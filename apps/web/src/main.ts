@@ -4,8 +4,6 @@ import './app.css';
 import App from './App.svelte';
 import { startServiceWorker } from './lib/pwa/register.svelte';
 import { initialLanguage, loadLanguage } from './lib/i18n/index.svelte';
-// the families' messages join the dictionary before the language loads
-import './families';
 import { restoreTheme } from './lib/theme';
 
 const target = document.getElementById('app');

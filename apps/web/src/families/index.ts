@@ -32,16 +32,24 @@ const messagesOf =
 
 const repeatsFlag = (on: boolean): string => (on ? t('room.repeatsOn') : t('room.repeatsOff'));
 
+/** Each family's messages, fetched once (in the language shown, and in any chosen later). */
+const messagesLoaded = new Map<string, () => Promise<void>>();
+const listingsLoaded = new Map<string, () => Promise<void>>();
+
 /**
- * A family as the client holds it: what lists show of it (`listing`) joins the dictionary at
- * once, to load with the language; the rest of its messages load with the first of its screens
- * (table, options form, share lines, analysis) that is asked for, and that screen waits for them.
+ * A family as the client holds it: what lists show of it (`listing`) loads with the home page
+ * (`loadListings`); the rest of its messages with the first of its screens (table, options
+ * form, share lines, analysis) that is asked for, and that screen waits for them.
  */
 function plugIn(family: ClientFamily): ClientFamily {
   const messages = once(() => addMessages(family.messages));
+  messagesLoaded.set(family.id, messages);
+  listingsLoaded.set(
+    family.id,
+    once(() => addMessages(family.listing)),
+  );
   const withMessages = <T>(load: () => Promise<T>): (() => Promise<T>) =>
     once(() => Promise.all([messages(), load()]).then(([, loaded]) => loaded));
-  void addMessages(family.listing);
   return {
     ...family,
     Game: withMessages(family.Game),
@@ -151,6 +159,13 @@ export function registerClientFamily(family: ClientFamily): void {
   if (registered.some((f) => f.id === family.id)) throw new Error(`The family ${family.id} is registered already`);
   registered.push(plugIn(family));
 }
+
+/** What the home page shows of every family (description, players, presets), in the language shown. */
+export const loadListings = (): Promise<void> =>
+  Promise.all([...listingsLoaded.values()].map((load) => load())).then(() => undefined);
+
+/** A family's messages (its room's rules line needs them before its table is there); at once for an unknown family. */
+export const loadFamilyMessages = (id: string): Promise<void> => messagesLoaded.get(id)?.() ?? Promise.resolve();
 
 export function clientFamily(id: string): ClientFamily | undefined {
   return CLIENT_FAMILIES.find((f) => f.id === id);

@@ -44,9 +44,9 @@ export interface ClientFamily {
   name: MessageKey;
   description: MessageKey;
   players: MessageKey;
-  /** what lists show of it in a language (description, players, presets, rules line): loaded with the language */
+  /** what the home page shows of it in a language (description, players, presets): loaded with the home page */
   listing: DictionaryPart;
-  /** the rest of its messages in a language: loaded with the first of its screens below */
+  /** the rest of its messages in a language: loaded with the first of its screens below, or its room's rules line */
   messages: DictionaryPart;
   /** the defaults of the family's options schema */
   defaultOptions: () => Record<string, unknown>;

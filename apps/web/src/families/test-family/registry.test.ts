@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FamilyId } from '@mm/rules';
 import { loadLanguage, locale, t } from '../../lib/i18n/index.svelte';
-import { CLIENT_FAMILIES, clientFamily, registerClientFamily, type ClientFamily } from '..';
+import { CLIENT_FAMILIES, clientFamily, loadListings, registerClientFamily, type ClientFamily } from '..';
 
 // A family the product does not have, with screens (here stand-ins) and messages of its own:
 // it plugs into the client by this one registration, without editing any other file.
@@ -25,6 +25,7 @@ describe('the client family registry', () => {
   it('offers a registered family on the home page list and finds it by id for its room and replay pages', async () => {
     await loadLanguage(locale.lang);
     registerClientFamily(onePeg);
+    await loadListings();
     expect(clientFamily('one-peg')?.name).toBe('one-peg.name');
     expect(CLIENT_FAMILIES.map((f) => f.id)).toEqual(['duel', 'rotation', 'parker', 'mm44', 'one-peg']);
   });

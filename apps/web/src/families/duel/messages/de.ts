@@ -1,6 +1,11 @@
 import type { messages as en } from './en';
 
 export const messages: Record<keyof typeof en, string> = {
+  'duel.option.scoring.rounds': 'Gewonnene Runden',
+  'duel.option.scoring.points': 'Punkte für den Codegeber',
+  'duel.option.handScoring': 'Codegeber bewertet von Hand',
+  'duel.room.blanksOn': 'leere Löcher erlaubt',
+  'duel.room.summary': '{pegs} Löcher · {colours} Farben · {guesses} Versuche · {rounds} Runden',
   'duel.you.lastGuess': 'Du hast geraten (Reihe {n}).',
   'duel.you.lastScore': 'Du hast Reihe {n} bewertet.',
   'duel.status.seatFree': 'Platz {letter} ist frei',

@@ -3,6 +3,11 @@
  * fetched with its screens; what lists show of it is in listing/.
  */
 export const messages = {
+  'duel.option.scoring.rounds': 'Rounds won',
+  'duel.option.scoring.points': 'Codemaker points',
+  'duel.option.handScoring': 'Codemaker scores by hand',
+  'duel.room.blanksOn': 'blanks allowed',
+  'duel.room.summary': '{pegs} holes · {colours} colours · {guesses} guesses · {rounds} rounds',
   'duel.you.lastGuess': 'You guessed (row {n}).',
   'duel.you.lastScore': 'You scored row {n}.',
   'duel.status.seatFree': 'Seat {letter} is free',

@@ -1,6 +1,11 @@
 import type { messages as en } from './en';
 
 export const messages: Record<keyof typeof en, string> = {
+  'duel.option.scoring.rounds': 'Manches gagnées',
+  'duel.option.scoring.points': 'Points du codeur',
+  'duel.option.handScoring': 'Le codeur note à la main',
+  'duel.room.blanksOn': 'trous vides permis',
+  'duel.room.summary': '{pegs} trous · {colours} couleurs · {guesses} essais · {rounds} manches',
   'duel.you.lastGuess': 'Vous avez proposé (rangée {n}).',
   'duel.you.lastScore': 'Vous avez noté la rangée {n}.',
   'duel.status.seatFree': 'La place {letter} est libre',

@@ -1,6 +1,7 @@
 import type { messages as en } from './en';
 
 export const messages: Record<keyof typeof en, string> = {
+  'mm44.rules': '{players} × {boards} (Spieler × Bretter pro Spieler) · {rows} Reihen pro Brett · 5 Löcher, 6 Farben',
   'mm44.option.seating': 'Sitzordnung',
   'mm44.option.seatingHint': 'Spieler × Bretter pro Spieler. Jedes Brett erhält einen Teil des Geheimcodes.',
   'mm44.option.seating.one': '{players} Spieler, je ein Brett',

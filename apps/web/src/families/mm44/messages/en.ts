@@ -3,6 +3,7 @@
  * fetched with its screens; what lists show of it is in listing/.
  */
 export const messages = {
+  'mm44.rules': '{players} × {boards} (players × boards each) · {rows} rows per board · 5 holes, 6 colours',
   'mm44.option.seating': 'Seating',
   'mm44.option.seatingHint': 'Players × boards each. Every board is dealt one part of the hidden code.',
   'mm44.option.seating.one': '{players} players, one board each',

@@ -1,6 +1,7 @@
 import type { messages as en } from './en';
 
 export const messages: Record<keyof typeof en, string> = {
+  'mm44.rules': '{players} × {boards} (joueurs × grilles chacun) · {rows} rangées par grille · 5 trous, 6 couleurs',
   'mm44.option.seating': 'Répartition',
   'mm44.option.seatingHint': 'Joueurs × grilles chacun. Chaque grille reçoit une partie du code caché.',
   'mm44.option.seating.one': '{players} joueurs, une grille chacun',

@@ -1,6 +1,8 @@
 import type { messages as en } from './en';
 
 export const messages: Record<keyof typeof en, string> = {
+  'parker.rules': '{pegs} Löcher · {colours} Farben · höchstens {moves} Züge pro Partie',
+  'parker.rulesGames': 'Serie über {games} Partien',
   'parker.you.lastSecret': 'Du hast deinen Geheimcode gestellt.',
   'parker.you.lastGuess': 'Du hast geraten (Zug {n}).',
   'parker.you.code': 'Dein Code:',

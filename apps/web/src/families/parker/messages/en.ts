@@ -3,6 +3,8 @@
  * fetched with its screens; what lists show of it is in listing/.
  */
 export const messages = {
+  'parker.rules': '{pegs} holes · {colours} colours · up to {moves} moves per game',
+  'parker.rulesGames': 'Best of {games} games',
   'parker.you.lastSecret': 'You set your secret.',
   'parker.you.lastGuess': 'You guessed (move {n}).',
   'parker.you.code': 'Your code:',

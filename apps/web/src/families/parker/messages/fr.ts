@@ -1,6 +1,8 @@
 import type { messages as en } from './en';
 
 export const messages: Record<keyof typeof en, string> = {
+  'parker.rules': '{pegs} trous · {colours} couleurs · {moves} coups au plus par partie',
+  'parker.rulesGames': 'Au meilleur des {games} parties',
   'parker.you.lastSecret': 'Vous avez composé votre code.',
   'parker.you.lastGuess': 'Vous avez proposé (coup {n}).',
   'parker.you.code': 'Votre code :',

@@ -1,6 +1,7 @@
 import type { messages as en } from './en';
 
 export const messages: Record<keyof typeof en, string> = {
+  'rotation.rules': '{players} Spieler · {pegs} Löcher · {colours} Farben · {guesses} Reihen pro Runde',
   'rotation.you.lastGuess': 'Du hast Reihe {n} gesetzt: +{points} Punkte.',
   'rotation.you.secret': 'Dein Geheimcode',
   'rotation.result.rank': '{place} von {count}',

@@ -3,6 +3,7 @@
  * fetched with its screens; what lists show of it is in listing/.
  */
 export const messages = {
+  'rotation.rules': '{players} players · {pegs} holes · {colours} colours · {guesses} rows per round',
   'rotation.you.lastGuess': 'You played row {n}: +{points} points.',
   'rotation.you.secret': 'Your secret',
   'rotation.result.rank': '{place} of {count}',

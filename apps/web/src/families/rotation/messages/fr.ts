@@ -1,6 +1,7 @@
 import type { messages as en } from './en';
 
 export const messages: Record<keyof typeof en, string> = {
+  'rotation.rules': '{players} joueurs · {pegs} trous · {colours} couleurs · {guesses} rangées par manche',
   'rotation.you.lastGuess': 'Vous avez joué la rangée {n} : +{points} points.',
   'rotation.you.secret': 'Votre code secret',
   'rotation.result.rank': '{place} sur {count}',

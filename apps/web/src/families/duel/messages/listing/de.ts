@@ -3,11 +3,6 @@ import type { messages as en } from './en';
 export const messages: Record<keyof typeof en, string> = {
   'duel.description': 'Zwei Spieler. Einer versteckt einen Code, der andere knackt ihn; jede Runde werden die Rollen getauscht.',
   'duel.players': '2 Spieler',
-  'duel.option.scoring.rounds': 'Gewonnene Runden',
-  'duel.option.scoring.points': 'Punkte für den Codegeber',
-  'duel.option.handScoring': 'Codegeber bewertet von Hand',
-  'duel.room.blanksOn': 'leere Löcher erlaubt',
-  'duel.room.summary': '{pegs} Löcher · {colours} Farben · {guesses} Versuche · {rounds} Runden',
   'preset.duel-classic': 'Klassisch',
   'preset.duel-classic.hint': '2 Spieler · ohne Wiederholung',
   'preset.duel-expert': 'Expert / Super',

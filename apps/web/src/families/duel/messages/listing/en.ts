@@ -1,16 +1,11 @@
 /**
  * What lists show of the duel family, in English (the reference: fr.ts and de.ts have exactly
- * these keys): its description, player count, presets and rules line. These load with the
- * language, for every family; the rest of its messages (../en.ts) load with its screens.
+ * these keys): its description, player count and presets, loaded with the home page; the rest
+ * of its messages (../en.ts) load with its screens (its table, its form, the room's rules line).
  */
 export const messages = {
   'duel.description': 'Two players. One hides a code, the other breaks it; roles swap every round.',
   'duel.players': '2 players',
-  'duel.option.scoring.rounds': 'Rounds won',
-  'duel.option.scoring.points': 'Codemaker points',
-  'duel.option.handScoring': 'Codemaker scores by hand',
-  'duel.room.blanksOn': 'blanks allowed',
-  'duel.room.summary': '{pegs} holes · {colours} colours · {guesses} guesses · {rounds} rounds',
   'preset.duel-classic': 'Classic',
   'preset.duel-classic.hint': '2 players · no repeats',
   'preset.duel-expert': 'Expert / Super',

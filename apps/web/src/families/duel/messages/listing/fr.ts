@@ -3,11 +3,6 @@ import type { messages as en } from './en';
 export const messages: Record<keyof typeof en, string> = {
   'duel.description': 'Deux joueurs. L’un cache un code, l’autre le perce ; les rôles s’inversent à chaque manche.',
   'duel.players': '2 joueurs',
-  'duel.option.scoring.rounds': 'Manches gagnées',
-  'duel.option.scoring.points': 'Points du codeur',
-  'duel.option.handScoring': 'Le codeur note à la main',
-  'duel.room.blanksOn': 'trous vides permis',
-  'duel.room.summary': '{pegs} trous · {colours} couleurs · {guesses} essais · {rounds} manches',
   'preset.duel-classic': 'Classique',
   'preset.duel-classic.hint': '2 joueurs · sans répétition',
   'preset.duel-expert': 'Expert / Super',

@@ -4,7 +4,6 @@ export const messages: Record<keyof typeof en, string> = {
   'mm44.description':
     'Jedes Brett hält einen Teil eines gemeinsamen Geheimcodes: Antworte zu deinem, folgere den Rest, rufe als Erster „Master Mind!“.',
   'mm44.players': '2–4 Spieler',
-  'mm44.rules': '{players} × {boards} (Spieler × Bretter pro Spieler) · {rows} Reihen pro Brett · 5 Löcher, 6 Farben',
   'preset.mm44-game1': '4 Spieler',
   'preset.mm44-game1.hint': 'Spiel 1',
   'preset.mm44-game2-3x1': '3 Spieler',

@@ -1,13 +1,12 @@
 /**
  * What lists show of the mm44 family, in English (the reference: fr.ts and de.ts have exactly
- * these keys): its description, player count, presets and rules line. These load with the
- * language, for every family; the rest of its messages (../en.ts) load with its screens.
+ * these keys): its description, player count and presets, loaded with the home page; the rest
+ * of its messages (../en.ts) load with its screens (its table, its form, the room's rules line).
  */
 export const messages = {
   'mm44.description':
     'Each board holds one part of a shared hidden code: answer about yours, deduce the rest, call “Master Mind!” first.',
   'mm44.players': '2–4 players',
-  'mm44.rules': '{players} × {boards} (players × boards each) · {rows} rows per board · 5 holes, 6 colours',
   'preset.mm44-game1': '4 players',
   'preset.mm44-game1.hint': 'Game 1',
   'preset.mm44-game2-3x1': '3 players',

@@ -4,7 +4,6 @@ export const messages: Record<keyof typeof en, string> = {
   'mm44.description':
     'Chaque grille détient une partie d’un code caché commun : répondez sur la vôtre, déduisez le reste, criez « Master Mind ! » le premier.',
   'mm44.players': '2 à 4 joueurs',
-  'mm44.rules': '{players} × {boards} (joueurs × grilles chacun) · {rows} rangées par grille · 5 trous, 6 couleurs',
   'preset.mm44-game1': '4 joueurs',
   'preset.mm44-game1.hint': 'Jeu 1',
   'preset.mm44-game2-3x1': '3 joueurs',

@@ -1,13 +1,11 @@
 /**
  * What lists show of the parker family, in English (the reference: fr.ts and de.ts have exactly
- * these keys): its description, player count, presets and rules line. These load with the
- * language, for every family; the rest of its messages (../en.ts) load with its screens.
+ * these keys): its description, player count and presets, loaded with the home page; the rest
+ * of its messages (../en.ts) load with its screens (its table, its form, the room's rules line).
  */
 export const messages = {
   'parker.description': 'Both hide a code at the same time, then race to break each other’s in fewer moves.',
   'parker.players': '2 players',
-  'parker.rules': '{pegs} holes · {colours} colours · up to {moves} moves per game',
-  'parker.rulesGames': 'Best of {games} games',
   'preset.parker-single': 'Single game',
   'preset.parker-single.hint': '2 players at once',
   'preset.parker-best-of-3': 'Best of 3',

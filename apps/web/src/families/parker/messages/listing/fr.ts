@@ -3,8 +3,6 @@ import type { messages as en } from './en';
 export const messages: Record<keyof typeof en, string> = {
   'parker.description': 'Chacun cache un code en même temps, puis c’est à qui percera celui de l’autre en moins de coups.',
   'parker.players': '2 joueurs',
-  'parker.rules': '{pegs} trous · {colours} couleurs · {moves} coups au plus par partie',
-  'parker.rulesGames': 'Au meilleur des {games} parties',
   'preset.parker-single': 'Partie unique',
   'preset.parker-single.hint': '2 joueurs en même temps',
   'preset.parker-best-of-3': 'En 3 manches',

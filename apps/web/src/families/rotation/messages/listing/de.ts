@@ -4,7 +4,6 @@ export const messages: Record<keyof typeof en, string> = {
   'rotation.description':
     'Jeder stellt einmal den Code; die anderen raten reihum auf einem gemeinsamen Brett und sammeln Punkte für jeden Steck.',
   'rotation.players': '3–5 Spieler',
-  'rotation.rules': '{players} Spieler · {pegs} Löcher · {colours} Farben · {guesses} Reihen pro Runde',
   'preset.rotation-3': '3 Spieler',
   'preset.rotation-3.hint': 'ein gemeinsames Brett',
   'preset.rotation-4': '4 Spieler',
