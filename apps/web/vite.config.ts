@@ -28,7 +28,7 @@ const CORE: RegExp[] = [
   /node_modules[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/,
   /packages[\\/]rules[\\/]src[\\/](pure|core[\\/](errors|code|score|rng|family|preset|bot)|families[\\/](presets|[a-z0-9]+[\\/](pure|presets)))\.ts$/,
   /packages[\\/]protocol[\\/]src[\\/](pure|constants|errors|fairness|csp)\.ts$/,
-  /apps[\\/]web[\\/]src[\\/](csp\.ts|lib[\\/](i18n[\\/](core|index)|game|router|net[\\/](api|storage|tokens|describe)|pwa[\\/](push|turn-alert))|families[\\/](index|types|[a-z0-9]+[\\/]model)\.|components[\\/]BotIcon\.)/,
+  /apps[\\/]web[\\/]src[\\/](csp\.ts|lib[\\/](i18n[\\/](core|index|family-messages)|table|router|net[\\/](api|storage|tokens|describe)|pwa[\\/](push|turn-alert))|families[\\/](index|types|family-name|[a-z0-9]+[\\/]model)\.|components[\\/]BotIcon\.)/,
 ];
 
 export default defineConfig({

@@ -9,7 +9,7 @@ import {
   type ParkerOptions,
   type RotationOptions,
 } from '@mm/rules/pure';
-import { t } from '../lib/i18n/index.svelte';
+import { addMessages, t, type Dictionary, type DictionaryPart, type Lang } from '../lib/i18n/index.svelte';
 import type { ClientFamily } from './types';
 import { seatingShape } from './mm44/model';
 
@@ -21,27 +21,62 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
   return () => (p ??= load());
 }
 
+/** A family's messages in a language (families/<id>/messages/<lang>.ts): each language a chunk of its own. */
+const messagesOf =
+  (load: (lang: Lang) => Promise<{ messages: Dictionary }>): DictionaryPart =>
+  (lang) =>
+    load(lang).then((m) => m.messages);
+
 const repeatsFlag = (on: boolean): string => (on ? t('room.repeatsOn') : t('room.repeatsOff'));
 
-/** The families offered on the home page, in order (RULES §1–§4); `registerClientFamily` adds one. */
-const registered: ClientFamily[] = [
+/** Each family's messages, fetched once (in the language shown, and in any chosen later). */
+const messagesLoaded = new Map<string, () => Promise<void>>();
+const listingsLoaded = new Map<string, () => Promise<void>>();
+
+/**
+ * A family as the client holds it: what lists show of it (`listing`) loads with the home page
+ * (`loadListings`); the rest of its messages with the first of its screens (table, options
+ * form, share lines, analysis) that is asked for, and that screen waits for them.
+ */
+function plugIn(family: ClientFamily): ClientFamily {
+  const messages = once(() => addMessages(family.messages));
+  messagesLoaded.set(family.id, messages);
+  listingsLoaded.set(
+    family.id,
+    once(() => addMessages(family.listing)),
+  );
+  const withMessages = <T>(load: () => Promise<T>): (() => Promise<T>) =>
+    once(() => Promise.all([messages(), load()]).then(([, loaded]) => loaded));
+  return {
+    ...family,
+    Game: withMessages(family.Game),
+    OptionsForm: withMessages(family.OptionsForm),
+    shareLines: withMessages(family.shareLines),
+    analysis: withMessages(family.analysis),
+  };
+}
+
+/** The product's families, in the order of the rulebooks (RULES §1–§4). */
+const PRODUCT_FAMILIES: ClientFamily[] = [
   {
     id: 'duel',
     name: duelName,
-    description: 'family.duel.description',
-    players: 'family.duel.players',
-    // each family's screens are a chunk of their own, fetched when that family is shown
-    OptionsForm: once(() => import('./duel/DuelOptionsForm.svelte').then((m) => m.default)),
-    Game: once(() => import('./duel/DuelGame.svelte').then((m) => m.default)),
-    shareLines: once(() => import('./duel/share').then((m) => m.duelShareLines)),
-    analysis: once(() => import('./duel/analysis').then((m) => m.duelAnalysis)),
+    description: 'duel.description',
+    players: 'duel.players',
+    listing: messagesOf((lang) => import(`./duel/messages/listing/${lang}.ts`)),
+    messages: messagesOf((lang) => import(`./duel/messages/${lang}.ts`)),
+    // each family's screens are a chunk of their own, fetched (with its messages) when that family is shown
+    OptionsForm: () => import('./duel/DuelOptionsForm.svelte').then((m) => m.default),
+    Game: () => import('./duel/DuelGame.svelte').then((m) => m.default),
+    shareLines: () => import('./duel/share').then((m) => m.duelShareLines),
+    analysis: () => import('./duel/analysis').then((m) => m.duelAnalysis),
     summary: (o: DuelOptions) => [
-      t('room.summary', { pegs: o.pegs, colours: o.colours, guesses: o.guesses, rounds: o.rounds }),
+      t('duel.room.summary', { pegs: o.pegs, colours: o.colours, guesses: o.guesses, rounds: o.rounds }),
       [
         repeatsFlag(o.repeats),
-        o.blanks ? t('room.blanksOn') : null,
-        o.scoring === 'points' ? t('option.scoring.points') : t('option.scoring.rounds'),
-        o.handScoring ? t('option.handScoring') : null,
+        o.blanks ? t('duel.room.blanksOn') : null,
+        o.scoring === 'points' ? t('duel.option.scoring.points') : t('duel.option.scoring.rounds'),
+        o.handScoring ? t('duel.option.handScoring') : null,
       ]
         .filter((f) => f !== null)
         .join(' · '),
@@ -50,29 +85,33 @@ const registered: ClientFamily[] = [
   {
     id: 'rotation',
     name: rotationName,
-    description: 'family.rotation.description',
-    players: 'family.rotation.players',
-    OptionsForm: once(() => import('./rotation/RotationOptionsForm.svelte').then((m) => m.default)),
-    Game: once(() => import('./rotation/RotationGame.svelte').then((m) => m.default)),
-    shareLines: once(() => import('./rotation/share').then((m) => m.rotationShareLines)),
-    analysis: once(() => import('./rotation/analysis').then((m) => m.rotationAnalysis)),
+    description: 'rotation.description',
+    players: 'rotation.players',
+    listing: messagesOf((lang) => import(`./rotation/messages/listing/${lang}.ts`)),
+    messages: messagesOf((lang) => import(`./rotation/messages/${lang}.ts`)),
+    OptionsForm: () => import('./rotation/RotationOptionsForm.svelte').then((m) => m.default),
+    Game: () => import('./rotation/RotationGame.svelte').then((m) => m.default),
+    shareLines: () => import('./rotation/share').then((m) => m.rotationShareLines),
+    analysis: () => import('./rotation/analysis').then((m) => m.rotationAnalysis),
     summary: (o: RotationOptions) => [
-      t('rules.rotation', { players: o.players, pegs: o.pegs, colours: o.colours, guesses: o.guesses }),
+      t('rotation.rules', { players: o.players, pegs: o.pegs, colours: o.colours, guesses: o.guesses }),
       repeatsFlag(o.repeats),
     ],
   },
   {
     id: 'parker',
     name: parkerName,
-    description: 'family.parker.description',
-    players: 'family.parker.players',
-    OptionsForm: once(() => import('./parker/ParkerOptionsForm.svelte').then((m) => m.default)),
-    Game: once(() => import('./parker/ParkerGame.svelte').then((m) => m.default)),
-    shareLines: once(() => import('./parker/share').then((m) => m.parkerShareLines)),
-    analysis: once(() => import('./parker/analysis').then((m) => m.parkerAnalysis)),
+    description: 'parker.description',
+    players: 'parker.players',
+    listing: messagesOf((lang) => import(`./parker/messages/listing/${lang}.ts`)),
+    messages: messagesOf((lang) => import(`./parker/messages/${lang}.ts`)),
+    OptionsForm: () => import('./parker/ParkerOptionsForm.svelte').then((m) => m.default),
+    Game: () => import('./parker/ParkerGame.svelte').then((m) => m.default),
+    shareLines: () => import('./parker/share').then((m) => m.parkerShareLines),
+    analysis: () => import('./parker/analysis').then((m) => m.parkerAnalysis),
     summary: (o: ParkerOptions) => [
-      t('rules.parker', { pegs: o.pegs, colours: o.colours, moves: PARKER_MOVES }),
-      [repeatsFlag(o.repeats), o.games > 1 ? t('rules.parkerGames', { games: o.games }) : null]
+      t('parker.rules', { pegs: o.pegs, colours: o.colours, moves: PARKER_MOVES }),
+      [repeatsFlag(o.repeats), o.games > 1 ? t('parker.rulesGames', { games: o.games }) : null]
         .filter((f) => f !== null)
         .join(' · '),
     ],
@@ -80,30 +119,42 @@ const registered: ClientFamily[] = [
   {
     id: 'mm44',
     name: mm44Name,
-    description: 'family.mm44.description',
-    players: 'family.mm44.players',
-    OptionsForm: once(() => import('./mm44/Mm44OptionsForm.svelte').then((m) => m.default)),
-    Game: once(() => import('./mm44/Mm44Game.svelte').then((m) => m.default)),
-    shareLines: once(() => import('./mm44/share').then((m) => m.mm44ShareLines)),
-    analysis: once(() => import('./mm44/analysis').then((m) => m.mm44Analysis)),
+    description: 'mm44.description',
+    players: 'mm44.players',
+    listing: messagesOf((lang) => import(`./mm44/messages/listing/${lang}.ts`)),
+    messages: messagesOf((lang) => import(`./mm44/messages/${lang}.ts`)),
+    OptionsForm: () => import('./mm44/Mm44OptionsForm.svelte').then((m) => m.default),
+    Game: () => import('./mm44/Mm44Game.svelte').then((m) => m.default),
+    shareLines: () => import('./mm44/share').then((m) => m.mm44ShareLines),
+    analysis: () => import('./mm44/analysis').then((m) => m.mm44Analysis),
     summary: (o: Mm44Options) => {
       const shape = seatingShape(o.seating);
-      return [t('rules.mm44', { players: shape.players, boards: shape.boardsEach, rows: o.rows })];
+      return [t('mm44.rules', { players: shape.players, boards: shape.boardsEach, rows: o.rows })];
     },
   },
 ];
 
+/** The families offered on the home page, in order; `registerClientFamily` adds one. */
+const registered = PRODUCT_FAMILIES.map(plugIn);
 export const CLIENT_FAMILIES: readonly ClientFamily[] = registered;
 
 /**
- * Adds a family's screens to the client: the one line a family needs here (the rules side is
- * `registerFamily` of @mm/rules). The four product families are listed above; this is how a
- * family defined elsewhere (a test's) plugs in, before the page that lists families renders.
+ * Adds a family's screens and messages to the client: the one line a family needs here (the
+ * rules side is `registerFamily` of @mm/rules). The four product families are listed above;
+ * this is how a family defined elsewhere (a test's) plugs in, before the page that lists
+ * families renders.
  */
 export function registerClientFamily(family: ClientFamily): void {
   if (registered.some((f) => f.id === family.id)) throw new Error(`The family ${family.id} is registered already`);
-  registered.push(family);
+  registered.push(plugIn(family));
 }
+
+/** What the home page shows of every family (description, players, presets), in the language shown. */
+export const loadListings = (): Promise<void> =>
+  Promise.all([...listingsLoaded.values()].map((load) => load())).then(() => undefined);
+
+/** A family's messages (its room's rules line needs them before its table is there); at once for an unknown family. */
+export const loadFamilyMessages = (id: string): Promise<void> => messagesLoaded.get(id)?.() ?? Promise.resolve();
 
 export function clientFamily(id: string): ClientFamily | undefined {
   return CLIENT_FAMILIES.find((f) => f.id === id);

@@ -1,8 +1,8 @@
 import type { Component } from 'svelte';
 import type { RoomSummary, Snapshot } from '@mm/protocol/pure';
 import type { FamilyId, Lang, Seat } from '@mm/rules/pure';
-import type { HintKind } from '../lib/game/hints';
-import type { MessageKey } from '../lib/i18n/index.svelte';
+import type { HintKind } from '../lib/table/hints';
+import type { DictionaryPart, MessageKey } from '../lib/i18n/index.svelte';
 import type { FamilyAnalysis } from '../lib/replay/analysis';
 import type { ShareLines } from '../lib/replay/share';
 
@@ -36,8 +36,8 @@ export interface GameProps {
 }
 
 /**
- * A game family as the client knows it: its name, its options form for the home page, and its
- * table for the room page. New families plug in here (RULES §2–§4).
+ * A game family as the client knows it: its name, its messages, its options form for the home
+ * page, and its table for the room page. New families plug in here (RULES §2–§4).
  */
 export interface ClientFamily {
   id: FamilyId;
@@ -45,6 +45,10 @@ export interface ClientFamily {
   name: Readonly<Record<Lang, string>>;
   description: MessageKey;
   players: MessageKey;
+  /** what the home page shows of it in a language (description, players, presets): loaded with the home page */
+  listing: DictionaryPart;
+  /** the rest of its messages in a language: loaded with the first of its screens below, or its room's rules line */
+  messages: DictionaryPart;
   // `any`: each family's form edits its own options type (bound with bind:options); loaded on demand
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   OptionsForm: () => Promise<Component<{ options: any }, object, 'options'>>;

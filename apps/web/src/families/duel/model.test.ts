@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { duel, duelOptionsSchema, type DuelAction, type DuelOptionsInput, type DuelState } from '@mm/rules';
-import { currentRound, duelTurn, earlierRounds, lastPlayed, resultFor, roleOf } from './model';
+import { currentRound, earlierRounds, lastPlayed, resultFor, roleOf } from './model';
+import { turnOf } from '../shared/turn';
 
 /** Plays actions through the real rules and returns what `viewer` sees after them. */
 function play(input: DuelOptionsInput, actions: [number, DuelAction][]) {
@@ -21,7 +22,7 @@ describe('duel model', () => {
   it('starts with the codemaker setting the secret', () => {
     const g = play({}, []);
     const v = g.view(1);
-    expect(duelTurn(g.status)).toEqual({ kind: 'setSecret', actor: 0 });
+    expect(turnOf(g.status)).toMatchObject({ kind: 'setSecret', actor: 0 });
     expect(roleOf(currentRound(v), 0)).toBe('codemaker');
     expect(roleOf(currentRound(v), 1)).toBe('codebreaker');
     expect(roleOf(currentRound(v), null)).toBeNull();
@@ -30,7 +31,7 @@ describe('duel model', () => {
 
   it('follows secret, guesses, and the next round', () => {
     let g = play({}, [[0, secret([0, 1, 2, 3])]]);
-    expect(duelTurn(g.status)).toEqual({ kind: 'guess', actor: 1 });
+    expect(turnOf(g.status)).toMatchObject({ kind: 'guess', actor: 1 });
     expect(lastPlayed(g.view(1), g.last)).toEqual({ kind: 'secret', seat: 0, round: 0 });
 
     g = play({}, [
@@ -45,7 +46,7 @@ describe('duel model', () => {
     ]);
     const v = g.view(1);
     // round 1 broken on row 1; round 2 waits for seat 1's secret
-    expect(duelTurn(g.status)).toEqual({ kind: 'setSecret', actor: 1 });
+    expect(turnOf(g.status)).toMatchObject({ kind: 'setSecret', actor: 1 });
     expect(earlierRounds(v).map((r) => r.number)).toEqual([1]);
     expect(lastPlayed(v, g.last)).toEqual({ kind: 'guess', seat: 1, round: 0, row: 1 });
   });
@@ -55,14 +56,14 @@ describe('duel model', () => {
       [0, secret([0, 1, 2, 3])],
       [1, guess([3, 2, 1, 0])],
     ]);
-    expect(duelTurn(g.status)).toEqual({ kind: 'score', actor: 0 });
+    expect(turnOf(g.status)).toMatchObject({ kind: 'score', actor: 0 });
     const h = play({ handScoring: true }, [
       [0, secret([0, 1, 2, 3])],
       [1, guess([3, 2, 1, 0])],
       [0, { type: 'score', black: 0, white: 4 }],
     ]);
     expect(lastPlayed(h.view(1), h.last)).toEqual({ kind: 'score', seat: 0, round: 0, row: 1 });
-    expect(duelTurn(h.status)).toEqual({ kind: 'guess', actor: 1 });
+    expect(turnOf(h.status)).toMatchObject({ kind: 'guess', actor: 1 });
   });
 
   it('gives each seat its result at the end', () => {
@@ -72,7 +73,7 @@ describe('duel model', () => {
       [1, secret([0, 1, 2, 3])],
       [0, guess([0, 1, 2, 3])],
     ]);
-    expect(duelTurn(g.status)).toEqual({ kind: 'finished' });
+    expect(turnOf(g.status)).toMatchObject({ kind: 'finished' });
     expect(resultFor(g.status, 0)).toBe('draw');
     expect(resultFor(g.status, null)).toBeNull();
     expect(earlierRounds(g.view(0)).map((r) => r.number)).toEqual([1]);

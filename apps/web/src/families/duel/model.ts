@@ -1,4 +1,4 @@
-import { duelSecretRules, type DuelRoundView, type DuelView, type MatchStatus, type Seat } from '@mm/rules/pure';
+import { duelSecretRules, type DuelRoundView, type DuelView, type Seat } from '@mm/rules/pure';
 
 /** Pure readings of a duel view for the UI: whose turn, what just happened, who won. */
 
@@ -15,22 +15,6 @@ export function earlierRounds(view: DuelView): DuelRoundView[] {
     : view.rounds.filter((r, i) => i < view.rounds.length - 1 || r.outcome !== null);
 }
 
-export type DuelTurn =
-  | { kind: 'setSecret'; actor: Seat }
-  | { kind: 'guess'; actor: Seat }
-  | { kind: 'score'; actor: Seat }
-  | { kind: 'finished' }
-  | { kind: 'none' };
-
-/** What the match waits for now, and from whom: the rules' status says (`owes`). */
-export function duelTurn(status: MatchStatus): DuelTurn {
-  if (status.finished) return { kind: 'finished' };
-  const owed = status.owes[0];
-  if (!owed) return { kind: 'none' };
-  if (owed.kind === 'secret') return { kind: 'setSecret', actor: owed.seat };
-  return owed.kind === 'score' || owed.kind === 'guess' ? { kind: owed.kind, actor: owed.seat } : { kind: 'none' };
-}
-
 export type Role = 'codemaker' | 'codebreaker';
 
 export function roleOf(round: DuelRoundView | null, seat: Seat | null): Role | null {
@@ -40,7 +24,7 @@ export function roleOf(round: DuelRoundView | null, seat: Seat | null): Role | n
   return null;
 }
 
-export { resultFor, type SeatResult } from '../shared/outcome';
+export { resultFor, type SeatResult } from '../shared/seat-result';
 
 export type LastPlayed =
   { kind: 'secret'; seat: Seat; round: number } | { kind: 'guess' | 'score'; seat: Seat; round: number; row: number };
@@ -67,6 +51,3 @@ function rowAction(r: DuelRoundView, index: number, seat: Seat): LastPlayed | nu
   if (seat === r.codemaker) return { kind: 'score', seat, round: index, row: r.rows.length };
   return null;
 }
-
-/** The row number on which the round was broken, when it was. */
-export const brokenOnRow = (r: DuelRoundView): number | null => (r.outcome === 'broken' ? r.rows.length : null);

@@ -27,5 +27,5 @@ export const mm44Analysis: FamilyAnalysis = {
   },
   unit: 'deals',
   roundTitle: () => '',
-  rowTitle: (r, nameOf, t) => t('analysis.rowOfBoard', { board: r.track + 1, n: r.n, name: nameOf(r.seat) }),
+  rowTitle: (r, nameOf, t) => t('mm44.analysis.rowOfBoard', { board: r.track + 1, n: r.n, name: nameOf(r.seat) }),
 };

@@ -5,7 +5,6 @@ import {
   type CodeRules,
   type MatchStatus,
   type Mm44BoardView,
-  type Mm44Call,
   type Mm44Seating,
   type Mm44View,
   type Seat,
@@ -26,18 +25,6 @@ export function seatingShape(seating: Mm44Seating): { players: number; boardsEac
 /** The boards `seat` holds, by index. */
 export const boardsOf = (view: Mm44View, seat: Seat | null): number[] =>
   seat === null ? [] : view.boards.filter((b) => b.holder === seat).map((b) => b.board);
-
-export type Mm44Turn =
-  { kind: 'row'; board: number; actor: Seat } | { kind: 'finalCall'; actor: Seat } | { kind: 'finished' } | { kind: 'none' };
-
-/** What the game waits for (a board's row, or in the final calls one seat's call or pass): the rules' status says (`owes`); the view names the board. */
-export function mm44Turn(view: Mm44View, status: MatchStatus): Mm44Turn {
-  if (status.finished) return { kind: 'finished' };
-  const owed = status.owes[0];
-  if (owed?.kind === 'call') return { kind: 'finalCall', actor: owed.seat };
-  const board = view.turn === null ? undefined : view.boards[view.turn];
-  return owed?.kind === 'row' && board ? { kind: 'row', board: board.board, actor: owed.seat } : { kind: 'none' };
-}
 
 /** May `seat` call "Master Mind!" now? At any time while in play, in the final calls only on its own call. */
 export function canCall(view: Mm44View, seat: Seat | null): boolean {
@@ -80,12 +67,8 @@ export function lastPlayed(view: Mm44View, last: { seat: Seat; type: string } | 
   }
 }
 
-/** The wrong call that put `seat` out, if any. */
-export const wrongCallOf = (view: Mm44View, seat: Seat): Mm44Call | undefined =>
-  view.calls.find((c) => c.seat === seat && !c.correct);
-
-import type { SeatResult } from '../shared/outcome';
-export type { SeatResult } from '../shared/outcome';
+import type { SeatResult } from '../shared/seat-result';
+export type { SeatResult } from '../shared/seat-result';
 
 export function resultFor(view: Mm44View, status: MatchStatus, seat: Seat | null): SeatResult | null {
   if (!status.finished || seat === null) return null;

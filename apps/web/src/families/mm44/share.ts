@@ -7,7 +7,7 @@ const peg = (p: Mm44Peg): string => (p === 'black' ? BLACK : p === 'white' ? WHI
 export const mm44ShareLines: ShareLines = (view: Mm44View, { tr, nameOf }) => [
   ...view.boards.map((b) => {
     const rows = b.rows.map((row) => row.answers.map((a) => peg(a.peg)).join(''));
-    return `${tr('share.board', { n: b.board + 1 })} · ${nameOf(b.holder)}: ${rows.length ? rows.join(' ') : NONE}`;
+    return `${tr('mm44.share.board', { n: b.board + 1 })} · ${nameOf(b.holder)}: ${rows.length ? rows.join(' ') : NONE}`;
   }),
-  ...view.calls.map((c) => `${tr('share.call', { name: nameOf(c.seat) })} ${c.correct ? '✅' : '❌'}`),
+  ...view.calls.map((c) => `${tr('mm44.share.call', { name: nameOf(c.seat) })} ${c.correct ? '✅' : '❌'}`),
 ];

@@ -13,6 +13,6 @@ export const parkerAnalysis: FamilyAnalysis = {
     ),
   input: (track, i, view) => codeRowInput(codeRulesOf({ ...(view as ParkerView).options, blanks: false }), track, i),
   unit: 'codes',
-  roundTitle: (round, t) => t('replay.game', { n: round + 1 }),
+  roundTitle: (round, t) => t('parker.replay.game', { n: round + 1 }),
   rowTitle: (r, nameOf, t) => t('analysis.rowOf', { n: r.n, name: nameOf(r.seat) }),
 };

@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parker, parkerOptionsSchema, type ParkerAction, type ParkerOptionsInput, type ParkerState } from '@mm/rules';
-import {
-  currentGame,
-  earlierGames,
-  gameEnd,
-  gameResultFor,
-  lastPlayed,
-  moveNumber,
-  otherSeat,
-  parkerTurn,
-  resultFor,
-  waitsFor,
-} from './model';
+import { currentGame, earlierGames, gameEnd, gameResultFor, lastPlayed, moveNumber, otherSeat, resultFor } from './model';
+import { turnOf, waitsFor } from '../shared/turn';
 
 /** Plays actions through the real rules and returns what `viewer` sees after them. */
 function play(input: ParkerOptionsInput, actions: [number, ParkerAction][]) {
@@ -32,15 +22,15 @@ const guess = (code: number[]): ParkerAction => ({ type: 'guess', code });
 describe('parker model', () => {
   it('waits for both secrets at once, then for one guess at a time', () => {
     let g = play({}, []);
-    let turn = parkerTurn(g.status);
-    expect(turn).toEqual({ kind: 'setSecret', actors: [0, 1] });
+    let turn = turnOf(g.status);
+    expect(turn).toMatchObject({ kind: 'setSecret', actors: [0, 1] });
     expect(waitsFor(turn, 0) && waitsFor(turn, 1)).toBe(true);
     expect(waitsFor(turn, null)).toBe(false);
     expect(otherSeat(0)).toBe(1);
 
     g = play({}, [[1, secret([0, 1, 2])]]);
-    turn = parkerTurn(g.status);
-    expect(turn).toEqual({ kind: 'setSecret', actors: [0] });
+    turn = turnOf(g.status);
+    expect(turn).toMatchObject({ kind: 'setSecret', actors: [0] });
     expect(waitsFor(turn, 1)).toBe(false);
     expect(lastPlayed(g.view(0), g.last)).toEqual({ kind: 'secret', seat: 1, game: 0 });
 
@@ -48,7 +38,7 @@ describe('parker model', () => {
       [1, secret([0, 1, 2])],
       [0, secret([3, 4, 5])],
     ]);
-    expect(parkerTurn(g.status)).toEqual({ kind: 'guess', actor: 0 });
+    expect(turnOf(g.status)).toMatchObject({ kind: 'guess', actor: 0 });
     expect(moveNumber(currentGame(g.view(0))!)).toBe(1);
 
     g = play({}, [
@@ -56,7 +46,7 @@ describe('parker model', () => {
       [0, secret([3, 4, 5])],
       [0, guess([0, 0, 0])],
     ]);
-    expect(parkerTurn(g.status)).toEqual({ kind: 'guess', actor: 1 });
+    expect(turnOf(g.status)).toMatchObject({ kind: 'guess', actor: 1 });
     expect(moveNumber(currentGame(g.view(0))!)).toBe(1);
     expect(lastPlayed(g.view(1), g.last)).toEqual({ kind: 'guess', seat: 0, game: 0, move: 1 });
   });
@@ -72,7 +62,7 @@ describe('parker model', () => {
     ]);
     const v = g.view(0);
     const game = currentGame(v)!;
-    expect(parkerTurn(g.status)).toEqual({ kind: 'finished' });
+    expect(turnOf(g.status)).toMatchObject({ kind: 'finished' });
     expect(moveNumber(game)).toBe(2);
     expect(gameEnd(game)).toEqual({ kind: 'won', winner: 0, move: 2 });
     expect(gameResultFor(game, 0)).toBe('win');
@@ -95,7 +85,7 @@ describe('parker model', () => {
     expect(gameResultFor(first!, 1)).toBe('draw');
     // game 2 is opened by seat 1 once both secrets are set
     expect(currentGame(v)!.number).toBe(2);
-    expect(parkerTurn(g.status)).toEqual({ kind: 'setSecret', actors: [0, 1] });
+    expect(turnOf(g.status)).toMatchObject({ kind: 'setSecret', actors: [0, 1] });
     expect(lastPlayed(v, g.last)).toEqual({ kind: 'guess', seat: 1, game: 0, move: 1 });
   });
 

@@ -1,16 +1,8 @@
-import {
-  parkerSecretRules,
-  PARKER_MOVES,
-  type MatchStatus,
-  type ParkerGameView,
-  type ParkerView,
-  type Seat,
-} from '@mm/rules/pure';
-import type { SeatResult } from '../shared/outcome';
+import { parkerSecretRules, PARKER_MOVES, type ParkerGameView, type ParkerView, type Seat } from '@mm/rules/pure';
+import type { SeatResult } from '../shared/seat-result';
 
 /** Pure readings of a Parker 1974 view (RULES §3) for the UI. */
 
-/** What a secret must obey (blanks are not offered). */
 /** The code rules of a secret: the rules package's own reading of the options. */
 export const codeRules = parkerSecretRules;
 
@@ -21,25 +13,6 @@ export const currentGame = (view: ParkerView): ParkerGameView | null => view.gam
 
 /** Games over before the current one, oldest first (the rules open the next game as soon as one ends). */
 export const earlierGames = (view: ParkerView): ParkerGameView[] => view.games.slice(0, -1);
-
-export type ParkerWait =
-  { kind: 'setSecret'; actors: Seat[] } | { kind: 'guess'; actor: Seat } | { kind: 'finished' } | { kind: 'none' };
-
-/** What the match waits for (both secrets at once, then one guess at a time): the rules' status says (`owes`). */
-export function parkerTurn(status: MatchStatus): ParkerWait {
-  if (status.finished) return { kind: 'finished' };
-  const secrets = status.owes.filter((o) => o.kind === 'secret').map((o) => o.seat);
-  if (secrets.length > 0) return { kind: 'setSecret', actors: secrets };
-  const guess = status.owes.find((o) => o.kind === 'guess');
-  return guess ? { kind: 'guess', actor: guess.seat } : { kind: 'none' };
-}
-
-/** Does the match wait for `seat` now? */
-export function waitsFor(turn: ParkerWait, seat: Seat | null): boolean {
-  if (seat === null) return false;
-  if (turn.kind === 'setSecret') return turn.actors.includes(seat);
-  return turn.kind === 'guess' && turn.actor === seat;
-}
 
 /** The move number being played (1 … 8), or once the game is over the last one played. */
 export function moveNumber(g: ParkerGameView): number {
@@ -55,7 +28,7 @@ export function gameResultFor(g: ParkerGameView, seat: Seat | null): SeatResult 
 }
 
 /** The series' result from `seat`'s point of view (the shared reading of the status). */
-export { resultFor } from '../shared/outcome';
+export { resultFor } from '../shared/seat-result';
 
 export type GameEnd =
   { kind: 'won'; winner: Seat; move: number } | { kind: 'bothBroken'; move: number } | { kind: 'neitherBroken'; moves: number };

@@ -7,7 +7,7 @@ export const parkerShareLines: ShareLines = (view: ParkerView, { tr, nameOf }) =
   for (const g of view.games) {
     if (g.outcome === null) continue;
     const result = g.winner === null ? tr('share.draw') : tr('share.winner', { names: nameOf(g.winner) });
-    lines.push(`${tr('share.game', { n: g.number })}: ${result}`);
+    lines.push(`${tr('parker.share.game', { n: g.number })}: ${result}`);
     lines.push(`${nameOf(0)} | ${nameOf(1)}`);
     const moves = Math.max(g.guesses[0].length, g.guesses[1].length);
     for (let m = 0; m < moves; m++) {

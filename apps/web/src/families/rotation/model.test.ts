@@ -11,9 +11,9 @@ import {
   ranking,
   resultFor,
   roleOf,
-  rotationTurn,
   upcoming,
 } from './model';
+import { turnOf } from '../shared/turn';
 
 /** Plays actions through the real rules and returns what `viewer` sees after them. */
 function play(input: RotationOptionsInput, actions: [number, RotationAction][]) {
@@ -33,7 +33,7 @@ const guess = (code: number[]): RotationAction => ({ type: 'guess', code });
 describe('rotation model', () => {
   it('starts with seat A setting the secret, then the others guess in turn', () => {
     let g = play({}, []);
-    expect(rotationTurn(g.status)).toEqual({ kind: 'setSecret', actor: 0 });
+    expect(turnOf(g.status)).toMatchObject({ kind: 'setSecret', actor: 0 });
     expect(roleOf(currentRound(g.view(1)), 0)).toBe('codemaker');
     expect(roleOf(currentRound(g.view(1)), 2)).toBe('codebreaker');
     expect(roleOf(currentRound(g.view(1)), null)).toBeNull();
@@ -41,7 +41,7 @@ describe('rotation model', () => {
 
     g = play({}, [[0, secret([0, 1, 2, 3])]]);
     const v = g.view(2);
-    expect(rotationTurn(g.status)).toEqual({ kind: 'guess', actor: 1 });
+    expect(turnOf(g.status)).toMatchObject({ kind: 'guess', actor: 1 });
     expect(upcoming(currentRound(v)!, 3)).toEqual([2]);
     expect(lastPlayed(v, g.last)).toEqual({ kind: 'secret', seat: 0, round: 0 });
     expect(codemakerStake(v, currentRound(v)!)).toBe(5);
@@ -50,7 +50,7 @@ describe('rotation model', () => {
       [0, secret([0, 1, 2, 3])],
       [1, guess([0, 1, 3, 2])],
     ]);
-    expect(rotationTurn(g.status)).toEqual({ kind: 'guess', actor: 2 });
+    expect(turnOf(g.status)).toMatchObject({ kind: 'guess', actor: 2 });
     // 2 blacks, 2 whites: 2×2 + 2 = 6 points
     expect(lastPlayed(g.view(0), g.last)).toEqual({ kind: 'guess', seat: 1, round: 0, row: 1, points: 6 });
     expect(codemakerStake(g.view(0), currentRound(g.view(0))!)).toBe(6);
@@ -71,7 +71,7 @@ describe('rotation model', () => {
     const v = g.view(0);
     expect(currentRound(v)!.number).toBe(2);
     expect(earlierRounds(v).map((r) => r.number)).toEqual([1]);
-    expect(rotationTurn(g.status)).toEqual({ kind: 'setSecret', actor: 1 });
+    expect(turnOf(g.status)).toMatchObject({ kind: 'setSecret', actor: 1 });
     expect(lastPlayed(v, g.last)).toEqual({ kind: 'guess', seat: 2, round: 0, row: 2, points: 10 });
     // the codemaker scored 6 for a code broken on row 2
     expect(g.status.scores).toEqual([6, 0, 10]);
@@ -95,7 +95,7 @@ describe('rotation model', () => {
     ]);
     // every seat: 10 for a break + 5 as codemaker
     expect(g.status.scores).toEqual([15, 15, 15]);
-    expect(rotationTurn(g.status)).toEqual({ kind: 'finished' });
+    expect(turnOf(g.status)).toMatchObject({ kind: 'finished' });
     expect(resultFor(g.status, 0)).toBe('draw');
     expect(resultFor(g.status, null)).toBeNull();
     expect(earlierRounds(g.view(0)).map((r) => r.number)).toEqual([1, 2]);

@@ -1,7 +1,6 @@
 import {
   rotationSecretRules,
   rotationCodemakerPoints,
-  type MatchStatus,
   type RotationOptions,
   type RotationRoundView,
   type RotationView,
@@ -10,7 +9,6 @@ import {
 
 /** Pure readings of a rotation view (RULES §2) for the UI: whose turn, what just happened, the ranking. */
 
-/** What the secret must obey (blanks are not offered in a rotation). */
 /** The code rules of a secret: the rules package's own reading of the options. */
 export const codeRules = rotationSecretRules;
 
@@ -19,17 +17,6 @@ export const currentRound = (view: RotationView): RotationRoundView | null => vi
 
 /** Rounds over before the current one, oldest first (the rules open the next round as soon as one ends). */
 export const earlierRounds = (view: RotationView): RotationRoundView[] => view.rounds.slice(0, -1);
-
-export type RotationTurn =
-  { kind: 'setSecret'; actor: Seat } | { kind: 'guess'; actor: Seat } | { kind: 'finished' } | { kind: 'none' };
-
-/** What the match waits for now, and from whom: the rules' status says (`owes`). */
-export function rotationTurn(status: MatchStatus): RotationTurn {
-  if (status.finished) return { kind: 'finished' };
-  const owed = status.owes[0];
-  if (owed?.kind === 'secret') return { kind: 'setSecret', actor: owed.seat };
-  return owed?.kind === 'guess' ? { kind: 'guess', actor: owed.seat } : { kind: 'none' };
-}
 
 /** The codebreakers of a round in playing order: from the seat after the codemaker round the table (RULES §2 play 2). */
 export function guessOrder(codemaker: Seat, players: number): Seat[] {
@@ -51,7 +38,7 @@ export function roleOf(round: RotationRoundView | null, seat: Seat | null): Role
   return round.codemaker === seat ? 'codemaker' : 'codebreaker';
 }
 
-export { resultFor, type SeatResult } from '../shared/outcome';
+export { resultFor, type SeatResult } from '../shared/seat-result';
 
 export interface Ranked {
   seat: Seat;

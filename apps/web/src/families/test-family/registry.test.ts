@@ -1,14 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { FamilyId } from '@mm/rules';
-import { CLIENT_FAMILIES, clientFamily, registerClientFamily, type ClientFamily } from '..';
+import { loadLanguage, locale, t } from '../../lib/i18n/index.svelte';
+import { familyName } from '../family-name';
+import { CLIENT_FAMILIES, clientFamily, loadListings, registerClientFamily, type ClientFamily } from '..';
 
-// A family the product does not have, with screens of its own (here a stand-in component):
+// A family the product does not have, with screens (here stand-ins) and messages of its own:
 // it plugs into the client by this one registration, without editing any other file.
 const onePeg: ClientFamily = {
   id: 'one-peg' as FamilyId,
   name: { en: 'One peg', fr: 'Une fiche', de: 'Ein Stift' },
-  description: 'family.duel.description',
-  players: 'family.duel.players',
+  description: 'one-peg.description',
+  players: 'one-peg.players',
+  listing: (lang) => import(`./messages/${lang}.ts`).then((m: { messages: Record<string, string> }) => m.messages),
+  messages: async () => ({}),
   OptionsForm: () => import('../duel/DuelOptionsForm.svelte').then((m) => m.default),
   Game: () => import('../duel/DuelGame.svelte').then((m) => m.default),
   shareLines: async () => (view: { rows: unknown[] }) => [`${view.rows.length} rows`],
@@ -17,10 +21,22 @@ const onePeg: ClientFamily = {
 };
 
 describe('the client family registry', () => {
-  it('offers a registered family on the home page list and finds it by id for its room and replay pages', () => {
+  it('offers a registered family on the home page list and finds it by id for its room and replay pages', async () => {
+    await loadLanguage(locale.lang);
     registerClientFamily(onePeg);
-    expect(clientFamily('one-peg')).toBe(onePeg);
+    await loadListings();
+    expect(clientFamily('one-peg')).toMatchObject({ id: 'one-peg', description: 'one-peg.description' });
+    expect(familyName('one-peg')).toBe('One peg');
     expect(CLIENT_FAMILIES.map((f) => f.id)).toEqual(['duel', 'rotation', 'parker', 'mm44', 'one-peg']);
+  });
+
+  it('translates the family’s own messages, in a language loaded before it registered and in one loaded after', async () => {
+    await expect.poll(() => t('one-peg.players')).toBe('2 players');
+    await loadLanguage('de');
+    locale.lang = 'de';
+    await expect.poll(() => t('one-peg.players')).toBe('2 Spieler');
+    expect(familyName('one-peg')).toBe('Ein Stift');
+    expect(t('duel.description')).not.toBe('duel.description');
   });
 
   it('refuses the same id twice, so one family never shadows another', () => {

@@ -1,29 +1,66 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@mm/protocol';
-import { PALETTE } from '../game/palette';
-import { format, pickLanguage } from './core';
+import { presets } from '@mm/rules';
+import { PALETTE } from '../table/palette';
+import { CLIENT_FAMILIES } from '../../families';
+import { format, LANGS, pickLanguage } from './core';
 import { de } from './de';
 import { en } from './en';
 import { fr } from './fr';
 
-const dictionaries = { en, fr, de } as Record<string, Record<string, string>>;
 const placeholders = (s: string): string[] => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string).sort();
 
-describe('dictionaries', () => {
-  const reference = Object.keys(en).sort();
+/** Every language's dictionary as the app loads it: the shared messages, then each family's (listing and screens). */
+const shared = { en, fr, de } as Record<string, Record<string, string>>;
+const families = await Promise.all(
+  CLIENT_FAMILIES.map(async (f) => ({
+    id: f.id,
+    byLang: Object.fromEntries(
+      await Promise.all(LANGS.map(async (l) => [l, { ...(await f.listing(l)), ...(await f.messages(l)) }] as const)),
+    ),
+  })),
+);
+
+describe.each([{ id: 'shared', byLang: shared }, ...families])('the $id messages', ({ byLang }) => {
+  const reference = Object.keys(byLang.en!).sort();
 
   it.each(['fr', 'de'])('%s has exactly the English keys', (lang) => {
-    expect(Object.keys(dictionaries[lang]!).sort()).toEqual(reference);
+    expect(Object.keys(byLang[lang]!).sort()).toEqual(reference);
   });
 
   it.each(['en', 'fr', 'de'])('%s has no empty value', (lang) => {
-    const empty = Object.entries(dictionaries[lang]!).filter(([, v]) => typeof v !== 'string' || v.trim() === '');
+    const empty = Object.entries(byLang[lang]!).filter(([, v]) => typeof v !== 'string' || v.trim() === '');
     expect(empty).toEqual([]);
   });
 
   it.each(['fr', 'de'])('%s uses the same placeholders as English', (lang) => {
     for (const key of reference) {
-      expect(placeholders(dictionaries[lang]![key]!), key).toEqual(placeholders((en as Record<string, string>)[key]!));
+      expect(placeholders(byLang[lang]![key]!), key).toEqual(placeholders(byLang.en![key]!));
+    }
+  });
+});
+
+describe('dictionaries', () => {
+  it('keep each family to keys of its own (its id first, or its presets), so no family overrides another', () => {
+    for (const f of families) {
+      const foreign = Object.keys(f.byLang.en!).filter((k) => !k.startsWith(`${f.id}.`) && !k.startsWith(`preset.${f.id}-`));
+      expect(foreign, f.id).toEqual([]);
+      expect(
+        Object.keys(f.byLang.en!).filter((k) => Object.hasOwn(en, k)),
+        f.id,
+      ).toEqual([]);
+    }
+  });
+
+  it('translate each family’s name (its own, in every language), description, player count and presets', () => {
+    for (const f of CLIENT_FAMILIES) {
+      const whole = { ...en, ...families.find((x) => x.id === f.id)!.byLang.en } as Record<string, string>;
+      for (const key of [f.description, f.players]) expect(whole, f.id).toHaveProperty([key]);
+      for (const lang of LANGS) expect(f.name[lang], `${f.id} ${lang}`).toMatch(/\S/);
+      for (const p of presets.filter((p) => p.family === f.id)) {
+        expect(whole, p.id).toHaveProperty([`preset.${p.id}`]);
+        expect(whole, p.id).toHaveProperty([`preset.${p.id}.hint`]);
+      }
     }
   });
 

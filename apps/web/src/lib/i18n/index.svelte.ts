@@ -5,6 +5,11 @@ import type { MessageKey, Messages } from './en';
 export { LANGS, type Lang } from './core';
 export type { MessageKey } from './en';
 
+/** A dictionary in one language; each part (the shared one, a family's) loads with its language. */
+export type Dictionary = Readonly<Record<string, string>>;
+/** Fetches one part of the dictionary in a language. */
+export type DictionaryPart = (lang: Lang) => Promise<Dictionary>;
+
 /**
  * Each language is a chunk of its own, fetched when it is first chosen: a visitor
  * downloads only the one they read (every dictionary has every key, see i18n.test.ts).
@@ -14,11 +19,35 @@ const LOADERS: Record<Lang, () => Promise<Messages>> = {
   fr: () => import('./fr').then((m) => m.fr),
   de: () => import('./de').then((m) => m.de),
 };
-const loaded: Partial<Record<Lang, Messages>> = {};
+/** the shared messages, then each family's (`addMessages`) */
+const parts: DictionaryPart[] = [(lang) => LOADERS[lang]()];
+const loading: Partial<Record<Lang, Promise<Record<string, string>>>> = {};
+const loaded: Partial<Record<Lang, Record<string, string>>> = {};
+/** bumped when a language gains messages after it was shown, so that `t` reads them */
+let revision = $state(0);
 
-/** Fetches a language's messages once; `t` can show it as soon as this resolves. */
+const fetchAll = async (lang: Lang): Promise<Record<string, string>> =>
+  Object.assign({}, ...(await Promise.all(parts.map((part) => part(lang)))));
+
+/** Fetches a language's messages once (every part of them); `t` can show it as soon as this resolves. */
 export async function loadLanguage(lang: Lang): Promise<void> {
-  loaded[lang] ??= await LOADERS[lang]();
+  loaded[lang] ??= await (loading[lang] ??= fetchAll(lang));
+}
+
+/**
+ * Adds a part of the dictionary (a family's messages, from its registration): it loads with
+ * every language from now on, and at once into the languages already loaded.
+ */
+export async function addMessages(part: DictionaryPart): Promise<void> {
+  parts.push(part);
+  const started = Object.entries(loading) as [Lang, Promise<Record<string, string>>][];
+  await Promise.all(
+    started.map(async ([lang, whole]) => {
+      const [dictionary, more] = await Promise.all([whole, part(lang)]);
+      Object.assign(dictionary, more);
+    }),
+  );
+  revision++;
 }
 
 const store = browserStore();
@@ -51,6 +80,7 @@ export const locale = {
 
 /** The translation of `key` in the current language (reactive: read it in markup or $derived). */
 export function t(key: MessageKey, params?: Params): string {
+  void revision;
   const messages = loaded[current];
   // before any language has arrived (only in unit tests that skip main.ts) the key is shown
   return format(messages?.[key] ?? key, params);

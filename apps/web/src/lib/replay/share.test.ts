@@ -1,23 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { createRng, mm44Code, mm44Deal } from '@mm/rules';
-import { format } from '../i18n/core';
-import { en, type MessageKey } from '../i18n/en';
+import { loadLanguage, t } from '../i18n/index.svelte';
+import { CLIENT_FAMILIES } from '../../families';
 import { duelLog, finishedMatch } from './fixtures.test-support';
-import { duelShareLines } from '../../families/duel/share';
-import { mm44ShareLines } from '../../families/mm44/share';
-import { parkerShareLines } from '../../families/parker/share';
-import { rotationShareLines } from '../../families/rotation/share';
 import { shareText, type ShareLines } from './share';
 
-// Each family's own lines, as the client registry loads them with a finished match.
-const LINES: Record<string, ShareLines> = {
-  duel: duelShareLines,
-  rotation: rotationShareLines,
-  parker: parkerShareLines,
-  mm44: mm44ShareLines,
-};
+// Each family's own lines, as the client registry loads them with a finished match (its messages with them).
+const LINES: Record<string, ShareLines> = Object.fromEntries(
+  await Promise.all(CLIENT_FAMILIES.map(async (f) => [f.id, await f.shareLines()] as const)),
+);
 
-const tr = (key: MessageKey, params?: Record<string, string | number>): string => format(en[key], params);
+// the English dictionary as the app loads it, the families' messages included
+await loadLanguage('en');
+const tr = t;
 const names = ['Ann', 'Bob', 'Cy', 'Di'];
 const text = (d: ReturnType<typeof finishedMatch>): string =>
   shareText(

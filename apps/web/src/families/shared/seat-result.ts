@@ -1,6 +1,6 @@
 import type { MatchStatus, Seat } from '@mm/rules/pure';
 
-/** Pure readings shared by every family's model (no i18n: keys only). */
+/** A seat's result at the end of a match, read the same way for every family that ranks by the status. */
 
 export type SeatResult = 'win' | 'lose' | 'draw';
 

@@ -1,9 +1,32 @@
 import type { SeatSummary } from '@mm/protocol';
-import type { MatchStatus } from '@mm/rules';
-import { botPlayingFor } from '../../lib/game/seats';
+import type { MatchStatus, Seat } from '@mm/rules';
+import { seatLetter } from '../../lib/table/format';
+import { botPlayingFor, isFreeSeat, seatName } from '../../lib/table/seats';
 import { t } from '../../lib/i18n/index.svelte';
+import { waitsFor, type Turn } from './turn';
 
 /** Texts shared by the families' tables (call them where `t()` is reactive: markup or $derived). */
+
+/** Each seat's name at the table ("Bot B" for a bot, "Seat C" while free): read it where `t()` is reactive. */
+export const seatNames =
+  (seats: readonly SeatSummary[]) =>
+  (seat: number): string =>
+    seatName(seats[seat], seat, t);
+
+/**
+ * The status line every table shares, or null where the family's own applies (this phone's
+ * move, or the move of a seated player): the match over, nobody to wait for yet, a free seat
+ * that owes the move, or a bot playing for someone away.
+ */
+export function sharedStatus(turn: Turn, seats: readonly SeatSummary[], seat: Seat | null): string | null {
+  if (turn.kind === 'finished') return t('status.finished');
+  if (turn.kind === 'none') return t('status.waitPlayers');
+  if (waitsFor(turn, seat)) return null;
+  const free = turn.actors.find((s) => isFreeSeat(seats[s]));
+  if (free !== undefined) return t('status.waitSeat', { letter: seatLetter(free) });
+  // with two seats owing at once (Parker's secrets), the family says so itself
+  return turn.actors.length === 1 ? botStatus(seats, turn.actor, seat) : null;
+}
 
 /**
  * The status line of a secret or a guess to play: "your …" for the player to move, "waiting
