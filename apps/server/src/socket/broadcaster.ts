@@ -4,6 +4,7 @@ import type { Server, Socket } from 'socket.io';
 import type { LiveRoom } from '../rooms/live-room';
 import { SerialQueue } from '../rooms/serial-queue';
 import { roomChannel, seatChannel, watchChannel } from './channels';
+import { coalesceWrites } from './coalesced-writes';
 import { countPresence, PRESENCE_CHANGED, SharedPresence, type Presence } from './shared-presence';
 
 export type { Presence } from './shared-presence';
@@ -45,6 +46,8 @@ export class Broadcaster {
     private readonly options: { shared: boolean } = { shared: false },
   ) {
     this.shared = options.shared ? new SharedPresence(io) : null;
+    // The acknowledgements and views of one turn leave each connection in one write.
+    coalesceWrites(io);
   }
   private readonly shared: SharedPresence | null;
 
