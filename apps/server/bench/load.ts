@@ -5,7 +5,7 @@
  * per target and rate. It prints numbers and asserts nothing: never a CI gate.
  *
  *   node scripts/bench-load.mjs [--targets relay,embedded,postgres] [--rates 100,400,1000]
- *     [--rooms N] [--duration 10] [--warmup 3] [--family duel|parker|rotation] [--profile DIR]
+ *     [--rooms N] [--duration 10] [--warmup 3] [--family duel|parker|rotation|mm44] [--profile DIR]
  *
  * Rooms: without `--rooms`, as many rooms as the largest rate are connected, and a run at rate
  * R drives the first R of them, each acting once a second. With `--rooms N`, every run drives
@@ -171,6 +171,14 @@ const DRIVERS: Record<string, FamilyDriver> = {
       return round && round.codemaker === seat && !round.secretSet
         ? { type: 'setSecret', code: NEVER.slice(0, 4) }
         : { type: 'guess', code: probe(4) };
+    },
+  },
+  // Four players, a board each, the most rows: every row is answered by the three other boards and
+  // reaches four seats. Nobody ever calls, so a game is 40 rows, then four passes in the final calls.
+  mm44: {
+    options: { seating: '4x1', rows: 10 },
+    next(view) {
+      return (view as { phase: string }).phase === 'finalCalls' ? { type: 'pass' } : { type: 'row', code: probe(5) };
     },
   },
 };
