@@ -114,6 +114,16 @@ describe('coalesced socket writes', () => {
     expect(await gone).toBe('io server disconnect');
   });
 
+  it('delivers what was emitted just before the whole server closes (a shutdown discards every transport)', async () => {
+    const h = await harness({ coalesce: true });
+    const got = receive(h.client, 'n', 1);
+    const gone = new Promise<string>((resolve) => h.client.once('disconnect', resolve));
+    h.socket.emit('n', 1);
+    void h.io.close();
+    expect(await got).toEqual([1]);
+    expect(await gone).toBe('transport close');
+  });
+
   it('works over HTTP long-polling too (no TCP socket to cork), and after the upgrade to WebSocket', async () => {
     const h = await harness({ coalesce: true, transports: ['polling', 'websocket'] });
     const got = receive(h.client, 'n', 3);

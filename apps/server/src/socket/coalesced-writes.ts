@@ -8,6 +8,7 @@ import type { Server } from 'socket.io';
 interface EngineConnection {
   readyState: string;
   flush(): void;
+  close(...args: unknown[]): void;
   transport: { name: string; socket?: { _socket?: NetSocket } };
 }
 
@@ -15,6 +16,7 @@ const isEngineConnection = (value: unknown): value is EngineConnection =>
   typeof value === 'object' &&
   value !== null &&
   typeof (value as { flush?: unknown }).flush === 'function' &&
+  typeof (value as { close?: unknown }).close === 'function' &&
   typeof (value as { transport?: unknown }).transport === 'object';
 
 /** The TCP socket under a WebSocket transport (ws keeps it as `_socket`); none for HTTP long-polling. */
@@ -31,26 +33,23 @@ const tcpOf = (conn: EngineConnection): NetSocket | undefined =>
  * loop (`setImmediate`), queued after the broadcaster's own: by then the acknowledgements of a
  * group commit and the views worked out from it sit in the connection's buffer together, and go
  * out under one cork of the TCP socket, as one `writev`. Per-connection order is unchanged
- * (Engine.IO's buffer is a queue), and nothing is dropped: a connection closing with packets
- * still buffered waits for this flush (Engine.IO's `close` waits for its "drain").
+ * (Engine.IO's buffer is a queue), and nothing emitted is dropped by the wait: a connection
+ * being closed (even discarded, as `io.close()` does) first writes what it has buffered.
  */
 export function coalesceWrites(io: Server): void {
   const due = new Set<EngineConnection>();
   const flushers = new WeakMap<EngineConnection, () => void>();
   let scheduled = false;
 
-  const flushDue = (): void => {
-    scheduled = false;
-    for (const conn of due) {
-      due.delete(conn);
-      if (conn.readyState === 'closed') continue;
-      const tcp = tcpOf(conn);
-      tcp?.cork();
-      try {
-        flushers.get(conn)?.();
-      } finally {
-        tcp?.uncork();
-      }
+  /** Writes what the connection has buffered, if anything: one `writev` for all of it. */
+  const flushNow = (conn: EngineConnection): void => {
+    if (!due.delete(conn) || conn.readyState === 'closed') return;
+    const tcp = tcpOf(conn);
+    tcp?.cork();
+    try {
+      flushers.get(conn)?.();
+    } finally {
+      tcp?.uncork();
     }
   };
 
@@ -62,7 +61,16 @@ export function coalesceWrites(io: Server): void {
       due.add(conn);
       if (scheduled) return;
       scheduled = true;
-      setImmediate(flushDue);
+      setImmediate(() => {
+        scheduled = false;
+        for (const c of due) flushNow(c);
+      });
+    };
+    // Closing (the server shutting down closes and discards every transport) sends what was emitted before.
+    const close = conn.close.bind(conn);
+    conn.close = (...args: unknown[]) => {
+      flushNow(conn);
+      close(...args);
     };
   });
 }
