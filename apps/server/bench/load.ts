@@ -92,6 +92,11 @@ function cpuSeconds(pid: number): number {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
 }
+/** Write system calls (write, writev…) the process has made so far: sockets' included. */
+function writeCalls(pid: number): number {
+  const m = /syscw:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/io`, 'utf8'));
+  return m ? Number(m[1]) : NaN;
+}
 function rssMiB(pid: number): number {
   const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Math.round(Number(m[1]) / 1024) : NaN;
@@ -365,6 +370,7 @@ async function run(target: Target, server: ServerProcess, tables: Table[], rate:
   let j = 0;
   let sentInWindow = 0;
   let cpu0 = 0;
+  let writes0 = 0;
   let wall0 = 0;
   const loadCpu0 = process.cpuUsage();
   await new Promise<void>((resolve) => {
@@ -373,6 +379,7 @@ async function run(target: Target, server: ServerProcess, tables: Table[], rate:
       if (!recording && now >= start + WARMUP_S * 1000) {
         recording = true;
         cpu0 = cpuSeconds(server.child.pid!);
+        writes0 = writeCalls(server.child.pid!);
         wall0 = now;
       }
       const until = Math.min(now, end);
@@ -390,6 +397,7 @@ async function run(target: Target, server: ServerProcess, tables: Table[], rate:
   });
   const wall = (performance.now() - wall0) / 1000;
   const cpu = cpuSeconds(server.child.pid!) - cpu0;
+  const writes = writeCalls(server.child.pid!) - writes0;
   const loadCpu = process.cpuUsage(loadCpu0);
   // Let what is in flight land, unrecorded, so the next run starts clean.
   recording = false;
@@ -414,6 +422,7 @@ async function run(target: Target, server: ServerProcess, tables: Table[], rate:
       deliveryMs: summary(deliveries),
       serverCpuPct: Number(((cpu / wall) * 100).toFixed(1)),
       serverRssMiB: rssMiB(server.child.pid!),
+      serverWritesPerAck: acks.length ? Number((writes / acks.length).toFixed(2)) : null,
       loadGenCpuPct: Number((((loadCpu.user + loadCpu.system) / 1e6 / (WARMUP_S + DURATION_S || 1)) * 100).toFixed(1)),
       errors: Object.values(errorCodes).reduce((a, b) => a + b, 0),
       errorCodes,
