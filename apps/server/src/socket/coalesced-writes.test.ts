@@ -103,6 +103,23 @@ describe('coalesced socket writes', () => {
     expect(h.writes()).toBe(1);
   });
 
+  it('keeps coalescing after a write: the flush Engine.IO asks for once a write is done takes no place ahead of the next views', async () => {
+    const h = await harness({ coalesce: true });
+    const got = receive(h.client, 'n', 3);
+    h.socket.emit('n', 0);
+    // Queued behind the flush of 0, so it runs once that write is done, in the same check phase.
+    await new Promise<void>((resolve) =>
+      setImmediate(() => {
+        h.resetWrites();
+        setImmediate(() => h.socket.emit('n', 2)); // the views, worked out in the next check phase
+        h.socket.emit('n', 1); // an acknowledgement of this turn
+        resolve();
+      }),
+    );
+    expect(await got).toEqual([0, 1, 2]);
+    expect(h.writes()).toBe(1);
+  });
+
   it('delivers what was emitted just before the server disconnects the socket', async () => {
     const h = await harness({ coalesce: true });
     const got = receive(h.client, 'n', 2);

@@ -7,6 +7,7 @@ import type { Server } from 'socket.io';
  */
 interface EngineConnection {
   readyState: string;
+  writeBuffer: unknown[];
   flush(): void;
   close(...args: unknown[]): void;
   transport: { name: string; socket?: { _socket?: NetSocket } };
@@ -16,6 +17,7 @@ const isEngineConnection = (value: unknown): value is EngineConnection =>
   typeof value === 'object' &&
   value !== null &&
   typeof (value as { flush?: unknown }).flush === 'function' &&
+  Array.isArray((value as { writeBuffer?: unknown }).writeBuffer) &&
   typeof (value as { close?: unknown }).close === 'function' &&
   typeof (value as { transport?: unknown }).transport === 'object';
 
@@ -58,6 +60,9 @@ export function coalesceWrites(io: Server): void {
     // Every caller (a new packet, the transport ready again after a write, an upgrade) now waits for the turn's end.
     flushers.set(conn, conn.flush.bind(conn));
     conn.flush = () => {
+      // Engine.IO also flushes after every completed write, mostly with nothing left to send: such
+      // a flush must not take a place in the check phase ahead of the next turn's broadcaster.
+      if (conn.writeBuffer.length === 0) return;
       due.add(conn);
       if (scheduled) return;
       scheduled = true;
