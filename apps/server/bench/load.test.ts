@@ -4,19 +4,28 @@ import { describe, expect, it } from 'vitest';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 
+/** Runs `bench:load` with these flags for a second at 4 actions/s; its JSON lines. */
+function benchLoad(...flags: string[]): Record<string, unknown>[] {
+  const run = spawnSync(
+    process.execPath,
+    ['scripts/bench-load.mjs', '--rates', '4', '--duration', '1', '--warmup', '0.5', ...flags],
+    {
+      cwd: serverDir,
+      encoding: 'utf8',
+      timeout: 240_000,
+    },
+  );
+  expect(run.status, run.stderr).toBe(0);
+  return run.stdout
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
 // Not a benchmark: proves that `bench:load` still builds, drives every target and prints its line.
 describe('bench:load', () => {
   it('drives a few rooms for a second on the relay and both databases and prints one JSON line each', () => {
-    const run = spawnSync(
-      process.execPath,
-      ['scripts/bench-load.mjs', '--targets', 'relay,embedded,postgres', '--rates', '4', '--duration', '1', '--warmup', '0.5'],
-      { cwd: serverDir, encoding: 'utf8', timeout: 240_000 },
-    );
-    expect(run.status, run.stderr).toBe(0);
-    const lines = run.stdout
-      .split('\n')
-      .filter((l) => l.startsWith('{'))
-      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = benchLoad('--targets', 'relay,embedded,postgres');
     expect(lines.map((l) => l['target'])).toEqual(['relay', 'embedded', 'postgres']);
     for (const line of lines) {
       expect(line).toMatchObject({ rate: 4, rooms: 4, clients: 8, errors: 0 });
@@ -25,5 +34,11 @@ describe('bench:load', () => {
       expect(line['deliveryMs']).toMatchObject({ p50: expect.any(Number) });
       expect(line['serverRssMiB']).toBeGreaterThan(0);
     }
+  }, 300_000);
+
+  it('drives Master Mind 44: four seats a room, every action acknowledged', () => {
+    const [line] = benchLoad('--targets', 'postgres', '--family', 'mm44');
+    expect(line).toMatchObject({ family: 'mm44', rate: 4, rooms: 4, clients: 16, errors: 0, unanswered: 0 });
+    expect(line?.['acked']).toBeGreaterThan(0);
   }, 300_000);
 });

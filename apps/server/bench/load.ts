@@ -5,7 +5,7 @@
  * per target and rate. It prints numbers and asserts nothing: never a CI gate.
  *
  *   node scripts/bench-load.mjs [--targets relay,embedded,postgres] [--rates 100,400,1000]
- *     [--rooms N] [--duration 10] [--warmup 3] [--family duel|parker|rotation] [--profile DIR]
+ *     [--rooms N] [--duration 10] [--warmup 3] [--family duel|parker|rotation|mm44] [--profile DIR]
  *
  * Rooms: without `--rooms`, as many rooms as the largest rate are connected, and a run at rate
  * R drives the first R of them, each acting once a second. With `--rooms N`, every run drives
@@ -92,6 +92,11 @@ function cpuSeconds(pid: number): number {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
 }
+/** Write system calls (write, writev…) the process has made so far: sockets' included. */
+function writeCalls(pid: number): number {
+  const m = /syscw:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/io`, 'utf8'));
+  return m ? Number(m[1]) : NaN;
+}
 function rssMiB(pid: number): number {
   const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Math.round(Number(m[1]) / 1024) : NaN;
@@ -171,6 +176,14 @@ const DRIVERS: Record<string, FamilyDriver> = {
       return round && round.codemaker === seat && !round.secretSet
         ? { type: 'setSecret', code: NEVER.slice(0, 4) }
         : { type: 'guess', code: probe(4) };
+    },
+  },
+  // Four players, a board each, the most rows: every row is answered by the three other boards and
+  // reaches four seats. Nobody ever calls, so a game is 40 rows, then four passes in the final calls.
+  mm44: {
+    options: { seating: '4x1', rows: 10 },
+    next(view) {
+      return (view as { phase: string }).phase === 'finalCalls' ? { type: 'pass' } : { type: 'row', code: probe(5) };
     },
   },
 };
@@ -357,6 +370,7 @@ async function run(target: Target, server: ServerProcess, tables: Table[], rate:
   let j = 0;
   let sentInWindow = 0;
   let cpu0 = 0;
+  let writes0 = 0;
   let wall0 = 0;
   const loadCpu0 = process.cpuUsage();
   await new Promise<void>((resolve) => {
@@ -365,6 +379,7 @@ async function run(target: Target, server: ServerProcess, tables: Table[], rate:
       if (!recording && now >= start + WARMUP_S * 1000) {
         recording = true;
         cpu0 = cpuSeconds(server.child.pid!);
+        writes0 = writeCalls(server.child.pid!);
         wall0 = now;
       }
       const until = Math.min(now, end);
@@ -382,6 +397,7 @@ async function run(target: Target, server: ServerProcess, tables: Table[], rate:
   });
   const wall = (performance.now() - wall0) / 1000;
   const cpu = cpuSeconds(server.child.pid!) - cpu0;
+  const writes = writeCalls(server.child.pid!) - writes0;
   const loadCpu = process.cpuUsage(loadCpu0);
   // Let what is in flight land, unrecorded, so the next run starts clean.
   recording = false;
@@ -406,6 +422,7 @@ async function run(target: Target, server: ServerProcess, tables: Table[], rate:
       deliveryMs: summary(deliveries),
       serverCpuPct: Number(((cpu / wall) * 100).toFixed(1)),
       serverRssMiB: rssMiB(server.child.pid!),
+      serverWritesPerAck: acks.length ? Number((writes / acks.length).toFixed(2)) : null,
       loadGenCpuPct: Number((((loadCpu.user + loadCpu.system) / 1e6 / (WARMUP_S + DURATION_S || 1)) * 100).toFixed(1)),
       errors: Object.values(errorCodes).reduce((a, b) => a + b, 0),
       errorCodes,

@@ -15,7 +15,15 @@ import { migrate, readMigrations, type MigrateResult, type MigrationSession } fr
  * Plain SQL on the same connection(s) Prisma uses (the PGlite instance, or the pg pool),
  * for the hot path, where the ORM's own work costs more than the query (docs/architecture.md).
  */
-export type SqlRunner = <Row extends Record<string, unknown>>(text: string, params: readonly unknown[]) => Promise<Row[]>;
+export type SqlRunner = <Row extends Record<string, unknown>>(
+  text: string,
+  params: readonly unknown[],
+  /**
+   * `name`: a statement run over and over, parsed and planned by PostgreSQL once per connection
+   * under this name instead of at every call (PGlite, in process, has no use for it).
+   */
+  options?: { name?: string },
+) => Promise<Row[]>;
 
 export interface Database {
   prisma: PrismaClient;
@@ -107,8 +115,8 @@ async function openPostgres(
   return {
     prisma,
     kind: 'postgres',
-    sql: async <Row extends Record<string, unknown>>(text: string, params: readonly unknown[]) =>
-      (await pool.query<Row>(text, [...params])).rows,
+    sql: async <Row extends Record<string, unknown>>(text: string, params: readonly unknown[], options: { name?: string } = {}) =>
+      (await pool.query<Row>({ text, values: [...params], ...(options.name ? { name: options.name } : {}) })).rows,
     migrations: result,
     async close() {
       if (closed) return;

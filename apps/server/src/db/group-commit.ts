@@ -81,14 +81,19 @@ export class GroupCommit {
   private async commit(batch: Pending[]): Promise<void> {
     let inserted: { matchId: string; seq: number; actionId: string }[];
     try {
-      inserted = await this.sql<{ matchId: string; seq: number; actionId: string }>(INSERT_BATCH, [
-        batch.map((r) => r.matchId),
-        batch.map((r) => r.seq),
-        batch.map((r) => r.seat),
-        batch.map((r) => r.actionId),
-        batch.map((r) => r.payloadJson),
-        batch.map((r) => r.salt),
-      ]);
+      inserted = await this.sql<{ matchId: string; seq: number; actionId: string }>(
+        INSERT_BATCH,
+        [
+          batch.map((r) => r.matchId),
+          batch.map((r) => r.seq),
+          batch.map((r) => r.seat),
+          batch.map((r) => r.actionId),
+          batch.map((r) => r.payloadJson),
+          batch.map((r) => r.salt),
+        ],
+        // The one statement of the hot path: PostgreSQL parses and plans it once per connection.
+        { name: 'mm_append_actions' },
+      );
     } catch (error) {
       // Not a key conflict (those are skipped, not raised): a row of its own kind, e.g. a match
       // deleted meanwhile. Alone, it fails only its own caller; in a batch, each row is tried alone.

@@ -4,6 +4,7 @@ import type { Server, Socket } from 'socket.io';
 import type { LiveRoom } from '../rooms/live-room';
 import { SerialQueue } from '../rooms/serial-queue';
 import { roomChannel, seatChannel, watchChannel } from './channels';
+import { coalesceWrites } from './coalesced-writes';
 import { countPresence, PRESENCE_CHANGED, SharedPresence, type Presence } from './shared-presence';
 
 export type { Presence } from './shared-presence';
@@ -26,6 +27,9 @@ export interface ServerSideEvents {
 export type IoServer = Server<Record<string, never>, ServerToClient, ServerSideEvents, SocketData>;
 export type IoSocket = Socket<Record<string, never>, ServerToClient, ServerSideEvents, SocketData>;
 
+/** Rooms whose views are worked out in one event-loop turn at most (exported for its test). */
+export const ROOMS_PER_TURN = 32;
+
 /**
  * Sends each socket of a room its own view. Presence comes from the sockets themselves: on one
  * server process from the adapter's own channel table (no I/O, no copy); with several (`shared`:
@@ -45,6 +49,8 @@ export class Broadcaster {
     private readonly options: { shared: boolean } = { shared: false },
   ) {
     this.shared = options.shared ? new SharedPresence(io) : null;
+    // The acknowledgements and views of one turn leave each connection in one write.
+    coalesceWrites(io);
   }
   private readonly shared: SharedPresence | null;
 
@@ -95,16 +101,24 @@ export class Broadcaster {
     let markSent = (): void => {};
     const sent = new Promise<void>((resolve) => (markSent = resolve));
     this.due.set(room.id, { room, sent, markSent });
-    if (!this.flushing) {
-      this.flushing = true;
-      setImmediate(() => {
-        this.flushing = false;
-        const due = [...this.due.values()];
-        this.due.clear();
-        for (const d of due) void this.inOrder(d.room.id, () => this.send(d.room)).then(d.markSent);
-      });
-    }
+    this.scheduleFlush();
     return sent;
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushing) return;
+    this.flushing = true;
+    setImmediate(() => {
+      this.flushing = false;
+      let rooms = 0;
+      for (const [id, d] of this.due) {
+        // A big group commit (the loop was held up) is sent over several turns, so that the
+        // writes of each part, and I/O meanwhile, need not wait for every view of it.
+        if (rooms++ === ROOMS_PER_TURN) return this.scheduleFlush();
+        this.due.delete(id);
+        void this.inOrder(id, () => this.send(d.room)).then(d.markSent);
+      }
+    });
   }
 
   private async send(room: LiveRoom): Promise<void> {
