@@ -2,7 +2,7 @@ import type { PushPayload } from '@mm/protocol';
 import type { AnyFamily, Seat } from '@mm/rules';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LiveRoom } from '../rooms/live-room';
-import type { IoServer } from '../socket/broadcaster';
+import type { IoServer } from '../socket/io-types';
 import { seatChannel } from '../socket/channels';
 import { pushPayload } from './messages';
 import type { PushSender } from './sender';

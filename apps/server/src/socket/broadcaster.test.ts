@@ -4,7 +4,8 @@ import { Server } from 'socket.io';
 import { io as connect } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LiveRoom } from '../rooms/live-room';
-import { Broadcaster, ROOMS_PER_TURN, type IoServer, type IoSocket } from './broadcaster';
+import { Broadcaster, ROOMS_PER_TURN } from './broadcaster';
+import type { IoServer, IoSocket } from './io-types';
 import { roomChannel, seatChannel } from './channels';
 
 /** Just what the broadcaster reads of a room with one seat: its id, seats, summary and snapshot. */

@@ -1,31 +1,12 @@
-import type { RoomUpdate, ServerToClient } from '@mm/protocol';
-import type { Seat } from '@mm/rules';
-import type { Server, Socket } from 'socket.io';
+import type { RoomUpdate } from '@mm/protocol';
 import type { LiveRoom } from '../rooms/live-room';
 import { SerialQueue } from '../rooms/serial-queue';
 import { roomChannel, seatChannel, watchChannel } from './channels';
 import { coalesceWrites } from './coalesced-writes';
-import { countPresence, PRESENCE_CHANGED, SharedPresence, type Presence } from './shared-presence';
+import type { IoServer, SocketData } from './io-types';
+import { countPresence, SharedPresence, type Presence } from './shared-presence';
 
 export type { Presence } from './shared-presence';
-
-export interface SocketData {
-  roomId: string | null;
-  seat: Seat | null;
-  deviceId: string | null;
-  /** the match in which `seat` was taken: after a rematch that seat number is someone else's */
-  matchId: string | null;
-  /** the page said it is visible (`presence`); a seat whose pages are all hidden gets pushes */
-  visible: boolean;
-}
-
-// eslint-style note: client→server events are untrusted and parsed by hand, so they stay untyped here.
-/** What server processes tell each other (through the adapter). */
-export interface ServerSideEvents {
-  [PRESENCE_CHANGED]: (roomId: string) => void;
-}
-export type IoServer = Server<Record<string, never>, ServerToClient, ServerSideEvents, SocketData>;
-export type IoSocket = Socket<Record<string, never>, ServerToClient, ServerSideEvents, SocketData>;
 
 /** Rooms whose views are worked out in one event-loop turn at most (exported for its test). */
 export const ROOMS_PER_TURN = 32;

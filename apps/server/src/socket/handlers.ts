@@ -13,7 +13,8 @@ import { BOT_ACTION_PREFIX, TIMEOUT_ACTION_PREFIX } from '../rooms/action-ids';
 import type { RoomService } from '../rooms/room-service';
 import { describeIssues, fault } from '../errors';
 import { hashToken } from '../security/tokens';
-import { type IoServer, type IoSocket, type Broadcaster, type SocketData } from './broadcaster';
+import type { Broadcaster } from './broadcaster';
+import type { IoServer, IoSocket, SocketData } from './io-types';
 import { roomChannel, seatChannel, watchChannel } from './channels';
 import { TokenBucket } from './rate-limit';
 

@@ -1,6 +1,6 @@
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
-import type { IoServer } from './broadcaster';
+import type { IoServer } from './io-types';
 
 export const PRESENCE_TIMEOUT_MS = 1000;
 

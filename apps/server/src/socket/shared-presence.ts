@@ -1,5 +1,5 @@
 import type { Seat } from '@mm/rules';
-import type { IoServer, SocketData } from './broadcaster';
+import { PRESENCE_CHANGED, type IoServer, type SocketData } from './io-types';
 
 export interface Presence {
   connected: Set<Seat>;
@@ -15,9 +15,6 @@ export function countPresence(sockets: readonly SocketData[]): Presence {
   }
   return { connected, spectators };
 }
-
-/** Told to every server process when a socket joined or left a channel of a room. */
-export const PRESENCE_CHANGED = 'mm:presence';
 
 /** `room:<id>` and `room:<id>:…` → the room id. */
 const roomOf = (channel: string): string | null => (channel.startsWith('room:') ? (channel.split(':')[1] ?? null) : null);

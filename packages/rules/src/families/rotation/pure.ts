@@ -1,13 +1,15 @@
 import type { Lang } from '../../core/family';
 import type { CodeRules } from '../../core/code';
 import type { Score } from '../../core/score';
-import type { RotationOptions, RotationPlayers } from './types';
 
 /**
  * The rotation's figures and the readings of its options that build no schema: what
  * `@mm/rules/pure` offers a client that paints a room without zod. The engine (rotation.ts)
  * and the schemas (types.ts) build on these.
  */
+
+/** How many people sit at a rotation table; the codemaker table of RULES.md §2 has one line for each. */
+export type RotationPlayers = 3 | 4 | 5;
 
 /** The longest round the codemaker table of RULES.md §2 knows: it has rows 1 to 12 and nothing beyond. */
 export const ROTATION_MAX_GUESSES = 12;
@@ -47,7 +49,8 @@ export function rotationCodemakerPoints(players: RotationPlayers, brokenOnRow: n
   return points;
 }
 
-export const rotationSecretRules = (o: RotationOptions): CodeRules => ({
+// Takes the options' code fields only (not RotationOptions): the schemas in types.ts build on this module, not the reverse.
+export const rotationSecretRules = (o: Pick<CodeRules, 'pegs' | 'colours' | 'repeats'>): CodeRules => ({
   pegs: o.pegs,
   colours: o.colours,
   repeats: o.repeats,

@@ -6,8 +6,7 @@ import type { Seat, Viewer } from '../../core/family';
 import type { Score } from '../../core/score';
 import { ROTATION_MAX_GUESSES } from './pure';
 
-/** How many people sit at a rotation table; the codemaker table of RULES.md §2 has one line for each. */
-export type RotationPlayers = 3 | 4 | 5;
+export type { RotationPlayers } from './pure';
 
 /**
  * RULES.md §2 options; every field defaulted, ranges enforced. Blanks are not offered.
