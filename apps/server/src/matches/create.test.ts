@@ -23,12 +23,14 @@ const DEFAULTS = {
     seats: 2,
     toAct: [0],
     owes: [{ seat: 0, kind: 'secret' }],
+    may: [],
   },
   rotation: {
     options: { players: 3, pegs: 4, colours: 6, repeats: false, guesses: 12 },
     seats: 3,
     toAct: [0],
     owes: [{ seat: 0, kind: 'secret' }],
+    may: [],
   },
   parker: {
     options: { pegs: 3, colours: 6, repeats: true, games: 1 },
@@ -38,8 +40,15 @@ const DEFAULTS = {
       { seat: 0, kind: 'secret' },
       { seat: 1, kind: 'secret' },
     ],
+    may: [],
   },
-  mm44: { options: { seating: '4x1', rows: 4 }, seats: 4, toAct: [0], owes: [{ seat: 0, kind: 'row' }] },
+  mm44: {
+    options: { seating: '4x1', rows: 4 },
+    seats: 4,
+    toAct: [0],
+    owes: [{ seat: 0, kind: 'row' }],
+    may: [0, 1, 2, 3].map((seat) => ({ seat, kind: 'call' })),
+  },
 } as const;
 
 describe('creating rooms of every family over HTTP', () => {
@@ -68,6 +77,7 @@ describe('creating rooms of every family over HTTP', () => {
           finished: false,
           toAct: expected.toAct,
           owes: expected.owes,
+          may: expected.may,
           scores: Array.from({ length: expected.seats }, () => 0),
           winners: [],
           draw: false,

@@ -209,7 +209,15 @@ describe('Master Mind 44 matches on the embedded database', () => {
         { seat: 1, code: wrong, correct: false },
         { seat: 0, code: t.code(), correct: true },
       ]);
-      expect(snap(p).status).toEqual({ finished: true, toAct: [], owes: [], scores: [1, 0, 0, 0], winners: [0], draw: false });
+      expect(snap(p).status).toEqual({
+        finished: true,
+        toAct: [],
+        owes: [],
+        may: [],
+        scores: [1, 0, 0, 0],
+        winners: [0],
+        draw: false,
+      });
     }
     expect(await refused(seats[3]!, { type: 'row', code: [0, 1, 2, 3, 4] })).toBe('MATCH_FINISHED');
     t.expectNoLeaks();
@@ -266,7 +274,7 @@ describe('Master Mind 44 matches on the embedded database', () => {
     t.expectAllRevealed();
     for (const p of everyone) {
       expect(t.view(p)).toMatchObject({ winner: null, finished: true, out: [false, true], passed: [0], caller: null });
-      expect(snap(p).status).toEqual({ finished: true, toAct: [], owes: [], scores: [0, 0], winners: [], draw: true });
+      expect(snap(p).status).toEqual({ finished: true, toAct: [], owes: [], may: [], scores: [0, 0], winners: [], draw: true });
     }
     t.expectNoLeaks();
     t.table.close();
@@ -285,7 +293,7 @@ describe('Master Mind 44 matches on the embedded database', () => {
     t.seq = await play(seats[1]!, { type: 'call', code: t.code() }, everyone);
     t.expectAllRevealed();
     for (const p of everyone) {
-      expect(snap(p).status).toEqual({ finished: true, toAct: [], owes: [], scores: [0, 1], winners: [1], draw: false });
+      expect(snap(p).status).toEqual({ finished: true, toAct: [], owes: [], may: [], scores: [0, 1], winners: [1], draw: false });
     }
     t.expectNoLeaks();
     t.table.close();

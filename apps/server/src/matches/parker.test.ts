@@ -186,7 +186,7 @@ describe('full Parker matches on the embedded database', () => {
       3,
     );
     for (const p of table.everyone) {
-      expect(snap(p).status).toEqual({ finished: true, toAct: [], owes: [], scores: [1, 0], winners: [0], draw: false });
+      expect(snap(p).status).toEqual({ finished: true, toAct: [], owes: [], may: [], scores: [1, 0], winners: [0], draw: false });
       expect(viewOf<ParkerView>(p)).toMatchObject({ finished: true, scores: [1, 0] });
     }
     expect(await refused(table.seats[1]!, { type: 'guess', code: [0, 0, 1] })).toBe('MATCH_FINISHED');
@@ -223,7 +223,7 @@ describe('full Parker matches on the embedded database', () => {
       3,
     );
     for (const p of table.everyone) {
-      expect(snap(p).status).toEqual({ finished: true, toAct: [], owes: [], scores: [0, 0], winners: [], draw: true });
+      expect(snap(p).status).toEqual({ finished: true, toAct: [], owes: [], may: [], scores: [0, 0], winners: [], draw: true });
       expect(viewOf<ParkerView>(p).games[0]!.brokenAt).toEqual([3, 3]);
     }
     expectSecretsKept(table, reveals);
@@ -313,7 +313,7 @@ describe('full Parker matches on the embedded database', () => {
       expect(view.games.map((g) => g.first)).toEqual([0, 1, 0]);
       expect(view.games.map((g) => g.winner)).toEqual([1, null, 1]);
       expect(view).toMatchObject({ finished: true, scores: [0, 2] });
-      expect(snap(p).status).toEqual({ finished: true, toAct: [], owes: [], scores: [0, 2], winners: [1], draw: false });
+      expect(snap(p).status).toEqual({ finished: true, toAct: [], owes: [], may: [], scores: [0, 2], winners: [1], draw: false });
     }
     expectSecretsKept(table, reveals);
     const match = await server.app.db.prisma.match.findFirst({ where: { roomId: table.roomId } });

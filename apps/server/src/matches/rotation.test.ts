@@ -149,6 +149,7 @@ async function playRotation(url: string, plan: MatchPlan): Promise<{ roomId: str
       finished: true,
       toAct: [],
       owes: [],
+      may: [],
       scores: totals,
       winners: winners.length === players ? [] : winners,
       draw: winners.length === players,

@@ -36,7 +36,7 @@ describe('a family that plugs in through the registries only', () => {
     const view = end.view as unknown as { rows: { guess: Code; score: { black: number } }[]; secret: Code | null };
     expect(view.rows.at(-1)).toEqual({ guess: secret, score: { black: 1, white: 0 } });
     expect(view.rows.length).toBeLessThanOrEqual(6);
-    expect(end.status).toMatchObject({ finished: true, winners: [1], toAct: [], owes: [] });
+    expect(end.status).toMatchObject({ finished: true, winners: [1], toAct: [], owes: [], may: [] });
     expect(view.secret).toEqual(secret);
 
     // Until the last guess, no payload the spectator received showed the secret.

@@ -118,10 +118,18 @@ export const onePeg: Family<Options, State, Action, View> = {
   status(state): MatchStatus {
     if (state.finished) {
       const winner = broken(state) ? 1 : 0;
-      return { finished: true, toAct: [], owes: [], scores: [winner === 0 ? 1 : 0, winner], winners: [winner], draw: false };
+      return {
+        finished: true,
+        toAct: [],
+        owes: [],
+        may: [],
+        scores: [winner === 0 ? 1 : 0, winner],
+        winners: [winner],
+        draw: false,
+      };
     }
     const owes = state.secret === null ? { seat: 0, kind: 'secret' as const } : { seat: 1, kind: 'guess' as const };
-    return { finished: false, toAct: [owes.seat], owes: [owes], scores: [0, 0], winners: [], draw: false };
+    return { finished: false, toAct: [owes.seat], owes: [owes], may: [], scores: [0, 0], winners: [], draw: false };
   },
   timeoutFor: () => null,
 };

@@ -40,6 +40,11 @@ export interface MatchStatus {
   toAct: Seat[];
   /** what each seat of `toAct` owes, in the same order, so a client needs no turn logic of its own */
   owes: { seat: Seat; kind: OwedMove }[];
+  /**
+   * moves a seat may make now without owing them (an MM44 "Master Mind!" call during play, by
+   * any board still in), so a client offers them without turn logic of its own
+   */
+  may: { seat: Seat; kind: OwedMove }[];
   /** running total per seat, in the family's own unit (rounds won, points) */
   scores: number[];
   /** when finished: the seats that won; several on a shared win; empty on a draw */

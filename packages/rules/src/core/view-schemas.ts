@@ -27,6 +27,9 @@ export const matchStatusSchema: z.ZodType<MatchStatus> = z.strictObject({
     .describe(
       'what each seat of toAct owes, in the same order: secret, guess, score (by hand), row (MM44), call (MM44 final calls: call or pass)',
     ),
+  may: z
+    .array(z.strictObject({ seat: seatSchema, kind: z.enum(OWED_MOVES) }))
+    .describe('moves a seat may make now without owing them: call (MM44, any board still in during play)'),
   scores: z.array(z.number()).describe("running total per seat, in the family's own unit (rounds won, points)"),
   winners: z.array(seatSchema).describe('when finished: the seats that won; several on a shared win; empty on a draw'),
   draw: z.boolean(),

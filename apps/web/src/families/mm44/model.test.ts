@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mm44, mm44Code, mm44OptionsSchema, type Code, type Mm44Action, type Mm44OptionsInput, type Mm44State } from '@mm/rules';
-import { boardsOf, canCall, lastPlayed, latestRowBoard, resultFor, seatingShape } from './model';
-import { turnOf } from '../shared/turn';
+import { boardsOf, lastPlayed, latestRowBoard, resultFor, seatingShape } from './model';
+import { mayMake, turnOf } from '../shared/turn';
 
 /** Plays actions through the real rules; `act` takes the state so a test can read the dealt code. */
 function play(input: Mm44OptionsInput, actions: ((s: Mm44State) => [number, Mm44Action])[]) {
@@ -37,8 +37,8 @@ describe('mm44 model', () => {
     expect({ ...turnOf(g.status), board: v.turn }).toMatchObject({ kind: 'row', board: 0, actor: 0 });
     expect(latestRowBoard(v)).toBeNull();
     expect(lastPlayed(v, g.last)).toBeNull();
-    expect(canCall(v, 0) && canCall(v, 1)).toBe(true);
-    expect(canCall(v, null)).toBe(false);
+    expect(mayMake(g.status, 0, 'call') && mayMake(g.status, 1, 'call')).toBe(true);
+    expect(mayMake(g.status, null, 'call')).toBe(false);
 
     g = play({ seating: '2x2' }, [row(0, EMPTY), row(1, EMPTY), row(0, [0, 1, 2, 3, 4])]);
     v = g.view(1);
@@ -54,8 +54,8 @@ describe('mm44 model', () => {
     const g = play({ seating: '2x1' }, [row(0, EMPTY), () => [0, { type: 'call', code: EMPTY }]]);
     const v = g.view(1);
     expect(v.out).toEqual([true, false]);
-    expect(canCall(v, 0)).toBe(false);
-    expect(canCall(v, 1)).toBe(true);
+    expect(mayMake(g.status, 0, 'call')).toBe(false);
+    expect(mayMake(g.status, 1, 'call')).toBe(true);
     expect(lastPlayed(v, g.last)).toEqual({ kind: 'call', seat: 0, correct: false });
     expect({ ...turnOf(g.status), board: v.turn }).toMatchObject({ kind: 'row', board: 1, actor: 1 });
   });
@@ -76,8 +76,8 @@ describe('mm44 model', () => {
     let v = g.view(0);
     expect(v.phase).toBe('finalCalls');
     expect({ ...turnOf(g.status), board: v.turn }).toMatchObject({ kind: 'finalCall', actor: 0 });
-    expect(canCall(v, 0)).toBe(true);
-    expect(canCall(v, 1)).toBe(false);
+    expect(mayMake(g.status, 0, 'call')).toBe(true);
+    expect(mayMake(g.status, 1, 'call')).toBe(false);
 
     g = play({ seating: '2x1' }, [...rows, () => [0, { type: 'pass' }]]);
     v = g.view(0);

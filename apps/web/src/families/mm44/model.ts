@@ -26,12 +26,6 @@ export function seatingShape(seating: Mm44Seating): { players: number; boardsEac
 export const boardsOf = (view: Mm44View, seat: Seat | null): number[] =>
   seat === null ? [] : view.boards.filter((b) => b.holder === seat).map((b) => b.board);
 
-/** May `seat` call "Master Mind!" now? At any time while in play, in the final calls only on its own call. */
-export function canCall(view: Mm44View, seat: Seat | null): boolean {
-  if (seat === null || view.finished || view.out[seat] !== false) return false;
-  return view.phase === 'play' || (view.phase === 'finalCalls' && view.caller === seat);
-}
-
 /**
  * The board that placed the latest row: rows are placed round the table from board 0 and a
  * board only ever stops playing, so round k gives every board still playing its k-th row, in

@@ -1,4 +1,4 @@
-import type { MatchStatus, OwedMove, Seat } from '@mm/rules';
+import type { MatchStatus, OwedMove, Seat } from '@mm/rules/pure';
 
 /** Each kind of move the rules say is owed, named as the table names it (`data-turn`): the action that pays it. */
 const MOVE_OF = {
@@ -29,3 +29,10 @@ export function turnOf(status: MatchStatus): Turn {
 /** Does the match wait for `seat` now? */
 export const waitsFor = (turn: Turn, seat: Seat | null): boolean =>
   seat !== null && 'actors' in turn && turn.actors.includes(seat);
+
+/**
+ * May `seat` make a move of `kind` now — owed (`owes`) or merely allowed (`may`: an MM44 call
+ * during play, by any board still in)? The rules say; the table only asks.
+ */
+export const mayMake = (status: MatchStatus, seat: Seat | null, kind: OwedMove): boolean =>
+  seat !== null && !status.finished && [...status.owes, ...status.may].some((m) => m.seat === seat && m.kind === kind);

@@ -88,6 +88,7 @@ describe('duel setup', () => {
       finished: false,
       toAct: [0],
       owes: [{ seat: 0, kind: 'secret' }],
+      may: [],
       scores: [0, 0],
       winners: [],
       draw: false,
@@ -252,12 +253,12 @@ describe('duel play, server scoring', () => {
     it('names the seat with more rounds the winner', () => {
       const s = autoRound(autoRound(start(), 12, false), 0, true);
       expect(s.finished).toBe(true);
-      expect(duel.status(s)).toEqual({ finished: true, toAct: [], owes: [], scores: [2, 0], winners: [0], draw: false });
+      expect(duel.status(s)).toEqual({ finished: true, toAct: [], owes: [], may: [], scores: [2, 0], winners: [0], draw: false });
     });
 
     it('calls equal counts a draw', () => {
       const s = autoRound(autoRound(start(), 3, true), 5, true);
-      expect(duel.status(s)).toEqual({ finished: true, toAct: [], owes: [], scores: [1, 1], winners: [], draw: true });
+      expect(duel.status(s)).toEqual({ finished: true, toAct: [], owes: [], may: [], scores: [1, 1], winners: [], draw: true });
     });
   });
 

@@ -260,10 +260,10 @@ export const duel: Family<DuelOptions, DuelState, DuelAction, DuelView, DuelOpti
       const best = Math.max(...scores);
       const winners = scores.flatMap((s, seat) => (s === best ? [seat] : []));
       const draw = winners.length === SEATS;
-      return { finished: true, toAct: [], owes: [], scores, winners: draw ? [] : winners, draw };
+      return { finished: true, toAct: [], owes: [], may: [], scores, winners: draw ? [] : winners, draw };
     }
     const owes = { seat: owingSeat(state), kind: owedMove(state) };
-    return { finished: false, toAct: [owes.seat], owes: [owes], scores, winners: [], draw: false };
+    return { finished: false, toAct: [owes.seat], owes: [owes], may: [], scores, winners: [], draw: false };
   },
 
   timeoutFor(state, seat, rng) {

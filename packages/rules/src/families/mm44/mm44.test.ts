@@ -150,6 +150,12 @@ describe('mm44 deal', () => {
       finished: false,
       toAct: [0],
       owes: [{ seat: 0, kind: 'row' }],
+      // anyone still in may call "Master Mind!" during play, whoever's row it is
+      may: [
+        { seat: 0, kind: 'call' },
+        { seat: 1, kind: 'call' },
+        { seat: 2, kind: 'call' },
+      ],
       scores: [0, 0, 0],
       winners: [],
       draw: false,
@@ -254,6 +260,8 @@ describe('mm44 turns', () => {
     expect(mm44.view(s, null)).toMatchObject({ phase: 'finalCalls', caller: 0, turn: null });
     expect(mm44.status(s).toAct).toEqual([0]);
     expect(mm44.status(s).owes).toEqual([{ seat: 0, kind: 'call' }]);
+    // in the final calls a seat calls only on its own call: owed, never merely allowed
+    expect(mm44.status(s).may).toEqual([]);
     refused(s, 0, row(BLANK), 'WRONG_PHASE');
   });
 
@@ -266,7 +274,15 @@ describe('mm44 calls', () => {
   it('wins the game for a right call, on any seat’s turn, and reveals every part', () => {
     const s = act(act(start(), 0, row(BLANK)), 3, call(CODE));
     expect(s).toMatchObject({ finished: true, winner: 3, turn: null, calls: [{ seat: 3, code: CODE, correct: true }] });
-    expect(mm44.status(s)).toEqual({ finished: true, toAct: [], owes: [], scores: [0, 0, 0, 1], winners: [3], draw: false });
+    expect(mm44.status(s)).toEqual({
+      finished: true,
+      toAct: [],
+      owes: [],
+      may: [],
+      scores: [0, 0, 0, 1],
+      winners: [3],
+      draw: false,
+    });
     for (const viewer of [0, 1, 2, 3, null]) {
       const v = mm44.view(s, viewer);
       expect(v.boards.map((b) => b.part)).toEqual(PARTS);
@@ -287,6 +303,7 @@ describe('mm44 calls', () => {
     let s = act(start({ seating: '3x1' }, PARTS.slice(0, 3)), 1, call(WRONG));
     expect(s.out).toEqual([false, true, false]);
     expect(s.turn).toBe(0);
+    expect(mm44.status(s).may.map((m) => m.seat)).toEqual([0, 2]);
     expect(refused(s, 1, call(CODE), 'ELIMINATED')).toMatch(/out/);
     refused(s, 1, row(BLANK), 'ELIMINATED');
     refused(s, 1, pass, 'ELIMINATED');
@@ -323,7 +340,7 @@ describe('mm44 calls', () => {
     let s = rows(start({ seating: '2x1' }), 8);
     s = act(act(s, 0, call(WRONG)), 1, pass);
     expect(s).toMatchObject({ finished: true, winner: null, out: [true, false], passed: [1] });
-    expect(mm44.status(s)).toEqual({ finished: true, toAct: [], owes: [], scores: [0, 0], winners: [], draw: true });
+    expect(mm44.status(s)).toEqual({ finished: true, toAct: [], owes: [], may: [], scores: [0, 0], winners: [], draw: true });
     expect(mm44.view(s, null)).toMatchObject({ phase: 'over', code: [RED, null, BLUE, null, null], caller: null });
   });
 

@@ -241,13 +241,16 @@ export const mm44: Family<Mm44Options, Mm44State, Mm44Action, Mm44View, Mm44Opti
     const scores = state.out.map((_, seat) => (seat === state.winner ? 1 : 0));
     if (state.finished) {
       const winners = state.winner === null ? [] : [state.winner];
-      return { finished: true, toAct: [], owes: [], scores, winners, draw: winners.length === 0 };
+      return { finished: true, toAct: [], owes: [], may: [], scores, winners, draw: winners.length === 0 };
     }
     const owing = owingSeat(state);
     // In the final calls the seat owes its call (or a pass); otherwise its board's row.
     const owes =
       owing === null ? [] : [{ seat: owing, kind: state.finalCalls?.[0] !== undefined ? ('call' as const) : ('row' as const) }];
-    return { finished: false, toAct: owing === null ? [] : [owing], owes, scores, winners: [], draw: false };
+    // During play any board still in may call "Master Mind!", whoever's row it is (RULES.md §4).
+    const inFinalCalls = state.finalCalls !== null;
+    const may = inFinalCalls ? [] : state.out.flatMap((out, seat) => (out ? [] : [{ seat, kind: 'call' as const }]));
+    return { finished: false, toAct: owing === null ? [] : [owing], owes, may, scores, winners: [], draw: false };
   },
 
   // Nothing random is ever owed here (the parts are dealt from the seed), so `rng` is not drawn from.

@@ -89,6 +89,7 @@ describe('parker secrets', () => {
         { seat: 0, kind: 'secret' },
         { seat: 1, kind: 'secret' },
       ],
+      may: [],
       scores: [0, 0],
       winners: [],
       draw: false,
@@ -213,14 +214,22 @@ describe('parker moves', () => {
     expect(current(playGame(start(), [5, 7]))).toMatchObject({ outcome: 'won', winner: 0 });
     const won = playGame(start(), [8, null]);
     expect(current(won)).toMatchObject({ outcome: 'won', winner: 0 });
-    expect(parker.status(won)).toEqual({ finished: true, toAct: [], owes: [], scores: [1, 0], winners: [0], draw: false });
+    expect(parker.status(won)).toEqual({
+      finished: true,
+      toAct: [],
+      owes: [],
+      may: [],
+      scores: [1, 0],
+      winners: [0],
+      draw: false,
+    });
   });
 
   it('calls it a draw when both break in the same move', () => {
     const s = playGame(start(), [4, 4]);
     expect(current(s)).toMatchObject({ outcome: 'draw', winner: null });
     expect(current(s).guesses[0]).toHaveLength(4);
-    expect(parker.status(s)).toEqual({ finished: true, toAct: [], owes: [], scores: [0, 0], winners: [], draw: true });
+    expect(parker.status(s)).toEqual({ finished: true, toAct: [], owes: [], may: [], scores: [0, 0], winners: [], draw: true });
   });
 
   it('calls it a draw when neither code is broken after 8 moves', () => {
@@ -265,7 +274,7 @@ describe('parker series', () => {
     expect(parker.status(s).toAct).toEqual([0, 1]);
     s = playGame(s, [null, 1]);
     expect(s.finished).toBe(true);
-    expect(parker.status(s)).toEqual({ finished: true, toAct: [], owes: [], scores: [2, 1], winners: [0], draw: false });
+    expect(parker.status(s)).toEqual({ finished: true, toAct: [], owes: [], may: [], scores: [2, 1], winners: [0], draw: false });
   });
 
   it('calls a series with equal game wins a draw', () => {
@@ -273,7 +282,7 @@ describe('parker series', () => {
     s = playGame(s, [null, 2]);
     s = playGame(s, [3, 3]);
     expect(s.games.map((g) => g.outcome)).toEqual(['won', 'won', 'draw']);
-    expect(parker.status(s)).toEqual({ finished: true, toAct: [], owes: [], scores: [1, 1], winners: [], draw: true });
+    expect(parker.status(s)).toEqual({ finished: true, toAct: [], owes: [], may: [], scores: [1, 1], winners: [], draw: true });
   });
 });
 

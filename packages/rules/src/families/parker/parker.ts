@@ -204,13 +204,13 @@ export const parker: Family<ParkerOptions, ParkerState, ParkerAction, ParkerView
     const scores = [state.scores[0], state.scores[1]];
     if (state.finished) {
       const [a, b] = state.scores;
-      return { finished: true, toAct: [], owes: [], scores, winners: a === b ? [] : [a > b ? 0 : 1], draw: a === b };
+      return { finished: true, toAct: [], owes: [], may: [], scores, winners: a === b ? [] : [a > b ? 0 : 1], draw: a === b };
     }
     const game = currentGame(state);
     const toAct = owingSeats(game);
     // Both secrets are owed at once, then one guess at a time (owingSeats asks for guesses only once both are set).
     const kind = toGuess(game) === null ? 'secret' : 'guess';
-    return { finished: false, toAct, owes: toAct.map((seat) => ({ seat, kind })), scores, winners: [], draw: false };
+    return { finished: false, toAct, owes: toAct.map((seat) => ({ seat, kind })), may: [], scores, winners: [], draw: false };
   },
 
   timeoutFor(state, seat, rng) {

@@ -140,6 +140,7 @@ describe('rotation setup and turns', () => {
         finished: false,
         toAct: [0],
         owes: [{ seat: 0, kind: 'secret' }],
+        may: [],
         scores: s.scores,
         winners: [],
         draw: false,
@@ -319,7 +320,15 @@ describe('rotation scoring', () => {
     s = playRound(s, 0, true); // s1 +5, s2 +10
     s = playRound(s, 2, true); // s2 +7, s0 +10 (guessers 0, 1, 0)
     expect(s.scores).toEqual([15, 15, 17]);
-    expect(rotation.status(s)).toEqual({ finished: true, toAct: [], owes: [], scores: [15, 15, 17], winners: [2], draw: false });
+    expect(rotation.status(s)).toEqual({
+      finished: true,
+      toAct: [],
+      owes: [],
+      may: [],
+      scores: [15, 15, 17],
+      winners: [2],
+      draw: false,
+    });
   });
 
   it('lets tied seats share the win', () => {

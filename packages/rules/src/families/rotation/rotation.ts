@@ -189,11 +189,11 @@ export const rotation: Family<RotationOptions, RotationState, RotationAction, Ro
       const best = Math.max(...scores);
       const winners = scores.flatMap((s, seat) => (s === best ? [seat] : []));
       const draw = winners.length === scores.length;
-      return { finished: true, toAct: [], owes: [], scores, winners: draw ? [] : winners, draw };
+      return { finished: true, toAct: [], owes: [], may: [], scores, winners: draw ? [] : winners, draw };
     }
     const seat = owingSeat(state);
     const kind = currentRound(state).secret === null ? 'secret' : 'guess';
-    return { finished: false, toAct: [seat], owes: [{ seat, kind }], scores, winners: [], draw: false };
+    return { finished: false, toAct: [seat], owes: [{ seat, kind }], may: [], scores, winners: [], draw: false };
   },
 
   timeoutFor(state, seat, rng) {
