@@ -152,15 +152,17 @@ const probe = (pegs: number): number[] => {
   const r = actionCounter;
   return Array.from({ length: pegs }, (_, i) => Math.floor(r / 5 ** i) % 5);
 };
+/** Duel and rotation: the round's codemaker sets a code never guessed, everyone else guesses. */
+const codemakerThenGuesses: FamilyDriver['next'] = (view, seat) => {
+  const round = (view as { rounds: { codemaker: number; secretSet: boolean }[] }).rounds.at(-1);
+  return round && round.codemaker === seat && !round.secretSet
+    ? { type: 'setSecret', code: NEVER.slice(0, 4) }
+    : { type: 'guess', code: probe(4) };
+};
 const DRIVERS: Record<string, FamilyDriver> = {
   duel: {
     options: { repeats: true, guesses: 15, rounds: 12 },
-    next(view, seat) {
-      const round = (view as { rounds: { codemaker: number; secretSet: boolean }[] }).rounds.at(-1);
-      return round && round.codemaker === seat && !round.secretSet
-        ? { type: 'setSecret', code: NEVER.slice(0, 4) }
-        : { type: 'guess', code: probe(4) };
-    },
+    next: codemakerThenGuesses,
   },
   parker: {
     options: { repeats: true, games: 7 },
@@ -171,12 +173,7 @@ const DRIVERS: Record<string, FamilyDriver> = {
   },
   rotation: {
     options: { players: 3, repeats: true, guesses: 12 },
-    next(view, seat) {
-      const round = (view as { rounds: { codemaker: number; secretSet: boolean }[] }).rounds.at(-1);
-      return round && round.codemaker === seat && !round.secretSet
-        ? { type: 'setSecret', code: NEVER.slice(0, 4) }
-        : { type: 'guess', code: probe(4) };
-    },
+    next: codemakerThenGuesses,
   },
   // Four players, a board each, the most rows: every row is answered by the three other boards and
   // reaches four seats. Nobody ever calls, so a game is 40 rows, then four passes in the final calls.

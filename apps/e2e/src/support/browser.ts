@@ -3,23 +3,12 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs';
 
-/** Debian's Chromium; nothing is ever downloaded. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { CHROMIUM_PATH };
 
 /** Screenshots land in the repository's test-output folder (gitignored). */
 export const SCREENSHOTS = fileURLToPath(new URL('../../../../test-output/e2e/', import.meta.url));
-
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 function checkChromium(): void {
   if (!existsSync(CHROMIUM_PATH)) {
@@ -30,7 +19,7 @@ function checkChromium(): void {
 
 export async function launchBrowser(): Promise<Browser> {
   checkChromium();
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: FLAGS });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_FLAGS] });
 }
 
 /**
@@ -43,7 +32,7 @@ export async function profilePhone(): Promise<{ context: BrowserContext; page: P
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: FLAGS,
+    args: [...CHROMIUM_FLAGS],
     viewport: { width: 360, height: 740 },
     deviceScaleFactor: 2,
     isMobile: true,

@@ -198,16 +198,8 @@ export function uniqueViolationTarget(e: unknown): string[] | null {
   return names;
 }
 
-type SeatRow = {
-  index: number;
-  name: string | null;
-  tokenHash: string | null;
-  deviceId: string | null;
-  bot: boolean;
-  takenOver: boolean;
-  botStrength: string;
-  claimedAt: Date | null;
-};
+/** A Seat row as stored: the strength is plain text there, read back into a `BotStrength`. */
+type SeatRow = Omit<StoredSeat, 'botStrength'> & { botStrength: string };
 const strengthOf = (s: string): BotStrength =>
   (BOT_STRENGTHS as readonly string[]).includes(s) ? (s as BotStrength) : DEFAULT_BOT_STRENGTH;
 const toSeat = (s: SeatRow): StoredSeat => ({
