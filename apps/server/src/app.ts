@@ -106,6 +106,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
   const closeRedis = config.redisUrl ? await attachRedisAdapter(io, config.redisUrl) : async () => {};
   const broadcaster = new Broadcaster(io, (err, roomId) => http.log.warn({ err, roomId }, 'broadcast failed'), {
     shared: config.redisUrl !== undefined,
+    onPresence: (room, connected) => rooms.notePresence(room, connected),
   });
   const bots = new BotDriver(config.botDelayMs, http.log);
   const push = new PushNotifier(io, pushStore, new PushSender(vapid, allowedOrigins, extras.pushAgent), http.log);

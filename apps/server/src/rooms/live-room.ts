@@ -32,8 +32,7 @@ const freeSeat = (index: Seat): StoredSeat => ({
  * One room held in memory: its match state is the fold of the stored log, and
  * `seq` is the number of actions folded. Everything is read-only from outside and
  * changes through its own methods, which only RoomService calls, one operation at a
- * time, and only after the database has accepted the change. (The away clock is the
- * exception: an observation of presence, noted by whoever sees the sockets.)
+ * time, and only after the database has accepted the change.
  */
 export class LiveRoom {
   readonly id: string;
@@ -67,7 +66,6 @@ export class LiveRoom {
    * broadcast and every takeover request), so after a restart, a reload or on another server
    * it starts again — a takeover can come later than the room says, never earlier.
    */
-  private readonly awaySince = new Map<Seat, number>();
   private statusOf: { state: unknown; status: MatchStatus } | null = null;
 
   constructor(stored: StoredRoom, secondMs = 1000) {
@@ -264,20 +262,6 @@ export class LiveRoom {
   /** Seats held by a person who plays them (a person's seat taken over by a bot is not one). */
   peopleSeats(): Seat[] {
     return this.seats.filter((s) => s.tokenHash !== null && !s.bot).map((s) => s.index);
-  }
-
-  /** Starts or stops the away clock of every person's seat from who is connected now. */
-  notePresence(connected: ReadonlySet<Seat>, now: number): void {
-    for (const s of this.seats) {
-      if (s.tokenHash === null || connected.has(s.index)) this.awaySince.delete(s.index);
-      else if (!this.awaySince.has(s.index)) this.awaySince.set(s.index, now);
-    }
-  }
-
-  /** How long this server has seen `seat`'s person gone (0 if present or never seen gone). */
-  awayFor(seat: Seat, now: number): number {
-    const since = this.awaySince.get(seat);
-    return since === undefined ? 0 : now - since;
   }
 
   summary(connected: ReadonlySet<Seat>, spectators: number): RoomSummary {

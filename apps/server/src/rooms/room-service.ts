@@ -16,6 +16,7 @@ import type { Store } from '../db/store';
 import { describeIssues, fault } from '../errors';
 import { newSalt } from '../security/commitments';
 import { hashToken, newMatchId, newRoomId, newSeatToken, newSeed } from '../security/tokens';
+import { AwayClocks } from './away-clocks';
 import { LiveRoom } from './live-room';
 import { SerialQueue } from './serial-queue';
 
@@ -79,6 +80,7 @@ export class RoomService {
   private readonly queue = new SerialQueue();
   /** the latest hint given in each room (by match, seq and seat) */
   private readonly hints = new WeakMap<LiveRoom, { key: string; reply: HintReply }>();
+  private readonly away = new AwayClocks();
 
   private readonly onChange: (room: LiveRoom) => void;
   private readonly onRematch: (room: LiveRoom) => void;
@@ -336,6 +338,11 @@ export class RoomService {
     });
   }
 
+  /** Whoever sees the sockets says who is connected: it starts or stops the away clocks of takeovers. */
+  notePresence(room: LiveRoom, connected: ReadonlySet<Seat>, now = Date.now()): void {
+    this.away.note(room, connected, now);
+  }
+
   /**
    * A seated player hands `seat` to a bot: allowed when the room says after how long, and its
    * person has had no socket in the seat (on any server: `connected` asks the adapter) for at
@@ -366,9 +373,9 @@ export class RoomService {
       // Presence is read inside the queue: a person joining again at this moment either is seen here, or gets the seat back right after.
       const now = Date.now();
       const present = await connected();
-      room.notePresence(present, now);
+      this.away.note(room, present, now);
       if (present.has(seat)) return fault('NOT_AWAY', 'The player of that seat is here.');
-      const away = room.awayFor(seat, now);
+      const away = this.away.awayFor(room, seat, now);
       if (away < after * secondMs) {
         const seconds = Math.floor(away / secondMs);
         return fault('NOT_AWAY', `The player of that seat has been away ${seconds} s; the room waits ${after} s.`);

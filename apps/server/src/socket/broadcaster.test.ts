@@ -13,7 +13,6 @@ const fakeRoom = (id: string): LiveRoom =>
   ({
     id,
     seats: [{ index: 0 }],
-    notePresence: () => undefined,
     summary: () => ({ id }),
     snapshot: () => ({ roomId: id }),
     snapshotFor: () => null,

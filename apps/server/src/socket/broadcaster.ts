@@ -1,4 +1,5 @@
 import type { RoomUpdate } from '@mm/protocol';
+import type { Seat } from '@mm/rules';
 import type { LiveRoom } from '../rooms/live-room';
 import { SerialQueue } from '../rooms/serial-queue';
 import { roomChannel, seatChannel, watchChannel } from './channels';
@@ -26,8 +27,15 @@ export class Broadcaster {
     private readonly io: IoServer,
     /** a failed broadcast (e.g. Redis gone while closing) is logged, never an unhandled rejection */
     private readonly onError: (err: unknown, roomId: string) => void = () => {},
-    /** other server processes hold sockets of the same rooms (the Redis adapter) */
-    private readonly options: { shared: boolean } = { shared: false },
+    /**
+     * `shared`: other server processes hold sockets of the same rooms (the Redis adapter).
+     * `onPresence`: who is connected, seen at every broadcast: the room service's away clock
+     * of takeovers learns from it (the transport reports; it changes no room itself).
+     */
+    private readonly options: {
+      shared: boolean;
+      onPresence?: (room: LiveRoom, connected: ReadonlySet<Seat>) => void;
+    } = { shared: false },
   ) {
     this.shared = options.shared ? new SharedPresence(io) : null;
     // The acknowledgements and views of one turn leave each connection in one write.
@@ -104,8 +112,8 @@ export class Broadcaster {
 
   private async send(room: LiveRoom): Promise<void> {
     const { connected, spectators } = await this.presence(room.id);
-    // Every broadcast is also when this server notices a person gone (or back): the away clock of takeovers.
-    room.notePresence(connected, Date.now());
+    // Every broadcast is also when this server notices a person gone (or back).
+    this.options.onPresence?.(room, connected);
     // A view is worked out only for a channel someone listens on: nothing for rooms nobody watches.
     const seats = room.seats.filter((s) => this.listened(seatChannel(room.id, s.index)));
     const watched = this.listened(watchChannel(room.id));
