@@ -34,8 +34,9 @@ export default ts.config(
   },
   {
     // The web app paints a room without zod: its modules import the schema-free entries
-    // (`@mm/rules/pure`, `@mm/protocol/pure`); the main entries, which build every schema when
-    // loaded, only for types, or in the few modules that really parse (listed below).
+    // (`@mm/rules/pure`, a family's `@mm/rules/families/<id>/pure`, `@mm/protocol/pure`); the main
+    // entries, which build every schema when loaded, only for types, or in the few modules that
+    // really parse (listed below).
     files: ['apps/web/src/**/*.ts', 'apps/web/src/**/*.svelte'],
     ignores: [
       '**/*.test.ts',
@@ -53,6 +54,14 @@ export default ts.config(
             allowTypeImports: true,
             message: 'This loads zod and builds schemas: import values from @mm/rules/pure or @mm/protocol/pure.',
           })),
+          patterns: [
+            {
+              // a family's main entry: its engine and schemas (its `/pure` entry is the one to use)
+              regex: '^@mm/rules/families/[^/]+$',
+              allowTypeImports: true,
+              message: 'This loads zod and builds schemas: import values from @mm/rules/families/<id>/pure.',
+            },
+          ],
         },
       ],
       // `import { type X }` keeps a bare import of the module (verbatimModuleSyntax): it would load it all the same
