@@ -69,6 +69,37 @@ export default ts.config(
     },
   },
   {
+    // Shared code never names a family (a family is its two folders and a line in each registry):
+    // only the family's own folders, the registries, tests and benches import its entries.
+    files: ['apps/*/src/**/*.ts', 'apps/*/src/**/*.svelte', 'packages/*/src/**/*.ts'],
+    ignores: [
+      '**/*.test.ts',
+      '**/*.test-support.ts',
+      '**/test-support/**',
+      'packages/rules/src/**',
+      'apps/server/src/test-family/**',
+      'apps/web/src/families/index.ts',
+      'apps/web/src/families/!(shared)/**',
+      // the solver's decision for the `deals` duty, which only Master Mind 44 has (docs/adding-a-family.md)
+      'packages/solver/src/bot.ts',
+      'packages/solver/src/mm44.ts',
+      'packages/solver/src/strength.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@mm/rules/families/*'],
+              message: 'Shared code reads families through the registries: take this from the family (its folder), not by name.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.svelte', '**/*.svelte.ts'],
     languageOptions: { parserOptions: { parser: ts.parser, extraFileExtensions: ['.svelte'] } },
   },
