@@ -1,10 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
+import { families } from '@mm/rules';
 
 // A room link paints without zod (issue 12: ≤ 90 KB before first paint), so the web app's room
-// page imports only these schema-free entries of the rules and the protocol (an ESLint rule
-// keeps it so). Both are checked here, where the protocol sees the rules and zod alike.
+// page imports only these schema-free entries of the rules (each registered family's too) and
+// the protocol (an ESLint rule keeps it so). All are checked here, where the protocol sees the
+// rules and zod alike.
 const entries = [
   { name: '@mm/rules', pure: () => import('@mm/rules/pure'), main: () => import('@mm/rules') },
+  ...Object.keys(families).map((id) => ({
+    name: `@mm/rules/families/${id}`,
+    pure: () => import(`@mm/rules/families/${id}/pure`),
+    main: () => import(`@mm/rules/families/${id}`),
+  })),
   { name: '@mm/protocol', pure: () => import('./pure'), main: () => import('./index') },
 ];
 

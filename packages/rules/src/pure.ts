@@ -1,9 +1,10 @@
 /**
- * `@mm/rules/pure`: every type of the rules, and the constants and functions that build no
- * schema, so importing it loads no zod. For a client's first paint (the room page), which
- * reads views and checks codes but parses no options or actions; the engines, the registry
- * and the schemas are in the main entry (`@mm/rules`), which re-exports all of this. Its test
- * keeps it free of zod.
+ * `@mm/rules/pure`: every shared type of the rules, and the shared constants and functions that
+ * build no schema, so importing it loads no zod. For a client's first paint (the room page),
+ * which reads views and checks codes but parses no options or actions; the engines, the
+ * registry and the schemas are in the main entry (`@mm/rules`), which re-exports all of this.
+ * A family's own are its entries, `@mm/rules/families/<id>/pure` (and, with its engine and
+ * schemas, `@mm/rules/families/<id>`): no list of families here. Its test keeps it free of zod.
  */
 export * from './core/errors';
 export * from './core/code';
@@ -12,14 +13,5 @@ export * from './core/rng';
 export * from './core/family';
 export * from './core/preset';
 export * from './core/bot';
-export * from './families/duel/pure';
-export * from './families/rotation/pure';
-export * from './families/parker/pure';
-export * from './families/mm44/pure';
-export * from './families/presets';
-export type * from './families/duel/types';
-export type * from './families/rotation/types';
-export type * from './families/parker/types';
-export type * from './families/mm44/types';
 export type { MatchView } from './families/registry';
 export type { TimeoutAction } from './core/actions';

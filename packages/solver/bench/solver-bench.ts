@@ -4,17 +4,8 @@
 //   … --only 4x6                                        only the sets whose label contains "4x6"
 import { performance } from 'node:perf_hooks';
 import { cpus } from 'node:os';
-import {
-  allCodes,
-  createRng,
-  mm44,
-  mm44OptionsSchema,
-  randomCode,
-  scoreGuess,
-  type Code,
-  type CodeRules,
-  type Mm44State,
-} from '@mm/rules';
+import { allCodes, createRng, randomCode, scoreGuess, type Code, type CodeRules } from '@mm/rules';
+import { mm44, mm44OptionsSchema, type Mm44State } from '@mm/rules/families/mm44';
 import { bestStrategyFor, createSpace, mm44BotAction, nextGuess, type Row, type StrategyName } from '../src/index';
 
 const args = process.argv.slice(2);

@@ -6,10 +6,10 @@ import {
   type BotMove,
   type BotStrength,
   type Code,
-  type Mm44View,
   type Rng,
   type SeatBoard,
 } from '@mm/rules';
+import type { Mm44View } from '@mm/rules/families/mm44/pure';
 import { candidatesFor, partitionCounts, type Row } from './candidates';
 import { mm44BotAction, mm44DealsFromView } from './mm44';
 import { createSpace, decode, encode, type Space } from './space';

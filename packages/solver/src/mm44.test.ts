@@ -1,16 +1,15 @@
 import fc from 'fast-check';
+import { createRng, type Code } from '@mm/rules';
 import {
-  createRng,
   mm44,
   mm44Answer,
   mm44Code,
   mm44Deal,
   mm44OptionsSchema,
   MM44_SEATINGS,
-  type Code,
   type Mm44Part,
   type Mm44State,
-} from '@mm/rules';
+} from '@mm/rules/families/mm44';
 import { describe, expect, it } from 'vitest';
 import {
   mm44BotAction,

@@ -1,17 +1,14 @@
+import { createRng, type Code, type Rng, type Seat } from '@mm/rules';
 import {
-  createRng,
   MM44_COLOURS,
   MM44_COUNTERS_PER_COLOUR,
   MM44_HOLES,
-  type Code,
   type Mm44Action,
   type Mm44Answer,
   type Mm44Part,
   type Mm44Peg,
   type Mm44View,
-  type Rng,
-  type Seat,
-} from '@mm/rules';
+} from '@mm/rules/families/mm44/pure';
 
 /**
  * Master Mind 44 (RULES §4) from one seat's point of view: every deal of parts to the

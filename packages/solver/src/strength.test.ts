@@ -1,14 +1,5 @@
-import {
-  createRng,
-  mm44,
-  mm44OptionsSchema,
-  scoreGuess,
-  checkCode,
-  randomCode,
-  type CodeRules,
-  type Mm44Action,
-  type Mm44State,
-} from '@mm/rules';
+import { createRng, scoreGuess, checkCode, randomCode, type CodeRules } from '@mm/rules';
+import { mm44, mm44OptionsSchema, type Mm44Action, type Mm44State } from '@mm/rules/families/mm44';
 import { describe, expect, it } from 'vitest';
 import { candidatesFor, type Row } from './candidates';
 import { createSpace, encode } from './space';

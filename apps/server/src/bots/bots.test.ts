@@ -1,15 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RoomSummary } from '@mm/protocol';
-import {
-  scoreGuess,
-  type Code,
-  type CodeRules,
-  type DuelView,
-  type MatchView,
-  type Mm44View,
-  type ParkerView,
-  type RotationView,
-} from '@mm/rules';
+import { scoreGuess, type Code, type CodeRules, type MatchView } from '@mm/rules';
+import type { DuelView } from '@mm/rules/families/duel';
+import type { Mm44View } from '@mm/rules/families/mm44';
+import type { ParkerView } from '@mm/rules/families/parker';
+import type { RotationView } from '@mm/rules/families/rotation';
 import { candidatesFor, countConsistent, createSpace, encode, mm44DealsFromView, nextGuess, type Row } from '@mm/solver';
 import { codeSeenEarly, expectBotIds, firstSeqWhere, hiddenLeaks, playPerson, storedLog } from '../test-support/bots';
 import { createRoomAs, newDeviceToken } from '../test-support/finish';

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { scoreGuess, type DuelView } from '@mm/rules';
+import { scoreGuess } from '@mm/rules';
+import type { DuelView } from '@mm/rules/families/duel';
 import { expectBotIds } from '../test-support/bots';
 import { freshDatabase, type TestDatabase } from '../test-support/databases';
 import { createRoomAs } from '../test-support/finish';

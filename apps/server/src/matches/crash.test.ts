@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ChildProcess } from 'node:child_process';
-import type { DuelView } from '@mm/rules';
+import type { DuelView } from '@mm/rules/families/duel';
 import { freshDatabase, type TestDatabase } from '../test-support/databases';
 import { Player } from '../test-support/player';
 import { kill, spawnServer } from '../test-support/process';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DuelView } from '@mm/rules';
+import type { DuelView } from '@mm/rules/families/duel';
 import type { RoomSummary } from '@mm/protocol';
 import { Player } from '../test-support/player';
 import { createRoom, useServer } from '../test-support/server';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createRng, mm44Code, mm44Deal, type Mm44Part, type Mm44Peg, type Mm44Row, type Mm44View } from '@mm/rules';
+import { createRng } from '@mm/rules';
+import { mm44Code, mm44Deal, type Mm44Part, type Mm44Peg, type Mm44Row, type Mm44View } from '@mm/rules/families/mm44';
 import type { App } from '../app';
 import type { Player } from '../test-support/player';
 import { useServer } from '../test-support/server';

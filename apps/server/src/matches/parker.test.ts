@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ParkerRow, ParkerView } from '@mm/rules';
+import type { ParkerRow, ParkerView } from '@mm/rules/families/parker';
 import {
   codeLeaks,
   play,

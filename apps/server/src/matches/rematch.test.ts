@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MatchListReply, RoomUpdate } from '@mm/protocol';
-import type { RotationView } from '@mm/rules';
+import type { RotationView } from '@mm/rules/families/rotation';
 import { finish, newDeviceToken, seatRoom, step } from '../test-support/finish';
 import { Player } from '../test-support/player';
 import { useServer } from '../test-support/server';

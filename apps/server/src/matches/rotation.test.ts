@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RotationRow, RotationView } from '@mm/rules';
+import type { RotationRow, RotationView } from '@mm/rules/families/rotation';
 import { codeLeaks, play, refused, score, seatTable, snap, tokenLeaks, viewOf } from '../test-support/table';
 import { useServer } from '../test-support/server';
 

@@ -5,7 +5,8 @@ import { freshDatabase, type TestDatabase } from '../test-support/databases';
 import { Player } from '../test-support/player';
 import { createRoomAs } from '../test-support/finish';
 import { createRoom, startServer } from '../test-support/server';
-import type { DuelView, RotationView } from '@mm/rules';
+import type { DuelView } from '@mm/rules/families/duel';
+import type { RotationView } from '@mm/rules/families/rotation';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createRng, mm44Code, mm44Deal, type Mm44View } from '@mm/rules';
+import { createRng } from '@mm/rules';
+import { mm44Code, mm44Deal, type Mm44View } from '@mm/rules/families/mm44';
 import { currentSeed, newDeviceToken, seatRoom, step } from '../test-support/finish';
 import { Player } from '../test-support/player';
 import { containsCode, containsText } from '../test-support/scan';

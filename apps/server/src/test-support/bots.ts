@@ -1,5 +1,9 @@
 import type { Snapshot } from '@mm/protocol';
-import type { Code, DuelView, MatchView, Mm44View, ParkerView, RotationView, Seat } from '@mm/rules';
+import type { Code, MatchView, Seat } from '@mm/rules';
+import type { DuelView } from '@mm/rules/families/duel';
+import type { Mm44View } from '@mm/rules/families/mm44';
+import type { ParkerView } from '@mm/rules/families/parker';
+import type { RotationView } from '@mm/rules/families/rotation';
 import type { App } from '../app';
 import type { Player } from './player';
 import { containsCode } from './scan';

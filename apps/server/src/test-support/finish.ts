@@ -1,5 +1,6 @@
 import { DEVICE_TOKEN_HEADER, type RoomSummary } from '@mm/protocol';
-import { createRng, mm44Code, mm44Deal, mm44SeatCount, type FamilyId, type Mm44Options } from '@mm/rules';
+import { createRng, type FamilyId } from '@mm/rules';
+import { mm44Code, mm44Deal, mm44SeatCount, type Mm44Options } from '@mm/rules/families/mm44';
 import { randomBytes } from 'node:crypto';
 import type { App } from '../app';
 import { Player } from './player';

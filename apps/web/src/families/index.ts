@@ -1,14 +1,7 @@
-import {
-  PARKER_MOVES,
-  duelName,
-  mm44Name,
-  parkerName,
-  rotationName,
-  type DuelOptions,
-  type Mm44Options,
-  type ParkerOptions,
-  type RotationOptions,
-} from '@mm/rules/pure';
+import { PARKER_MOVES, parkerName, type ParkerOptions } from '@mm/rules/families/parker/pure';
+import { duelName, type DuelOptions } from '@mm/rules/families/duel/pure';
+import { mm44Name, type Mm44Options } from '@mm/rules/families/mm44/pure';
+import { rotationName, type RotationOptions } from '@mm/rules/families/rotation/pure';
 import { addMessages, t, type Dictionary, type DictionaryPart, type Lang } from '../lib/i18n/index.svelte';
 import type { ClientFamily } from './types';
 import { seatingShape } from './mm44/model';

@@ -24,6 +24,9 @@ export function defaultOptions(familyId: string): Record<string, unknown> {
   return { ...(familyOf(familyId)?.optionsSchema.parse({}) as object) };
 }
 
+/** A family's printed editions, as its rules list them: the home page's one-tap starts. */
+export const presetsOf = (familyId: string): readonly Preset[] => familyOf(familyId)?.presets ?? [];
+
 /** A preset's options with the family's defaults filled in. */
 export function presetOptions(p: Preset): Record<string, unknown> {
   return { ...(familyOf(p.family)?.optionsSchema.parse(p.options) as object) };

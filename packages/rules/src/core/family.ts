@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ApplyResult } from './errors';
+import type { Preset } from './preset';
 import type { Rng } from './rng';
 
 /** A place at the table, numbered from 0 in seat order. */
@@ -75,6 +76,8 @@ export interface Family<Options, State, Action, View, OptionsInput = unknown> {
   /** its name as players read it, in every language the product speaks (the web app, link previews, pushes) */
   name: Record<Lang, string>;
   previewBoard: PreviewBoard;
+  /** its printed editions, offered on the home page in this order (may be empty) */
+  presets: readonly Preset<FamilyId, OptionsInput>[];
   optionsSchema: z.ZodType<Options, OptionsInput>;
   actionSchema: z.ZodType<Action>;
   /** the shape of every view this family sends (docs/protocol.md renders it; tests check payloads against it) */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LANGS } from '../core/family';
-import { families, familyIdSchema } from './registry';
+import { duel } from './duel/duel';
+import { duelBot } from './duel/bot';
+import { families, familyIdSchema, getFamilyBot, getPreset, presets, registerFamily } from './registry';
 
 describe('the families registry', () => {
   it('is the one list of family ids: the id schema accepts exactly the registered ones', () => {
@@ -18,5 +20,14 @@ describe('the families registry', () => {
         id,
       ).toBe(true);
     }
+  });
+
+  it('takes a family registered later, presets and bot included, after the product families', () => {
+    const before = presets().map((p) => p.id);
+    const edition = { id: 'copy-classic', family: 'copy', options: {}, bots: [] };
+    registerFamily({ ...duel, id: 'copy', presets: [edition] }, duelBot);
+    expect(getFamilyBot('copy')).toBe(duelBot);
+    expect(presets().map((p) => p.id)).toEqual([...before, 'copy-classic']);
+    expect(getPreset('copy-classic')).toBe(edition);
   });
 });

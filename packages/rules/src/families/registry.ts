@@ -1,53 +1,65 @@
 import { z } from 'zod';
 import type { AnyFamilyBot } from '../core/bot';
-import type { AnyFamily, FamilyId } from '../core/family';
+import type { AnyFamily, Family, FamilyId } from '../core/family';
+import type { Preset } from '../core/preset';
 import { duel } from './duel/duel';
 import { duelBot } from './duel/bot';
-import type { DuelView } from './duel/types';
 import { mm44 } from './mm44/mm44';
 import { mm44Bot } from './mm44/bot';
-import type { Mm44View } from './mm44/types';
 import { parker } from './parker/parker';
 import { parkerBot } from './parker/bot';
-import type { ParkerView } from './parker/types';
 import { rotation } from './rotation/rotation';
 import { rotationBot } from './rotation/bot';
-import type { RotationView } from './rotation/types';
+
+/**
+ * The families the product plays, each with how a bot plays it, in the order of the rulebooks
+ * (the home page offers their presets in this order): one line a family. Everything else the
+ * package says about families (`families`, `familyBots`, `presets`, `MatchView`) is read from it.
+ */
+const PRODUCT_FAMILIES = [
+  { family: duel, bot: duelBot },
+  { family: rotation, bot: rotationBot },
+  { family: parker, bot: parkerBot },
+  { family: mm44, bot: mm44Bot },
+] as const satisfies readonly { family: AnyFamily; bot: AnyFamilyBot }[];
 
 /** Every family the product plays, by id: the one list of family ids there is. */
-export const families: Record<FamilyId, AnyFamily> = { duel, rotation, parker, mm44 };
+export const families: Record<FamilyId, AnyFamily> = Object.fromEntries(PRODUCT_FAMILIES.map((r) => [r.family.id, r.family]));
 
 export function getFamily(id: string): AnyFamily | undefined {
   return Object.hasOwn(families, id) ? families[id] : undefined;
 }
 
-/**
- * How each family is played by a bot, by id. Apart from the families so that a client that
- * never plays a bot (the web app) does not load it: nothing there imports `familyBots`.
- */
-export const familyBots: Record<string, AnyFamilyBot> = {
-  duel: duelBot,
-  rotation: rotationBot,
-  parker: parkerBot,
-  mm44: mm44Bot,
-};
+/** How each family is played by a bot, by id. */
+export const familyBots: Record<string, AnyFamilyBot> = Object.fromEntries(PRODUCT_FAMILIES.map((r) => [r.family.id, r.bot]));
 
 export function getFamilyBot(id: string): AnyFamilyBot | undefined {
   return Object.hasOwn(familyBots, id) ? familyBots[id] : undefined;
 }
 
 /**
- * Adds a family (and how a bot plays it) to the registries: one line for a new family. The
- * four product families are listed above; this is how a family defined elsewhere (a test's)
- * plugs in, before any room of it is created.
+ * Adds a family (and how a bot plays it) to the registries. The product families are listed
+ * above; this is how a family defined elsewhere (a test's) plugs in, before any room of it is
+ * created.
  */
 export function registerFamily(family: AnyFamily, bot: AnyFamilyBot): void {
   families[family.id] = family;
   familyBots[family.id] = bot;
 }
 
+/** Every printed edition of every registered family, in the order the home page offers them. */
+export const presets = (): readonly Preset[] => Object.values(families).flatMap((f) => f.presets);
+
+export function getPreset(id: string): Preset | undefined {
+  return presets().find((p) => p.id === id);
+}
+
+// `any` only where a family's own types are matched and thrown away: the view is what is kept.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type ViewOf<F> = F extends Family<any, any, any, infer View, any> ? View : never;
+
 /** What a seat (or spectator) is shown of a match, whatever the family; `family` tells them apart. */
-export type MatchView = DuelView | RotationView | ParkerView | Mm44View;
+export type MatchView = ViewOf<(typeof PRODUCT_FAMILIES)[number]['family']>;
 
 /**
  * Any family's view; `family` tells them apart. Built from the registry when first used, so a

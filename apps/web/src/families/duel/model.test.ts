@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { duel, duelOptionsSchema, type DuelAction, type DuelOptionsInput, type DuelState } from '@mm/rules';
+import { duel, duelOptionsSchema, type DuelAction, type DuelOptionsInput, type DuelState } from '@mm/rules/families/duel';
 import { currentRound, earlierRounds, lastPlayed, resultFor, roleOf } from './model';
 import { turnOf } from '../shared/turn';
 

@@ -1,4 +1,5 @@
-import { duelSecretRules, type DuelRoundView, type DuelView, type Seat } from '@mm/rules/pure';
+import type { Seat } from '@mm/rules/pure';
+import { duelSecretRules, type DuelRoundView, type DuelView } from '@mm/rules/families/duel/pure';
 
 /** Pure readings of a duel view for the UI: whose turn, what just happened, who won. */
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { mm44, mm44Code, mm44OptionsSchema, type Code, type Mm44Action, type Mm44OptionsInput, type Mm44State } from '@mm/rules';
+import type { Code } from '@mm/rules';
+import {
+  mm44,
+  mm44Code,
+  mm44OptionsSchema,
+  type Mm44Action,
+  type Mm44OptionsInput,
+  type Mm44State,
+} from '@mm/rules/families/mm44';
 import { boardsOf, lastPlayed, latestRowBoard, resultFor, seatingShape } from './model';
 import { mayMake, turnOf } from '../shared/turn';
 

@@ -1,14 +1,12 @@
+import type { CodeRules, MatchStatus, Seat } from '@mm/rules/pure';
 import {
   MM44_COLOURS,
   MM44_HOLES,
   mm44Boards,
-  type CodeRules,
-  type MatchStatus,
   type Mm44BoardView,
   type Mm44Seating,
   type Mm44View,
-  type Seat,
-} from '@mm/rules/pure';
+} from '@mm/rules/families/mm44/pure';
 
 /** Pure readings of a Master Mind 44 view (RULES §4) for the UI. */
 

@@ -1,4 +1,4 @@
-import type { ParkerView } from '@mm/rules';
+import type { ParkerView } from '@mm/rules/families/parker/pure';
 import { codeRowInput, codeRulesOf, type FamilyAnalysis } from '../../lib/replay/analysis';
 
 /** Each game gives two boards: each seat's guesses at the other's code. */

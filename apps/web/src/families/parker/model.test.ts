@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { parker, parkerOptionsSchema, type ParkerAction, type ParkerOptionsInput, type ParkerState } from '@mm/rules';
+import {
+  parker,
+  parkerOptionsSchema,
+  type ParkerAction,
+  type ParkerOptionsInput,
+  type ParkerState,
+} from '@mm/rules/families/parker';
 import { currentGame, earlierGames, gameEnd, gameResultFor, lastPlayed, moveNumber, otherSeat, resultFor } from './model';
 import { turnOf, waitsFor } from '../shared/turn';
 

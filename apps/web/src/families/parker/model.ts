@@ -1,4 +1,5 @@
-import { parkerSecretRules, PARKER_MOVES, type ParkerGameView, type ParkerView, type Seat } from '@mm/rules/pure';
+import type { Seat } from '@mm/rules/pure';
+import { parkerSecretRules, PARKER_MOVES, type ParkerGameView, type ParkerView } from '@mm/rules/families/parker/pure';
 import type { SeatResult } from '../shared/seat-result';
 
 /** Pure readings of a Parker 1974 view (RULES §3) for the UI. */

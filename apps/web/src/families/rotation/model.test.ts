@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { rotation, rotationOptionsSchema, type RotationAction, type RotationOptionsInput, type RotationState } from '@mm/rules';
+import {
+  rotation,
+  rotationOptionsSchema,
+  type RotationAction,
+  type RotationOptionsInput,
+  type RotationState,
+} from '@mm/rules/families/rotation';
 import {
   codemakerStake,
   placeOf,

@@ -1,11 +1,11 @@
+import type { Seat } from '@mm/rules/pure';
 import {
   rotationSecretRules,
   rotationCodemakerPoints,
   type RotationOptions,
   type RotationRoundView,
   type RotationView,
-  type Seat,
-} from '@mm/rules/pure';
+} from '@mm/rules/families/rotation/pure';
 
 /** Pure readings of a rotation view (RULES §2) for the UI: whose turn, what just happened, the ranking. */
 

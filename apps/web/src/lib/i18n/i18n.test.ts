@@ -57,7 +57,7 @@ describe('dictionaries', () => {
       const whole = { ...en, ...families.find((x) => x.id === f.id)!.byLang.en } as Record<string, string>;
       for (const key of [f.description, f.players]) expect(whole, f.id).toHaveProperty([key]);
       for (const lang of LANGS) expect(f.name[lang], `${f.id} ${lang}`).toMatch(/\S/);
-      for (const p of presets.filter((p) => p.family === f.id)) {
+      for (const p of presets().filter((p) => p.family === f.id)) {
         expect(whole, p.id).toHaveProperty([`preset.${p.id}`]);
         expect(whole, p.id).toHaveProperty([`preset.${p.id}.hint`]);
       }

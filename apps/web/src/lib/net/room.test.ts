@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { actionIdSchema, PROTOCOL_VERSION, type RoomSummary, type Snapshot } from '@mm/protocol';
-import { duel, duelOptionsSchema } from '@mm/rules';
+import { duel, duelOptionsSchema } from '@mm/rules/families/duel';
 import { RoomConnection, type RoomSocket } from './room.svelte';
 import { KEYS, liveCommitments, memoryStore } from './storage';
 

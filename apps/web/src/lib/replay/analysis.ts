@@ -1,15 +1,5 @@
-import type { Code, CodeRules, Mm44Answer, Mm44Part, Mm44Peg, Seat } from '@mm/rules';
-import {
-  analyseRow,
-  createSpace,
-  mm44Codes,
-  mm44Deals,
-  mm44Exclude,
-  mm44Filter,
-  mm44NextRow,
-  type Mm44Deals,
-  type Row,
-} from '@mm/solver';
+import type { Code, CodeRules, Seat } from '@mm/rules';
+import { analyseRow, createSpace, type Row } from '@mm/solver';
 import type { ReplayStep } from './replay';
 import type { Translate } from './share';
 
@@ -22,21 +12,13 @@ import type { Translate } from './share';
  * can spread the work over ticks, one row at a time.
  */
 
-/** What a row is judged against: a code space and the rows before it, or an MM44 position. */
+/**
+ * What a row is judged against: a code space and the rows before it (the families of secrets,
+ * guesses and scores), or, for a family whose rows are something else (Master Mind 44's probes
+ * of hidden parts), its own judgement of the row's code, from its folder's analysis piece.
+ */
 export type RowInput =
-  | { kind: 'code'; rules: CodeRules; history: Row[]; row: Row }
-  | {
-      kind: 'deals';
-      boards: number;
-      /** the placer's own parts (both, when one player holds two boards) */
-      own: { board: number; part: Mm44Part }[];
-      /** every row placed before this one, on any board, with its public answers */
-      earlier: { code: Code; answers: Mm44Answer[] }[];
-      /** wrong "Master Mind!" calls made before this row (public) */
-      wrongCalls: Code[];
-      board: number;
-      answers: Mm44Answer[];
-    };
+  { kind: 'code'; rules: CodeRules; history: Row[]; row: Row } | { kind: 'own'; judge: (code: Code) => RowVerdict };
 
 /** One row of a finished match, in the order it was played. */
 export interface PlayedRow {
@@ -76,7 +58,7 @@ export interface RowVerdict {
 export interface Track {
   round: number;
   track: number;
-  rows: { seat: Seat; code: Code; score?: Row['score']; answers?: Mm44Answer[] }[];
+  rows: { seat: Seat; code: Code; score?: Row['score'] }[];
 }
 
 /**
@@ -161,44 +143,7 @@ export function rowAt(rows: readonly PlayedRow[], step: number, round: number | 
   return at;
 }
 
-function dealsOf(input: Extract<RowInput, { kind: 'deals' }>): Mm44Deals {
-  let deals = mm44Deals(input.boards, input.own);
-  for (const r of input.earlier) deals = mm44Filter(deals, r.code, r.answers);
-  for (const c of input.wrongCalls) deals = mm44Exclude(deals, c);
-  return deals;
-}
-
-const PEGS: readonly Mm44Peg[] = ['black', 'white', null];
-
-/**
- * Hidden codes expected to remain once the other boards answer `row` placed by `board`:
- * the solver's measure (`mm44NextRow`'s `expectedCodes`) — Σ over the answer patterns of
- * the pattern's chance × the number of codes its deals make.
- */
-export function mm44ExpectedCodes(deals: Mm44Deals, board: number, row: Code): number {
-  const answering = Array.from({ length: deals.boards }, (_, b) => b).filter((b) => b !== board);
-  let total = 0;
-  for (let d = 0; d < deals.count; d++) total += deals.weights[d]!;
-  if (total === 0) return 0;
-  let sum = 0;
-  const patterns = PEGS.length ** answering.length;
-  for (let k = 0; k < patterns; k++) {
-    let x = k;
-    const answers = answering.map((b) => {
-      const peg = PEGS[x % PEGS.length]!;
-      x = Math.floor(x / PEGS.length);
-      return { board: b, peg };
-    });
-    const part = mm44Filter(deals, row, answers);
-    if (part.count === 0) continue;
-    let w = 0;
-    for (let d = 0; d < part.count; d++) w += part.weights[d]!;
-    sum += w * mm44Codes(part).length;
-  }
-  return sum / total;
-}
-
-/** Runs the solver on one row. */
+/** Runs the solver (or the family's own judgement) on one row. */
 export function analysePlayedRow(row: PlayedRow): RowVerdict {
   const input = row.input;
   if (input.kind === 'code') {
@@ -213,29 +158,7 @@ export function analysePlayedRow(row: PlayedRow): RowVerdict {
       suggestionExpected: a.suggestionExpectedRemaining,
     };
   }
-  const before = dealsOf(input);
-  const after = mm44Filter(before, row.code, input.answers);
-  const rowExpected = mm44ExpectedCodes(before, input.board, row.code);
-  let suggestion: Code = row.code;
-  let suggestionExpected = rowExpected;
-  if (before.count > 0) {
-    const choice = mm44NextRow(before, input.board);
-    // a hill climb may miss what the player found: never suggest worse than the row itself
-    if (choice.expectedCodes < rowExpected - 1e-9) {
-      suggestion = choice.row;
-      suggestionExpected = choice.expectedCodes;
-    }
-  }
-  // counted in codes, like the expected values: deals that differ only in who holds which part make the same code
-  return {
-    unit: 'codes',
-    before: mm44Codes(before).length,
-    after: mm44Codes(after).length,
-    consistent: null,
-    rowExpected,
-    suggestion,
-    suggestionExpected,
-  };
+  return input.judge(row.code);
 }
 
 /** Whether two codes are the same. */

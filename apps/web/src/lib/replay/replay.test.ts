@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DuelView } from '@mm/rules';
+import type { DuelView } from '@mm/rules/families/duel';
 import { duelLog, finishedMatch } from './fixtures.test-support';
 import { buildReplay, matchRoom, stepSnapshot } from './replay';
 

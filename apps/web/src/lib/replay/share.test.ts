@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createRng, mm44Code, mm44Deal } from '@mm/rules';
+import { createRng } from '@mm/rules';
+import { mm44Code, mm44Deal } from '@mm/rules/families/mm44';
 import { loadLanguage, t } from '../i18n/index.svelte';
 import { CLIENT_FAMILIES } from '../../families';
 import { duelLog, finishedMatch } from './fixtures.test-support';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createRng, mm44Code, mm44Deal, type Mm44View } from '@mm/rules';
+import { createRng } from '@mm/rules';
+import { mm44Code, mm44Deal, type Mm44View } from '@mm/rules/families/mm44';
 import { duelLog, finishedMatch } from './fixtures.test-support';
 import { verifyMatch } from './verify';
 

@@ -1,4 +1,5 @@
 import { duelViewSchema } from './view-schema';
+import { duelPresets } from './presets';
 import { checkCode, type Code, type CodeRules } from '../../core/code';
 import { dispatchAction, refuseSecret, refuseTimeoutCode, type TimeoutAction } from '../../core/actions';
 import { fail, ok, type ApplyResult } from '../../core/errors';
@@ -223,6 +224,7 @@ export const duel: Family<DuelOptions, DuelState, DuelAction, DuelView, DuelOpti
   id: 'duel',
   name: duelName,
   previewBoard: { holes: 4, rows: 5, boards: 1 },
+  presets: duelPresets,
   optionsSchema: duelOptionsSchema,
   actionSchema: duelActionSchema,
   viewSchema: duelViewSchema,

@@ -1,4 +1,5 @@
 import { mm44ViewSchema } from './view-schema';
+import { mm44Presets } from './presets';
 import { checkCode, sameCode, type Code, type CodeRules } from '../../core/code';
 import { dispatchAction, refuseTimeoutCode, type TimeoutAction } from '../../core/actions';
 import { fail, ok, type ApplyResult } from '../../core/errors';
@@ -193,6 +194,7 @@ export const mm44: Family<Mm44Options, Mm44State, Mm44Action, Mm44View, Mm44Opti
   id: 'mm44',
   name: mm44Name,
   previewBoard: { holes: 5, rows: 4, boards: 2 },
+  presets: mm44Presets,
   optionsSchema: mm44OptionsSchema,
   actionSchema: mm44ActionSchema,
   viewSchema: mm44ViewSchema,

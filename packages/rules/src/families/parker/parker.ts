@@ -1,4 +1,5 @@
 import { parkerViewSchema } from './view-schema';
+import { parkerPresets } from './presets';
 import { checkCode, type Code, type CodeRules } from '../../core/code';
 import { dispatchAction, refuseTimeoutCode, type TimeoutAction } from '../../core/actions';
 import { fail, ok, type ApplyResult } from '../../core/errors';
@@ -175,6 +176,7 @@ export const parker: Family<ParkerOptions, ParkerState, ParkerAction, ParkerView
   id: 'parker',
   name: parkerName,
   previewBoard: { holes: 3, rows: 4, boards: 2 },
+  presets: parkerPresets,
   optionsSchema: parkerOptionsSchema,
   actionSchema: parkerActionSchema,
   viewSchema: parkerViewSchema,

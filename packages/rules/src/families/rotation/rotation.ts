@@ -1,4 +1,5 @@
 import { rotationViewSchema } from './view-schema';
+import { rotationPresets } from './presets';
 import { checkCode, type Code, type CodeRules } from '../../core/code';
 import { dispatchAction, refuseSecret, refuseTimeoutCode, type TimeoutAction } from '../../core/actions';
 import { fail, ok, type ApplyResult } from '../../core/errors';
@@ -150,6 +151,7 @@ export const rotation: Family<RotationOptions, RotationState, RotationAction, Ro
   id: 'rotation',
   name: rotationName,
   previewBoard: { holes: 4, rows: 6, boards: 1 },
+  presets: rotationPresets,
   optionsSchema: rotationOptionsSchema,
   actionSchema: rotationActionSchema,
   viewSchema: rotationViewSchema,

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkCode } from '../core/code';
-import { getFamily } from './registry';
-import { getPreset, presets } from './presets';
+import { getFamily, getPreset, presets } from './registry';
 import { duelSecretRules } from './duel/pure';
 import type { DuelOptions } from './duel/types';
 
@@ -19,7 +18,7 @@ const parsed = (id: string) => {
 
 describe('presets: the printed editions', () => {
   it('offers every edition of every family once, each with options its family accepts', () => {
-    expect(presets.map((p) => p.id)).toEqual([
+    expect(presets().map((p) => p.id)).toEqual([
       'duel-classic',
       'duel-expert',
       'duel-gb-standard',
@@ -35,7 +34,7 @@ describe('presets: the printed editions', () => {
       'mm44-game2-2x1',
       'mm44-game2-2x2',
     ]);
-    for (const p of presets) {
+    for (const p of presets()) {
       const family = familyOf(p.family);
       expect(family.optionsSchema.safeParse(p.options).success, p.id).toBe(true);
       const seats = family.seatCount(family.optionsSchema.parse(p.options));
