@@ -1,19 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { RoomSummary, SeatSummary, Snapshot } from '@mm/protocol';
 import { duel, duelOptionsSchema, type DuelAction, type DuelOptionsInput, type DuelState, type DuelView } from '@mm/rules';
 import { loadLanguage, t } from '../../lib/i18n/index.svelte';
 import { loadFamilyMessages } from '..';
-import { tableState } from '../shared/table';
+import { tableOf } from '../shared/table-fixture';
 import { duelTable } from './table';
-
-const seat = (index: number, name: string): SeatSummary => ({
-  index,
-  name,
-  connected: true,
-  bot: false,
-  takenOver: false,
-  botStrength: null,
-});
 
 /** Plays actions through the real rules and returns the duel's reading of the table for `viewer`. */
 function tableAfter(input: DuelOptionsInput, actions: [number, DuelAction][], viewer: number | null) {
@@ -26,11 +16,8 @@ function tableAfter(input: DuelOptionsInput, actions: [number, DuelAction][], vi
   const status = duel.status(state);
   const lastAction = actions[actions.length - 1];
   const last = lastAction ? { seq: actions.length, seat: lastAction[0], type: lastAction[1].type } : null;
-  const room = { seats: [seat(0, 'Ann'), seat(1, 'Bob')], status } as unknown as RoomSummary;
-  const snapshot = { seq: actions.length, view: duel.view(state, viewer), status, last } as unknown as Snapshot;
-  const sent: unknown[] = [];
-  const act = (a: unknown) => (sent.push(a), Promise.resolve(null));
-  return { table: duelTable(tableState<DuelView>({ room, snapshot, seat: viewer, act })), sent };
+  const { state: table, sent } = tableOf<DuelView>(['Ann', 'Bob'], duel.view(state, viewer), status, viewer, { last });
+  return { table: duelTable(table), sent };
 }
 
 const secret = (code: number[]): DuelAction => ({ type: 'setSecret', code });

@@ -1,10 +1,9 @@
-import type { Code, DuelAction, DuelOptions, DuelRoundView, DuelView } from '@mm/rules/pure';
+import type { DuelOptions, DuelRoundView, DuelView } from '@mm/rules/pure';
 import { t } from '../../lib/i18n/index.svelte';
-import { guessRules } from '../../lib/table/composer';
 import { seatLetter } from '../../lib/table/format';
 import { isFreeSeat } from '../../lib/table/seats';
 import { botStatus, matchResultText, moveStatus } from '../shared/table-texts';
-import { resultOutcome, type BoardCard, type ComposerSpec, type TableModel, type TableState } from '../shared/table';
+import { codeComposer, lastLine, resultOutcome, type BoardCard, type TableModel, type TableState } from '../shared/table';
 import { codeRules, currentRound, earlierRounds, lastPlayed, resultFor, roleOf, type Role } from './model';
 
 /** The duel's reading of its table (RULES §1): the round's board, its texts, its move. */
@@ -47,34 +46,13 @@ function statusText(s: TableState<DuelView>, round: DuelRoundView | null): strin
 }
 
 export function duelTable(s: TableState<DuelView>): DuelTable {
-  const { view, status, seat, nameOf, turn } = s;
+  const { view, status, seat, nameOf } = s;
   const options = view.options;
   const round = currentRound(view);
   const roundIndex = view.rounds.length - 1;
   const last = lastPlayed(view, s.last);
   const earlier = earlierRounds(view);
   const previous = earlier[earlier.length - 1] ?? null;
-  const rules = codeRules(options);
-
-  let lastText: string | null = null;
-  if (last) {
-    const name = nameOf(last.seat);
-    // this phone's own moves in the second person
-    if (last.seat === seat)
-      lastText =
-        last.kind === 'secret'
-          ? t('you.lastSecret')
-          : last.kind === 'guess'
-            ? t('duel.you.lastGuess', { n: last.row })
-            : t('duel.you.lastScore', { n: last.row });
-    else
-      lastText =
-        last.kind === 'secret'
-          ? t('last.secret', { name })
-          : last.kind === 'guess'
-            ? t('duel.last.guess', { name, n: last.row })
-            : t('duel.last.score', { name, n: last.row });
-  }
 
   const boards: BoardCard[] = [];
   if (round) {
@@ -107,24 +85,26 @@ export function duelTable(s: TableState<DuelView>): DuelTable {
     });
   }
 
-  const send = (type: 'setSecret' | 'guess') => (code: Code) => s.act({ type, code } satisfies DuelAction);
-  const composer: ComposerSpec | null =
-    turn.kind === 'setSecret'
-      ? { mode: 'secret', title: t('composer.secretTitle'), rules, reset: `${roundIndex}-secret`, send: send('setSecret') }
-      : turn.kind === 'guess'
-        ? {
-            mode: 'guess',
-            title: t('composer.guessTitle'),
-            rules: guessRules(rules),
-            reset: `${roundIndex}-guess`,
-            send: send('guess'),
-          }
-        : null;
-
   const result = resultFor(status, seat);
   return {
     statusText: statusText(s, round),
-    lastText,
+    lastText: lastLine(
+      last,
+      s,
+      // this phone's own moves in the second person
+      (l) =>
+        l.kind === 'secret'
+          ? t('you.lastSecret')
+          : l.kind === 'guess'
+            ? t('duel.you.lastGuess', { n: l.row })
+            : t('duel.you.lastScore', { n: l.row }),
+      (l, name) =>
+        l.kind === 'secret'
+          ? t('last.secret', { name })
+          : l.kind === 'guess'
+            ? t('duel.last.guess', { name, n: l.row })
+            : t('duel.last.score', { name, n: l.row }),
+    ),
     result: { outcome: resultOutcome(status, seat), text: matchResultText(result, status, nameOf) },
     // the round that just ended, until the next one gets its first guess
     summary:
@@ -137,7 +117,10 @@ export function duelTable(s: TableState<DuelView>): DuelTable {
         : null,
     boards,
     moveAfter: 0,
-    composer,
+    composer: codeComposer(s, codeRules(options), roundIndex, {
+      secret: t('composer.secretTitle'),
+      guess: t('composer.guessTitle'),
+    }),
     earlier: earlier.length > 0 ? t('round.earlier') : null,
     options,
     round,

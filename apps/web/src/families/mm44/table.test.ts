@@ -1,19 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { RoomSummary, SeatSummary, Snapshot } from '@mm/protocol';
 import { mm44, mm44OptionsSchema, type Code, type Mm44Action, type Mm44State, type Mm44View } from '@mm/rules';
 import { loadLanguage, t } from '../../lib/i18n/index.svelte';
 import { loadFamilyMessages } from '..';
-import { tableState } from '../shared/table';
+import { tableOf } from '../shared/table-fixture';
 import { mm44Table } from './table';
-
-const seat = (index: number): SeatSummary => ({
-  index,
-  name: ['Ann', 'Bob', 'Cy', 'Di'][index] ?? null,
-  connected: true,
-  bot: false,
-  takenOver: false,
-  botStrength: null,
-});
 
 const EMPTY: Code = [null, null, null, null, null];
 
@@ -28,9 +18,8 @@ function tableAfter(rows: [number, Code][], viewer: number | null, calling = fal
   const status = mm44.status(state);
   const lastRow = rows[rows.length - 1];
   const last = lastRow ? { seq: rows.length, seat: lastRow[0], type: 'row' } : null;
-  const room = { seats: [0, 1, 2, 3].map(seat), status } as unknown as RoomSummary;
-  const snapshot = { seq: rows.length, view: mm44.view(state, viewer), status, last } as unknown as Snapshot;
-  const s = tableState<Mm44View>({ room, snapshot, seat: viewer, replay, act: () => Promise.resolve(null) });
+  const names = ['Ann', 'Bob', 'Cy', 'Di'];
+  const { state: s } = tableOf<Mm44View>(names, mm44.view(state, viewer), status, viewer, { last, replay });
   return mm44Table(s, { calling, callWith: () => undefined });
 }
 

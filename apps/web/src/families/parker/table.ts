@@ -1,17 +1,8 @@
-import {
-  PARKER_MOVES,
-  type Code,
-  type ParkerAction,
-  type ParkerGameView,
-  type ParkerOptions,
-  type ParkerView,
-  type Seat,
-} from '@mm/rules/pure';
+import { PARKER_MOVES, type Code, type ParkerGameView, type ParkerOptions, type ParkerView, type Seat } from '@mm/rules/pure';
 import { t } from '../../lib/i18n/index.svelte';
-import { guessRules } from '../../lib/table/composer';
 import { matchResultText, moveStatus, sharedStatus } from '../shared/table-texts';
 import { waitsFor } from '../shared/turn';
-import { resultOutcome, type BoardCard, type ComposerSpec, type TableModel, type TableState } from '../shared/table';
+import { codeComposer, lastLine, resultOutcome, type BoardCard, type TableModel, type TableState } from '../shared/table';
 import {
   codeRules,
   currentGame,
@@ -73,7 +64,7 @@ function statusText(s: TableState<ParkerView>): string {
 }
 
 export function parkerTable(s: TableState<ParkerView>): ParkerTable {
-  const { view, status, seat, nameOf, turn } = s;
+  const { view, status, seat, nameOf } = s;
   const options = view.options;
   const game = currentGame(view);
   const gameIndex = view.games.length - 1;
@@ -82,15 +73,6 @@ export function parkerTable(s: TableState<ParkerView>): ParkerTable {
   const previous = earlier[earlier.length - 1] ?? null;
   const me: Seat = seat ?? 0;
   const opp = otherSeat(me);
-  const rules = codeRules(options);
-
-  let lastText: string | null = null;
-  if (last) {
-    const name = nameOf(last.seat);
-    if (last.seat === seat)
-      lastText = last.kind === 'secret' ? t('parker.you.lastSecret') : t('parker.you.lastGuess', { n: last.move });
-    else lastText = last.kind === 'secret' ? t('parker.lastSecret', { name }) : t('parker.lastGuess', { name, n: last.move });
-  }
 
   const boards: BoardCard[] = [];
   if (game) {
@@ -145,30 +127,14 @@ export function parkerTable(s: TableState<ParkerView>): ParkerTable {
     });
   }
 
-  const send = (type: 'setSecret' | 'guess') => (code: Code) => s.act({ type, code } satisfies ParkerAction);
-  const composer: ComposerSpec | null =
-    !game || (turn.kind !== 'setSecret' && turn.kind !== 'guess')
-      ? null
-      : turn.kind === 'setSecret'
-        ? {
-            mode: 'secret',
-            title: t('parker.secretTitle'),
-            note: t('parker.secretHint', { name: nameOf(opp) }),
-            rules,
-            reset: `${gameIndex}-secret`,
-            send: send('setSecret'),
-          }
-        : {
-            mode: 'guess',
-            title: t('parker.guessTitle', { n: moveNumber(game), name: nameOf(opp) }),
-            rules: guessRules(rules),
-            reset: `${gameIndex}-guess`,
-            send: send('guess'),
-          };
-
   return {
     statusText: statusText(s),
-    lastText,
+    lastText: lastLine(
+      last,
+      s,
+      (l) => (l.kind === 'secret' ? t('parker.you.lastSecret') : t('parker.you.lastGuess', { n: l.move })),
+      (l, name) => (l.kind === 'secret' ? t('parker.lastSecret', { name }) : t('parker.lastGuess', { name, n: l.move })),
+    ),
     result: { outcome: resultOutcome(status, seat), text: matchResultText(resultFor(status, seat), status, nameOf) },
     // the game that just ended, until the next one gets its first guess
     summary:
@@ -181,7 +147,13 @@ export function parkerTable(s: TableState<ParkerView>): ParkerTable {
         : null,
     boards,
     moveAfter: 0,
-    composer,
+    composer: game
+      ? codeComposer(s, codeRules(options), gameIndex, {
+          secret: t('parker.secretTitle'),
+          secretNote: t('parker.secretHint', { name: nameOf(opp) }),
+          guess: t('parker.guessTitle', { n: moveNumber(game), name: nameOf(opp) }),
+        })
+      : null,
     earlier: earlier.length > 0 ? t('parker.earlier') : null,
     options,
     game,

@@ -1,8 +1,7 @@
-import type { Code, RotationAction, RotationOptions, RotationRoundView, RotationView, Seat } from '@mm/rules/pure';
+import type { RotationOptions, RotationRoundView, RotationView, Seat } from '@mm/rules/pure';
 import { t } from '../../lib/i18n/index.svelte';
-import { guessRules } from '../../lib/table/composer';
 import { moveStatus, sharedStatus } from '../shared/table-texts';
-import type { BoardCard, ComposerSpec, TableModel, TableState } from '../shared/table';
+import { codeComposer, lastLine, type BoardCard, type TableModel, type TableState } from '../shared/table';
 import {
   brokenOnRow,
   codemakerStake,
@@ -67,17 +66,6 @@ export function rotationTable(s: TableState<RotationView>): RotationTable {
   const last = lastPlayed(view, s.last);
   const earlier = earlierRounds(view);
   const previous = earlier[earlier.length - 1] ?? null;
-  const rules = codeRules(options);
-
-  let lastText: string | null = null;
-  if (last) {
-    const name = nameOf(last.seat);
-    if (last.seat === seat)
-      lastText = last.kind === 'secret' ? t('you.lastSecret') : t('rotation.you.lastGuess', { n: last.row, points: last.points });
-    else
-      lastText =
-        last.kind === 'secret' ? t('last.secret', { name }) : t('rotation.lastGuess', { name, n: last.row, points: last.points });
-  }
 
   const boards: BoardCard[] = [];
   if (round)
@@ -108,20 +96,6 @@ export function rotationTable(s: TableState<RotationView>): RotationTable {
       pointsText,
     });
 
-  const send = (type: 'setSecret' | 'guess') => (code: Code) => s.act({ type, code } satisfies RotationAction);
-  const composer: ComposerSpec | null =
-    !round || (turn.kind !== 'setSecret' && turn.kind !== 'guess')
-      ? null
-      : turn.kind === 'setSecret'
-        ? { mode: 'secret', title: t('composer.secretTitle'), rules, reset: `${roundIndex}-secret`, send: send('setSecret') }
-        : {
-            mode: 'guess',
-            title: t('rotation.yourRow', { n: round.rows.length + round.missed.length + 1 }),
-            rules: guessRules(rules),
-            reset: `${roundIndex}-guess`,
-            send: send('guess'),
-          };
-
   const result = resultFor(status, seat);
   return {
     statusText:
@@ -129,7 +103,13 @@ export function rotationTable(s: TableState<RotationView>): RotationTable {
       (turn.kind === 'finished' || turn.kind === 'none'
         ? ''
         : moveStatus(turn.kind === 'setSecret' ? 'secret' : 'guess', turn.actor === seat, seat !== null, nameOf(turn.actor))),
-    lastText,
+    lastText: lastLine(
+      last,
+      s,
+      (l) => (l.kind === 'secret' ? t('you.lastSecret') : t('rotation.you.lastGuess', { n: l.row, points: l.points })),
+      (l, name) =>
+        l.kind === 'secret' ? t('last.secret', { name }) : t('rotation.lastGuess', { name, n: l.row, points: l.points }),
+    ),
     result: {
       outcome: result === 'lose' ? 'decided' : (result ?? (status.draw ? 'draw' : 'decided')),
       text: resultText(s),
@@ -141,7 +121,12 @@ export function rotationTable(s: TableState<RotationView>): RotationTable {
         : null,
     boards,
     moveAfter: 0,
-    composer,
+    composer: round
+      ? codeComposer(s, codeRules(options), roundIndex, {
+          secret: t('composer.secretTitle'),
+          guess: t('rotation.yourRow', { n: round.rows.length + round.missed.length + 1 }),
+        })
+      : null,
     earlier: earlier.length > 0 ? t('round.earlier') : null,
     options,
     round,

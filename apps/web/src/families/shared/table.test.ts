@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { RoomSummary, SeatSummary, Snapshot } from '@mm/protocol';
 import type { MatchStatus, OwedMove } from '@mm/rules';
 import { loadLanguage } from '../../lib/i18n/index.svelte';
-import { resultOutcome, tableState } from './table';
-
-const seat = (index: number, name: string | null): SeatSummary => ({
-  index,
-  name,
-  connected: name !== null,
-  bot: false,
-  takenOver: false,
-  botStrength: null,
-});
+import { resultOutcome } from './table';
+import { tableOf } from './table-fixture';
 
 const status = (over: Partial<MatchStatus> = {}): MatchStatus => ({
   finished: false,
@@ -26,44 +17,36 @@ const status = (over: Partial<MatchStatus> = {}): MatchStatus => ({
 
 const owing = (seat: number, kind: OwedMove): MatchStatus => status({ toAct: [seat], owes: [{ seat, kind }] });
 
-function props(s: MatchStatus, seatHeld: number | null, replay = false) {
-  const room = { seats: [seat(0, 'Ann'), seat(1, null)], status: s } as unknown as RoomSummary;
-  const snapshot = {
-    seq: 3,
-    view: { family: 'duel' },
-    status: s,
-    last: { seq: 3, seat: 0, type: 'guess' },
-  } as unknown as Snapshot;
-  return { room, snapshot, seat: seatHeld, replay, act: () => Promise.resolve(null) };
-}
+const props = (s: MatchStatus, viewer: number | null, replay = false) =>
+  tableOf(['Ann', null], { family: 'duel' }, s, viewer, { last: { seq: 3, seat: 0, type: 'guess' }, replay }).state;
 
 describe('the shared table state', () => {
   it('reads whose move it is from the rules’ status, and whether this phone owes it', () => {
-    const s = tableState(props(owing(1, 'guess'), 1));
+    const s = props(owing(1, 'guess'), 1);
     expect(s.turn).toEqual({ kind: 'guess', actor: 1, actors: [1] });
     expect(s.myTurn).toBe(true);
     expect(s.playing).toBe(true);
     expect(s.last).toEqual({ seq: 3, seat: 0, type: 'guess' });
-    expect(tableState(props(owing(1, 'guess'), 0)).myTurn).toBe(false);
-    expect(tableState(props(owing(1, 'guess'), null)).myTurn).toBe(false);
+    expect(props(owing(1, 'guess'), 0).myTurn).toBe(false);
+    expect(props(owing(1, 'guess'), null).myTurn).toBe(false);
   });
 
   it('never offers a move in a replay, even to the seat that owes it', () => {
-    const s = tableState(props(owing(1, 'secret'), 1, true));
+    const s = props(owing(1, 'secret'), 1, true);
     expect(s.turn.kind).toBe('setSecret');
     expect(s.myTurn).toBe(false);
     expect(s.replay).toBe(true);
   });
 
   it('knows a finished match from its status', () => {
-    const s = tableState(props(status({ finished: true, winners: [0] }), 0));
+    const s = props(status({ finished: true, winners: [0] }), 0);
     expect(s.turn).toEqual({ kind: 'finished' });
     expect(s.playing).toBe(false);
   });
 
   it('names each seat as the room shows it: the player’s name, else the free seat’s letter', async () => {
     await loadLanguage('en');
-    const s = tableState(props(owing(0, 'secret'), null));
+    const s = props(owing(0, 'secret'), null);
     expect(s.nameOf(0)).toBe('Ann');
     expect(s.nameOf(1)).toMatch(/B/);
   });

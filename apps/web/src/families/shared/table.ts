@@ -1,6 +1,7 @@
 import type { RoomSummary, Snapshot } from '@mm/protocol/pure';
 import type { Code, CodeRules, MatchStatus, Score, Seat } from '@mm/rules/pure';
 import type { GameProps } from '../types';
+import { guessRules } from '../../lib/table/composer';
 import { resultFor } from './seat-result';
 import { seatNames } from './table-texts';
 import { turnOf, waitsFor, type Turn } from './turn';
@@ -132,6 +133,33 @@ export interface TableModel {
   composer: ComposerSpec | null;
   /** the title of the card of earlier rounds or games, when there are any */
   earlier: string | null;
+}
+
+/** What was just played: this phone's own move in the second person (`own`), another seat's by its name. */
+export const lastLine = <L extends { seat: Seat }>(
+  last: L | null,
+  s: Pick<TableState<unknown>, 'seat' | 'nameOf'>,
+  own: (last: L) => string,
+  other: (last: L, name: string) => string,
+): string | null => (last === null ? null : last.seat === s.seat ? own(last) : other(last, s.nameOf(last.seat)));
+
+/**
+ * The shared composer of a family of secrets and guesses: the secret to set or the guess to play
+ * that the turn asks for (a guess may leave no hole empty: `guessRules`), sent as the family's
+ * `setSecret` or `guess` action; it starts afresh with every new `key` (round, game).
+ */
+export function codeComposer(
+  s: Pick<TableState<unknown>, 'turn' | 'act'>,
+  rules: CodeRules,
+  key: string | number,
+  text: { secret: string; secretNote?: string; guess: string },
+): ComposerSpec | null {
+  const send = (type: 'setSecret' | 'guess') => (code: Code) => s.act({ type, code });
+  if (s.turn.kind === 'setSecret')
+    return { mode: 'secret', title: text.secret, note: text.secretNote, rules, reset: `${key}-secret`, send: send('setSecret') };
+  if (s.turn.kind === 'guess')
+    return { mode: 'guess', title: text.guess, rules: guessRules(rules), reset: `${key}-guess`, send: send('guess') };
+  return null;
 }
 
 /**

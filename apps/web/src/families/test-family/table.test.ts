@@ -1,18 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { RoomSummary, SeatSummary, Snapshot } from '@mm/protocol';
+import type { Snapshot } from '@mm/protocol';
 import type { FamilyId, MatchStatus } from '@mm/rules';
 import { loadLanguage, t } from '../../lib/i18n/index.svelte';
-import { tableState } from '../shared/table';
+import { tableOf } from '../shared/table-fixture';
 import { onePegTable, type OnePegView } from './table';
-
-const seat = (index: number, name: string): SeatSummary => ({
-  index,
-  name,
-  connected: true,
-  bot: false,
-  takenOver: false,
-  botStrength: null,
-});
 
 const view = (over: Partial<OnePegView> = {}): OnePegView => ({
   family: 'one-peg' as FamilyId,
@@ -35,9 +26,7 @@ const owes = (s: number, kind: 'secret' | 'guess'): MatchStatus => ({
 });
 
 function table(v: OnePegView, status: MatchStatus, viewer: number | null, last: Snapshot['last'] = null) {
-  const room = { seats: [seat(0, 'Ann'), seat(1, 'Bob')], status } as unknown as RoomSummary;
-  const snapshot = { seq: 1, view: v, status, last } as unknown as Snapshot;
-  return onePegTable(tableState<OnePegView>({ room, snapshot, seat: viewer, act: () => Promise.resolve(null) }));
+  return onePegTable(tableOf(['Ann', 'Bob'], v, status, viewer, { last }).state);
 }
 
 beforeAll(() => loadLanguage('en'));
@@ -56,7 +45,7 @@ describe('a family made of its reading alone', () => {
     const guesser = table(v, owes(1, 'guess'), 1, { seq: 2, seat: 1, type: 'guess' });
     expect(guesser.boards).toHaveLength(1);
     expect(guesser.boards[0]).toMatchObject({ latest: 1, pegs: 1, secret: { code: null, set: true } });
-    expect(guesser.composer).toMatchObject({ mode: 'guess', reset: 'guess-1' });
+    expect(guesser.composer).toMatchObject({ mode: 'guess', reset: '1-guess' });
     expect(guesser.lastText).toBeNull();
   });
 });

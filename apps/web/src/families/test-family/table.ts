@@ -1,9 +1,8 @@
 import type { Code, CodeRules, FamilyId, Score, Seat } from '@mm/rules/pure';
 import { t } from '../../lib/i18n/index.svelte';
-import { guessRules } from '../../lib/table/composer';
 import { matchResultText, moveStatus, sharedStatus } from '../shared/table-texts';
 import { resultFor } from '../shared/seat-result';
-import { resultOutcome, type TableModel, type TableState } from '../shared/table';
+import { codeComposer, resultOutcome, type TableModel, type TableState } from '../shared/table';
 
 /**
  * The test-only family "guess my colour" (apps/server/src/test-family/one-peg.ts): seat A hides
@@ -22,7 +21,6 @@ const rulesOf = (o: OnePegView['options']): CodeRules => ({ pegs: 1, colours: o.
 
 export function onePegTable(s: TableState<OnePegView>): TableModel {
   const { view, status, seat, turn, nameOf } = s;
-  const send = (type: 'setSecret' | 'guess') => (code: Code) => s.act({ type, code });
   // its shared texts say what a secret was; a guess speaks for itself on the board
   const hider: Seat | null = view.rows.length === 0 ? (s.last?.seat ?? null) : null;
   return {
@@ -49,24 +47,10 @@ export function onePegTable(s: TableState<OnePegView>): TableModel {
       },
     ],
     moveAfter: 0,
-    composer:
-      turn.kind === 'setSecret'
-        ? {
-            mode: 'secret',
-            title: t('composer.secretTitle'),
-            rules: rulesOf(view.options),
-            reset: 'secret',
-            send: send('setSecret'),
-          }
-        : turn.kind === 'guess'
-          ? {
-              mode: 'guess',
-              title: t('composer.guessTitle'),
-              rules: guessRules(rulesOf(view.options)),
-              reset: `guess-${view.rows.length}`,
-              send: send('guess'),
-            }
-          : null,
+    composer: codeComposer(s, rulesOf(view.options), view.rows.length, {
+      secret: t('composer.secretTitle'),
+      guess: t('composer.guessTitle'),
+    }),
     earlier: null,
   };
 }
