@@ -4,7 +4,7 @@ import { loadLanguage, locale, t } from '../../lib/i18n/index.svelte';
 import { familyName } from '../family-name';
 import { CLIENT_FAMILIES, clientFamily, loadListings, registerClientFamily, type ClientFamily } from '..';
 
-// A family the product does not have, with screens (here stand-ins) and messages of its own:
+// A family the product does not have, with messages and a table of its own (its options form a stand-in):
 // it plugs into the client by this one registration, without editing any other file.
 const onePeg: ClientFamily = {
   id: 'one-peg' as FamilyId,
@@ -14,7 +14,7 @@ const onePeg: ClientFamily = {
   listing: (lang) => import(`./messages/${lang}.ts`).then((m: { messages: Record<string, string> }) => m.messages),
   messages: async () => ({}),
   OptionsForm: () => import('../duel/DuelOptionsForm.svelte').then((m) => m.default),
-  Game: () => import('../duel/DuelGame.svelte').then((m) => m.default),
+  Game: () => import('./OnePegGame.svelte').then((m) => m.default),
   shareLines: async () => (view: { rows: unknown[] }) => [`${view.rows.length} rows`],
   analysis: () => import('../duel/analysis').then((m) => m.duelAnalysis),
   summary: (o: { colours: number }) => [`${o.colours} colours`],
@@ -28,6 +28,8 @@ describe('the client family registry', () => {
     expect(clientFamily('one-peg')).toMatchObject({ id: 'one-peg', description: 'one-peg.description' });
     expect(familyName('one-peg')).toBe('One peg');
     expect(CLIENT_FAMILIES.map((f) => f.id)).toEqual(['duel', 'rotation', 'parker', 'mm44', 'one-peg']);
+    // its table: the shared controller given its reading (test-family/table.ts)
+    expect(await clientFamily('one-peg')?.Game()).toBeTypeOf('function');
   });
 
   it('translates the family’s own messages, in a language loaded before it registered and in one loaded after', async () => {
