@@ -6,7 +6,15 @@ import type { Mm44View } from '@mm/rules/families/mm44';
 import type { ParkerView } from '@mm/rules/families/parker';
 import type { RotationView } from '@mm/rules/families/rotation';
 import { candidatesFor, countConsistent, createSpace, encode, mm44DealsFromView, nextGuess, type Row } from '@mm/solver';
-import { codeSeenEarly, expectBotIds, firstSeqWhere, hiddenLeaks, playPerson, storedLog } from '../test-support/bots';
+import {
+  codeSeenEarly,
+  expectBotIds,
+  firstSeqWhere,
+  hiddenLeaks,
+  playPerson,
+  publicCodesBeside,
+  storedLog,
+} from '../test-support/bots';
 import { createRoomAs, newDeviceToken } from '../test-support/finish';
 import { Player } from '../test-support/player';
 import { useServer } from '../test-support/server';
@@ -121,10 +129,7 @@ describe.each(['embedded', 'postgres'] as const)('bots on the %s database', (kin
     const reveal = firstSeqWhere(person, (v) => (v as DuelView).rounds[1]?.outcome != null);
     expect(hiddenLeaks(person, 0)).toEqual([]);
     expect(hiddenLeaks(t.watcher, null)).toEqual([]);
-    const ownCodes = [
-      mine,
-      ...view.rounds.flatMap((r) => r.rows.map((row) => row.guess)).filter((g) => g.join() !== botSecret.join()),
-    ];
+    const ownCodes = [mine, ...publicCodesBeside(view.rounds, 1)];
     expect(codeSeenEarly(person, botSecret, reveal, ownCodes)).toEqual([]);
     expect(codeSeenEarly(t.watcher, botSecret, reveal, ownCodes)).toEqual([]);
 
@@ -176,7 +181,7 @@ describe.each(['embedded', 'postgres'] as const)('bots on the %s database', (kin
     for (const r of [1, 2]) {
       const secret = view.rounds[r]!.secret!;
       const reveal = firstSeqWhere(person, (v) => (v as RotationView).rounds[r]?.outcome != null);
-      const own = [mine, ...view.rounds.flatMap((x) => x.rows.map((row) => row.guess)).filter((g) => g.join() !== secret.join())];
+      const own = [mine, ...publicCodesBeside(view.rounds, r)];
       expect(codeSeenEarly(person, secret, reveal, own), `round ${r + 1}`).toEqual([]);
     }
     await expectBotIds(server.app, t.roomId, [1, 2]);

@@ -90,6 +90,25 @@ export function codeSeenEarly(p: Player, code: Code, revealSeq: number, allowed:
   return found;
 }
 
+/**
+ * The codes a seat may see before round `r`'s reveal with no leak: every row and revealed secret
+ * of the other rounds, and round `r`'s rows but its breaking one (equal to its secret). A random
+ * secret may equal one of them by chance (an earlier round's guess or secret); a textual scan
+ * cannot tell them apart, so `codeSeenEarly` allows them (the structural scan, `hiddenLeaks`,
+ * still holds).
+ */
+export function publicCodesBeside(
+  rounds: readonly { rows: readonly { guess: Code }[]; secret: Code | null }[],
+  r: number,
+): Code[] {
+  const secret = rounds[r]?.secret?.join();
+  return rounds.flatMap((round, i) => {
+    const rows = round.rows.map((row) => row.guess);
+    if (i === r) return rows.filter((g) => g.join() !== secret);
+    return round.secret ? [...rows, round.secret] : rows;
+  });
+}
+
 /** The first seq at which `p` saw `test` hold of a view (e.g. a round ended). */
 export function firstSeqWhere(p: Player, test: (view: MatchView) => boolean): number {
   let best = Infinity;
