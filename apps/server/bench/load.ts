@@ -205,7 +205,10 @@ interface Table {
   /** intended send times (performance.now()) of actions due but not sent yet */
   due: number[];
   busy: boolean;
+  /** stopped driving: a rematch failed (counted in `finishedRooms`) */
   finished: boolean;
+  /** matches finished and followed by a rematch */
+  rematches: number;
   recorder: Recorder | null;
   /** sends the next action if the table can; the table calls it again when it becomes able */
   pump(): void;
@@ -262,7 +265,12 @@ const DRIVERS: Record<string, FamilyDriver> = {
   },
 };
 
-/** A table of the real server: every seat with a socket and a view of its own. */
+/**
+ * A table of the real server: every seat with a socket and a view of its own. A finished match
+ * is followed by a rematch (every seat accepts, then joins again with its seat token and gets
+ * the seat one on), so that rooms keep playing however long the run: actions due meanwhile
+ * wait, and their latency counts the rematch.
+ */
 async function projectTable(url: string): Promise<Table> {
   const driver = DRIVERS[FAMILY]!;
   const res = await fetch(`${url}/api/rooms`, {
@@ -280,28 +288,41 @@ async function projectTable(url: string): Promise<Table> {
   if (!joinedFirst.ok) throw new Error(`join refused: ${joinedFirst.code}`);
   const sockets = [first];
   while (sockets.length < joinedFirst.room.seats.length) sockets.push(await open(url));
+  /** each socket's newest snapshot of the current match */
   const latest: (Snapshot | null)[] = sockets.map(() => null);
-  /** the next seat's update that completes the delivery of the action in flight */
-  let awaiting: { seat: number; seq: number; t0: number } | null = null;
+  /** the seat each socket holds in the current match (a rematch moves everyone one seat on) */
+  const seatOf: number[] = sockets.map((_, i) => i);
+  const seatTokens: string[] = [];
+  let matchNumber = 0;
+  /** the next socket's update that completes the delivery of the action in flight */
+  let awaiting: { socket: number; seq: number; t0: number } | null = null;
   let lastAcked = 0;
+  let rematching = false;
 
   const table: Table = {
     seats: sockets.length,
     due: [],
     busy: false,
     finished: false,
+    rematches: 0,
     recorder: null,
     pump,
     close: () => sockets.forEach((s) => s.close()),
   };
 
-  sockets.forEach((socket, seat) => {
+  const hold = (socket: number, snapshot: Snapshot | null | undefined): void => {
+    if (!snapshot || snapshot.matchNumber < matchNumber) return;
+    const held = latest[socket];
+    if (held && held.matchNumber === snapshot.matchNumber && held.seq >= snapshot.seq) return;
+    matchNumber = snapshot.matchNumber;
+    latest[socket] = snapshot;
+  };
+  sockets.forEach((socket, i) => {
     socket.on('room:update', (u: RoomUpdate) => {
-      if (!u.snapshot) return;
-      const held = latest[seat];
-      if (held && held.seq >= u.snapshot.seq) return;
-      latest[seat] = u.snapshot;
-      if (awaiting && awaiting.seat === seat && u.snapshot.seq >= awaiting.seq) {
+      // While seats move, a socket's updates may still be for its former seat: the joins' replies say where it sits now.
+      if (rematching || u.seat !== seatOf[i]) return;
+      hold(i, u.snapshot);
+      if (awaiting && awaiting.socket === i && (latest[i]?.seq ?? -1) >= awaiting.seq) {
         table.recorder?.delivery(performance.now() - awaiting.t0);
         awaiting = null;
       }
@@ -313,32 +334,72 @@ async function projectTable(url: string): Promise<Table> {
       const joined = await request<{ ok: boolean; code?: string }>(socket, 'room:join', { protocol: PROTOCOL_VERSION, roomId });
       if (!joined.ok) throw new Error(`join refused: ${joined.code}`);
     }
-    const claimed = await request<{ ok: boolean; code?: string }>(socket, 'seat:claim', { seat, name: `P${seat}` });
+    const claimed = await request<{ ok: boolean; code?: string; seatToken: string }>(socket, 'seat:claim', {
+      seat,
+      name: `P${seat}`,
+    });
     if (!claimed.ok) throw new Error(`claim refused: ${claimed.code}`);
+    seatTokens[seat] = claimed.seatToken;
     const synced = await request<{ ok: boolean; snapshot?: Snapshot | null }>(socket, 'room:sync', {});
-    if (synced.ok && synced.snapshot && !latest[seat]) latest[seat] = synced.snapshot;
+    if (synced.ok && !latest[seat]) hold(seat, synced.snapshot);
+  }
+
+  /** Every seat accepts a rematch, then each socket joins again and learns its new seat. */
+  async function rematch(): Promise<void> {
+    const votes = await Promise.all(
+      sockets.map((s) => request<{ ok: boolean; code?: string }>(s, 'match:rematch', { accept: true })),
+    );
+    const refused = votes.find((v) => !v.ok);
+    if (refused) throw new Error(refused.code ?? 'rematch refused');
+    const joins = await Promise.all(
+      sockets.map((s, i) =>
+        request<{ ok: boolean; code?: string; seat: number | null; snapshot: Snapshot | null }>(s, 'room:join', {
+          protocol: PROTOCOL_VERSION,
+          roomId,
+          seatToken: seatTokens[i],
+        }),
+      ),
+    );
+    joins.forEach((joined, i) => {
+      if (!joined.ok || joined.seat === null) throw new Error(joined.code ?? 'not seated after the rematch');
+      seatOf[i] = joined.seat;
+      hold(i, joined.snapshot);
+    });
+    lastAcked = 0;
+    table.rematches++;
   }
 
   function pump(): void {
     if (table.busy || table.finished || table.due.length === 0) return;
     // Decide from the newest state any seat has seen, once it shows our last acknowledged action.
     let newest: Snapshot | null = null;
-    for (const s of latest) if (s && (!newest || s.seq > newest.seq)) newest = s;
+    for (const s of latest) if (s && s.matchNumber === matchNumber && (!newest || s.seq > newest.seq)) newest = s;
     if (!newest || newest.seq < lastAcked) return;
     if (newest.status.finished) {
-      table.finished = true;
+      table.busy = rematching = true;
+      rematch().then(
+        () => {
+          table.busy = rematching = false;
+          pump();
+        },
+        (error: unknown) => {
+          table.recorder?.error(error instanceof Error ? error.message : 'rematch');
+          table.finished = true;
+        },
+      );
       return;
     }
     // The first seat to act whose own view is up to date plays.
-    const seat = newest.status.toAct.find((s) => (latest[s]?.seq ?? -1) >= newest.seq);
-    if (seat === undefined) return;
-    const own = latest[seat]!;
-    const action = driver.next(own.view, seat);
+    const isCurrent = (i: number): boolean => latest[i]?.matchNumber === matchNumber && latest[i]!.seq >= newest.seq;
+    const actor = newest.status.toAct.map((seat) => seatOf.indexOf(seat)).find((i) => i >= 0 && isCurrent(i));
+    if (actor === undefined) return;
+    const own = latest[actor]!;
+    const action = driver.next(own.view, seatOf[actor]!);
     const t0 = table.due.shift()!;
     table.busy = true;
-    awaiting = { seat: (seat + 1) % sockets.length, seq: own.seq + 1, t0 };
+    awaiting = { socket: (actor + 1) % sockets.length, seq: own.seq + 1, t0 };
     actionCounter++;
-    sockets[seat]!.emit(
+    sockets[actor]!.emit(
       'match:act',
       { actionId: nextActionId(), expectSeq: own.seq, action },
       (reply: { ok: boolean; seq?: number; code?: string }) => {
@@ -369,6 +430,7 @@ async function relayTable(url: string, index: number): Promise<Table> {
     due: [],
     busy: false,
     finished: false,
+    rematches: 0,
     recorder: null,
     pump,
     close: () => sockets.forEach((s) => s.close()),
@@ -443,6 +505,7 @@ async function run(
     t.recorder = recorder;
     t.due.length = 0;
   }
+  const rematches0 = active.reduce((n, t) => n + t.rematches, 0);
 
   // Open loop: the j-th action overall is due at start + j / rate, on table j mod n.
   const start = performance.now() + 50;
@@ -523,6 +586,7 @@ async function run(
       errorCodes,
       unanswered,
       finishedRooms: active.filter((t) => t.finished).length,
+      rematches: active.reduce((n, t) => n + t.rematches, 0) - rematches0,
       ...(serverTiming ? { server: serverTiming } : {}),
       ...(pgActivity ? { pg: pgActivity } : {}),
       at: new Date().toISOString(),
