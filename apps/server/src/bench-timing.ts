@@ -16,6 +16,8 @@ export type Stage =
   | 'insert'
   /** rows in one group commit */
   | 'batchRows'
+  /** group commits in flight as one more is sent, itself included (at most maxInFlight) */
+  | 'inFlight'
   /** garbage collections, by kind (minor, major…): each one's pause */
   | `gc:${string}`;
 

@@ -73,6 +73,7 @@ export class GroupCommit {
       while (this.pending.length > 0 && this.inFlight < this.maxInFlight) {
         const batch = this.pending.splice(0, this.maxBatch);
         this.inFlight++;
+        if (benchTiming.enabled) benchTiming.record('inFlight', this.inFlight);
         void this.commit(batch).finally(() => {
           this.inFlight--;
           this.schedule();
