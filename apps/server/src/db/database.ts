@@ -11,8 +11,12 @@ import { PrismaClient } from '../generated/prisma/client.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { migrate, readMigrations, type MigrateResult, type MigrationSession } from './migrate.js';
 
-/** Settings of the embedded PostgreSQL (PGlite) that differ from PostgreSQL's defaults. */
-export const EMBEDDED_POSTGRESQL_CONF = 'shared_buffers = 32MB';
+/**
+ * Settings of the embedded PostgreSQL (PGlite) on top of PGlite's own start parameters. Passed at
+ * start, not through PGlite's `postgresqlconf` option: that one replaces the whole postgresql.conf
+ * (time zone, date style, locale settings included).
+ */
+export const EMBEDDED_START_SETTINGS = ['-c', 'shared_buffers=32MB'];
 
 /**
  * Plain SQL on the same connection(s) Prisma uses (the PGlite instance, or the pg pool),
@@ -68,7 +72,7 @@ async function openEmbedded(dataDir: string, migrations: ReturnType<typeof readM
     // never shrinks: PostgreSQL's default 128 MB of it is more than the hot path (appends at the
     // end of the log, the two indexes' right-hand pages) needs, and every page read misses only
     // into the OS page cache (the data folder's files).
-    pglite = await PGlite.create(pgdata, { postgresqlconf: EMBEDDED_POSTGRESQL_CONF });
+    pglite = await PGlite.create(pgdata, { startParams: [...PGlite.defaultStartParams, ...EMBEDDED_START_SETTINGS] });
     const db = pglite;
     const session: MigrationSession = {
       query: async (sql, params) => ({ rows: (await db.query<Record<string, unknown>>(sql, params)).rows }),
