@@ -4,17 +4,16 @@ import { describe, expect, it } from 'vitest';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 
-/** Runs `bench:load` with these flags for a second at 4 actions/s; its JSON lines. */
+/** Runs `bench:load` with these flags, by default for a second at 4 actions/s; its JSON lines. */
 function benchLoad(...flags: string[]): Record<string, unknown>[] {
-  const run = spawnSync(
-    process.execPath,
-    ['scripts/bench-load.mjs', '--rates', '4', '--duration', '1', '--warmup', '0.5', ...flags],
-    {
-      cwd: serverDir,
-      encoding: 'utf8',
-      timeout: 240_000,
-    },
-  );
+  const defaults = Object.entries({ '--rates': '4', '--duration': '1', '--warmup': '0.5' })
+    .filter(([flag]) => !flags.includes(flag))
+    .flat();
+  const run = spawnSync(process.execPath, ['scripts/bench-load.mjs', ...defaults, ...flags], {
+    cwd: serverDir,
+    encoding: 'utf8',
+    timeout: 240_000,
+  });
   expect(run.status, run.stderr).toBe(0);
   return run.stdout
     .split('\n')
@@ -40,5 +39,26 @@ describe('bench:load', () => {
     const [line] = benchLoad('--targets', 'postgres', '--family', 'mm44');
     expect(line).toMatchObject({ family: 'mm44', rate: 4, rooms: 4, clients: 16, errors: 0, unanswered: 0 });
     expect(line?.['acked']).toBeGreaterThan(0);
+  }, 300_000);
+
+  it('plays a rematch when a match ends, so a room keeps acting, and reports the server timing with --timing', () => {
+    // One room, 120 actions due: a Master Mind 44 match is 44 actions long.
+    const [line] = benchLoad(
+      '--targets',
+      'postgres',
+      '--family',
+      'mm44',
+      '--rooms',
+      '1',
+      '--rates',
+      '40',
+      '--duration',
+      '3',
+      '--timing',
+    );
+    expect(line).toMatchObject({ rooms: 1, errors: 0, finishedRooms: 0 });
+    expect(line?.['rematches']).toBeGreaterThan(0);
+    expect(line?.['server']).toMatchObject({ act: { n: expect.any(Number) }, insert: { n: expect.any(Number) } });
+    expect(line?.['pg']).toMatchObject({ wal_sync: expect.any(Number), waits: expect.any(Object) });
   }, 300_000);
 });

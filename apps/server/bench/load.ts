@@ -5,19 +5,22 @@
  * per target and rate. It prints numbers and asserts nothing: never a CI gate.
  *
  *   node scripts/bench-load.mjs [--targets relay,embedded,postgres] [--rates 100,400,1000]
- *     [--rooms N] [--duration 10] [--warmup 3] [--family duel|parker|rotation|mm44] [--profile DIR]
+ *     [--rooms N] [--duration 10] [--warmup 3] [--family duel|parker|rotation|mm44] [--profile DIR] [--timing]
  *
  * Rooms: without `--rooms`, as many rooms as the largest rate are connected, and a run at rate
  * R drives the first R of them, each acting once a second. With `--rooms N`, every run drives
  * all N rooms, each acting every N/R seconds (e.g. 5000 rooms at 1000/s: every player acts
  * every 10 s). `--profile DIR`: the server writes a CPU profile (.cpuprofile) there on exit.
+ * `--timing`: the server runs with BENCH_TIMING=1 (src/bench-timing.ts) and the line gains its
+ * own stage timings (`server`) and, on PostgreSQL, what the database did meanwhile (`pg`).
  * Latency is measured from the moment an action was due, not from when it could be sent,
  * so a server falling behind shows up in the numbers (no coordinated omission).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import pg from 'pg';
 import { PROTOCOL_VERSION, type RoomUpdate, type Snapshot } from '@mm/protocol';
 import { io as connect, type Socket } from 'socket.io-client';
 import { createTestPostgres, freshEmbeddedDataDir, tempDir } from '../src/db/test-databases';
@@ -37,6 +40,7 @@ const WARMUP_S = Number(arg('warmup', '3'));
 const FAMILY = arg('family', 'duel');
 /** a folder: the server runs with --cpu-prof and writes its profile there when it stops */
 const PROFILE_DIR = process.argv.includes('--profile') ? arg('profile', 'cpu-profiles') : null;
+const TIMING = process.argv.includes('--timing');
 const SETUP_CONCURRENCY = 25;
 
 const here = (rel: string): string => fileURLToPath(new URL(rel, import.meta.url));
@@ -47,13 +51,23 @@ const CLK_TCK = 100;
 interface ServerProcess {
   child: ChildProcess;
   url: string;
+  /** the server's bench-timing report since the last one (BENCH_TIMING=1 only) */
+  timing(): Promise<unknown>;
   stop(): Promise<void>;
 }
 
 async function startProcess(script: string, env: Record<string, string>): Promise<ServerProcess> {
   const flags = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
   const child = spawn(process.execPath, [...flags, script], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', WEB_DIST: '/nonexistent', ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      WEB_DIST: '/nonexistent',
+      ...(TIMING ? { BENCH_TIMING: '1' } : {}),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -74,9 +88,22 @@ async function startProcess(script: string, env: Record<string, string>): Promis
     });
     child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
+  // Reports come one at a time, one line each, in the order they were asked for.
+  const reports: ((report: unknown) => void)[] = [];
+  let pendingLine = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    const lines = (pendingLine + chunk.toString()).split('\n');
+    pendingLine = lines.pop()!;
+    for (const line of lines) if (line.startsWith('bench-timing ')) reports.shift()?.(JSON.parse(line.slice(13)));
+  });
   return {
     child,
     url,
+    timing: () =>
+      new Promise((resolve) => {
+        reports.push(resolve);
+        child.kill('SIGUSR2');
+      }),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
@@ -100,6 +127,56 @@ function writeCalls(pid: number): number {
 function rssMiB(pid: number): number {
   const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Math.round(Number(m[1]) / 1024) : NaN;
+}
+
+/**
+ * What PostgreSQL did during a window: WAL written and flushed, checkpoints, and the wait events
+ * of the server's connections sampled every 20 ms (how often each was seen).
+ */
+async function watchPostgres(url: string): Promise<{ stop(): Promise<Record<string, unknown>> }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  // PostgreSQL 15–16 names (17 moved checkpoints to pg_stat_checkpointer): a view it lacks is left out.
+  const row = (sql: string): Promise<Record<string, string>> =>
+    client.query<Record<string, string>>(sql).then(
+      (r) => r.rows[0] ?? {},
+      () => ({}),
+    );
+  const counters = async (): Promise<Record<string, number>> => {
+    const wal = await row('SELECT wal_records, wal_bytes, wal_write, wal_sync, wal_buffers_full FROM pg_stat_wal');
+    const bg = await row(
+      'SELECT checkpoints_timed + checkpoints_req AS checkpoints, buffers_checkpoint, buffers_backend, buffers_backend_fsync FROM pg_stat_bgwriter',
+    );
+    return Object.fromEntries(Object.entries({ ...wal, ...bg }).map(([k, v]) => [k, Number(v)]));
+  };
+  const before = await counters();
+  const waits: Record<string, number> = {};
+  let samples = 0;
+  let stopped = false;
+  const sampling = (async () => {
+    while (!stopped) {
+      const { rows } = await client.query<{ w: string; n: string }>(
+        `SELECT coalesce(wait_event_type || ':' || wait_event, state) AS w, count(*) AS n FROM pg_stat_activity
+         WHERE datname = current_database() AND pid <> pg_backend_pid() AND state <> 'idle' GROUP BY 1
+         UNION ALL SELECT backend_type || ':' || coalesce(wait_event, 'cpu'), 1 FROM pg_stat_activity
+         WHERE backend_type IN ('walwriter', 'checkpointer') AND wait_event IS DISTINCT FROM 'WalWriterMain'
+           AND wait_event IS DISTINCT FROM 'CheckpointerMain'`,
+      );
+      samples++;
+      for (const r of rows) waits[r.w] = (waits[r.w] ?? 0) + Number(r.n);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await sampling;
+      const after = await counters();
+      await client.end();
+      const delta = Object.fromEntries(Object.entries(after).map(([k, v]) => [k, v - (before[k] ?? 0)]));
+      return { ...delta, samples, waits };
+    },
+  };
 }
 
 // ---------- clients ----------
@@ -128,7 +205,10 @@ interface Table {
   /** intended send times (performance.now()) of actions due but not sent yet */
   due: number[];
   busy: boolean;
+  /** stopped driving: a rematch failed (counted in `finishedRooms`) */
   finished: boolean;
+  /** matches finished and followed by a rematch */
+  rematches: number;
   recorder: Recorder | null;
   /** sends the next action if the table can; the table calls it again when it becomes able */
   pump(): void;
@@ -185,7 +265,12 @@ const DRIVERS: Record<string, FamilyDriver> = {
   },
 };
 
-/** A table of the real server: every seat with a socket and a view of its own. */
+/**
+ * A table of the real server: every seat with a socket and a view of its own. A finished match
+ * is followed by a rematch (every seat accepts, then joins again with its seat token and gets
+ * the seat one on), so that rooms keep playing however long the run: actions due meanwhile
+ * wait, and their latency counts the rematch.
+ */
 async function projectTable(url: string): Promise<Table> {
   const driver = DRIVERS[FAMILY]!;
   const res = await fetch(`${url}/api/rooms`, {
@@ -203,28 +288,41 @@ async function projectTable(url: string): Promise<Table> {
   if (!joinedFirst.ok) throw new Error(`join refused: ${joinedFirst.code}`);
   const sockets = [first];
   while (sockets.length < joinedFirst.room.seats.length) sockets.push(await open(url));
+  /** each socket's newest snapshot of the current match */
   const latest: (Snapshot | null)[] = sockets.map(() => null);
-  /** the next seat's update that completes the delivery of the action in flight */
-  let awaiting: { seat: number; seq: number; t0: number } | null = null;
+  /** the seat each socket holds in the current match (a rematch moves everyone one seat on) */
+  const seatOf: number[] = sockets.map((_, i) => i);
+  const seatTokens: string[] = [];
+  let matchNumber = 0;
+  /** the next socket's update that completes the delivery of the action in flight */
+  let awaiting: { socket: number; seq: number; t0: number } | null = null;
   let lastAcked = 0;
+  let rematching = false;
 
   const table: Table = {
     seats: sockets.length,
     due: [],
     busy: false,
     finished: false,
+    rematches: 0,
     recorder: null,
     pump,
     close: () => sockets.forEach((s) => s.close()),
   };
 
-  sockets.forEach((socket, seat) => {
+  const hold = (socket: number, snapshot: Snapshot | null | undefined): void => {
+    if (!snapshot || snapshot.matchNumber < matchNumber) return;
+    const held = latest[socket];
+    if (held && held.matchNumber === snapshot.matchNumber && held.seq >= snapshot.seq) return;
+    matchNumber = snapshot.matchNumber;
+    latest[socket] = snapshot;
+  };
+  sockets.forEach((socket, i) => {
     socket.on('room:update', (u: RoomUpdate) => {
-      if (!u.snapshot) return;
-      const held = latest[seat];
-      if (held && held.seq >= u.snapshot.seq) return;
-      latest[seat] = u.snapshot;
-      if (awaiting && awaiting.seat === seat && u.snapshot.seq >= awaiting.seq) {
+      // While seats move, a socket's updates may still be for its former seat: the joins' replies say where it sits now.
+      if (rematching || u.seat !== seatOf[i]) return;
+      hold(i, u.snapshot);
+      if (awaiting && awaiting.socket === i && (latest[i]?.seq ?? -1) >= awaiting.seq) {
         table.recorder?.delivery(performance.now() - awaiting.t0);
         awaiting = null;
       }
@@ -236,32 +334,72 @@ async function projectTable(url: string): Promise<Table> {
       const joined = await request<{ ok: boolean; code?: string }>(socket, 'room:join', { protocol: PROTOCOL_VERSION, roomId });
       if (!joined.ok) throw new Error(`join refused: ${joined.code}`);
     }
-    const claimed = await request<{ ok: boolean; code?: string }>(socket, 'seat:claim', { seat, name: `P${seat}` });
+    const claimed = await request<{ ok: boolean; code?: string; seatToken: string }>(socket, 'seat:claim', {
+      seat,
+      name: `P${seat}`,
+    });
     if (!claimed.ok) throw new Error(`claim refused: ${claimed.code}`);
+    seatTokens[seat] = claimed.seatToken;
     const synced = await request<{ ok: boolean; snapshot?: Snapshot | null }>(socket, 'room:sync', {});
-    if (synced.ok && synced.snapshot && !latest[seat]) latest[seat] = synced.snapshot;
+    if (synced.ok && !latest[seat]) hold(seat, synced.snapshot);
+  }
+
+  /** Every seat accepts a rematch, then each socket joins again and learns its new seat. */
+  async function rematch(): Promise<void> {
+    const votes = await Promise.all(
+      sockets.map((s) => request<{ ok: boolean; code?: string }>(s, 'match:rematch', { accept: true })),
+    );
+    const refused = votes.find((v) => !v.ok);
+    if (refused) throw new Error(refused.code ?? 'rematch refused');
+    const joins = await Promise.all(
+      sockets.map((s, i) =>
+        request<{ ok: boolean; code?: string; seat: number | null; snapshot: Snapshot | null }>(s, 'room:join', {
+          protocol: PROTOCOL_VERSION,
+          roomId,
+          seatToken: seatTokens[i],
+        }),
+      ),
+    );
+    joins.forEach((joined, i) => {
+      if (!joined.ok || joined.seat === null) throw new Error(joined.code ?? 'not seated after the rematch');
+      seatOf[i] = joined.seat;
+      hold(i, joined.snapshot);
+    });
+    lastAcked = 0;
+    table.rematches++;
   }
 
   function pump(): void {
     if (table.busy || table.finished || table.due.length === 0) return;
     // Decide from the newest state any seat has seen, once it shows our last acknowledged action.
     let newest: Snapshot | null = null;
-    for (const s of latest) if (s && (!newest || s.seq > newest.seq)) newest = s;
+    for (const s of latest) if (s && s.matchNumber === matchNumber && (!newest || s.seq > newest.seq)) newest = s;
     if (!newest || newest.seq < lastAcked) return;
     if (newest.status.finished) {
-      table.finished = true;
+      table.busy = rematching = true;
+      rematch().then(
+        () => {
+          table.busy = rematching = false;
+          pump();
+        },
+        (error: unknown) => {
+          table.recorder?.error(error instanceof Error ? error.message : 'rematch');
+          table.finished = true;
+        },
+      );
       return;
     }
     // The first seat to act whose own view is up to date plays.
-    const seat = newest.status.toAct.find((s) => (latest[s]?.seq ?? -1) >= newest.seq);
-    if (seat === undefined) return;
-    const own = latest[seat]!;
-    const action = driver.next(own.view, seat);
+    const isCurrent = (i: number): boolean => latest[i]?.matchNumber === matchNumber && latest[i]!.seq >= newest.seq;
+    const actor = newest.status.toAct.map((seat) => seatOf.indexOf(seat)).find((i) => i >= 0 && isCurrent(i));
+    if (actor === undefined) return;
+    const own = latest[actor]!;
+    const action = driver.next(own.view, seatOf[actor]!);
     const t0 = table.due.shift()!;
     table.busy = true;
-    awaiting = { seat: (seat + 1) % sockets.length, seq: own.seq + 1, t0 };
+    awaiting = { socket: (actor + 1) % sockets.length, seq: own.seq + 1, t0 };
     actionCounter++;
-    sockets[seat]!.emit(
+    sockets[actor]!.emit(
       'match:act',
       { actionId: nextActionId(), expectSeq: own.seq, action },
       (reply: { ok: boolean; seq?: number; code?: string }) => {
@@ -292,6 +430,7 @@ async function relayTable(url: string, index: number): Promise<Table> {
     due: [],
     busy: false,
     finished: false,
+    rematches: 0,
     recorder: null,
     pump,
     close: () => sockets.forEach((s) => s.close()),
@@ -343,7 +482,13 @@ const summary = (values: number[]): { p50: number | null; p99: number | null; ma
   return { p50: pct(sorted, 50), p99: pct(sorted, 99), max: sorted.length ? Number(sorted.at(-1)!.toFixed(2)) : null };
 };
 
-async function run(target: Target, server: ServerProcess, tables: Table[], rate: number): Promise<void> {
+async function run(
+  target: Target,
+  server: ServerProcess,
+  tables: Table[],
+  rate: number,
+  databaseUrl: string | null,
+): Promise<void> {
   const active = ROOMS_FLAG === null ? tables.slice(0, Math.min(rate, tables.length)) : tables;
   const acks: number[] = [];
   const deliveries: number[] = [];
@@ -360,6 +505,7 @@ async function run(target: Target, server: ServerProcess, tables: Table[], rate:
     t.recorder = recorder;
     t.due.length = 0;
   }
+  const rematches0 = active.reduce((n, t) => n + t.rematches, 0);
 
   // Open loop: the j-th action overall is due at start + j / rate, on table j mod n.
   const start = performance.now() + 50;
@@ -370,6 +516,12 @@ async function run(target: Target, server: ServerProcess, tables: Table[], rate:
   let writes0 = 0;
   let wall0 = 0;
   const loadCpu0 = process.cpuUsage();
+  // The bare relay has no timing of its own (and a SIGUSR2 would end it).
+  const timing = TIMING && target !== 'relay';
+  // The load generator shares the cores: its own stalls delay sends and show up as latency.
+  const lag = monitorEventLoopDelay({ resolution: 5 });
+  // Set inside the tick (a closure): typed by hand, or the compiler narrows it to null.
+  let pgWatch = null as Promise<{ stop(): Promise<Record<string, unknown>> }> | null;
   await new Promise<void>((resolve) => {
     const tick = (): void => {
       const now = performance.now();
@@ -378,6 +530,11 @@ async function run(target: Target, server: ServerProcess, tables: Table[], rate:
         cpu0 = cpuSeconds(server.child.pid!);
         writes0 = writeCalls(server.child.pid!);
         wall0 = now;
+        lag.enable();
+        if (timing) {
+          void server.timing();
+          if (databaseUrl) pgWatch = watchPostgres(databaseUrl);
+        }
       }
       const until = Math.min(now, end);
       while (start + (j * 1000) / rate <= until) {
@@ -396,6 +553,9 @@ async function run(target: Target, server: ServerProcess, tables: Table[], rate:
   const cpu = cpuSeconds(server.child.pid!) - cpu0;
   const writes = writeCalls(server.child.pid!) - writes0;
   const loadCpu = process.cpuUsage(loadCpu0);
+  lag.disable();
+  const serverTiming = timing ? await server.timing() : undefined;
+  const pgActivity = pgWatch ? await (await pgWatch).stop() : undefined;
   // Let what is in flight land, unrecorded, so the next run starts clean.
   recording = false;
   const drainUntil = performance.now() + 5000;
@@ -421,10 +581,14 @@ async function run(target: Target, server: ServerProcess, tables: Table[], rate:
       serverRssMiB: rssMiB(server.child.pid!),
       serverWritesPerAck: acks.length ? Number((writes / acks.length).toFixed(2)) : null,
       loadGenCpuPct: Number((((loadCpu.user + loadCpu.system) / 1e6 / (WARMUP_S + DURATION_S || 1)) * 100).toFixed(1)),
+      loadGenLagMs: { p99: Number((lag.percentile(99) / 1e6).toFixed(2)), max: Number((lag.max / 1e6).toFixed(2)) },
       errors: Object.values(errorCodes).reduce((a, b) => a + b, 0),
       errorCodes,
       unanswered,
       finishedRooms: active.filter((t) => t.finished).length,
+      rematches: active.reduce((n, t) => n + t.rematches, 0) - rematches0,
+      ...(serverTiming ? { server: serverTiming } : {}),
+      ...(pgActivity ? { pg: pgActivity } : {}),
       at: new Date().toISOString(),
       node: process.version,
     }),
@@ -437,6 +601,7 @@ async function bench(target: Target): Promise<void> {
   const cleanups: (() => Promise<void> | void)[] = [];
   try {
     let server: ServerProcess;
+    let databaseUrl: string | null = null;
     if (target === 'relay') {
       server = await startProcess(here('./bench-relay.mjs'), {});
     } else {
@@ -446,19 +611,20 @@ async function bench(target: Target): Promise<void> {
         cleanups.push(() => dir.remove());
         env['DATA_DIR'] = dir.path;
       } else {
-        const pg = await createTestPostgres();
-        cleanups.push(() => pg.drop());
+        const database = await createTestPostgres();
+        cleanups.push(() => database.drop());
         const dir = tempDir('mm-bench-');
         cleanups.push(() => dir.remove());
         env['DATA_DIR'] = dir.path;
-        env['DATABASE_URL'] = pg.url;
+        env['DATABASE_URL'] = database.url;
+        databaseUrl = database.url;
       }
       server = await startProcess(here('./main.js'), env);
     }
     cleanups.unshift(() => server.stop());
     const tables = await setUpTables(ROOMS, (i) => (target === 'relay' ? relayTable(server.url, i) : projectTable(server.url)));
     cleanups.unshift(() => tables.forEach((t) => t.close()));
-    for (const rate of RATES) await run(target, server, tables, rate);
+    for (const rate of RATES) await run(target, server, tables, rate, databaseUrl);
   } finally {
     for (const c of cleanups) await c();
   }

@@ -1,9 +1,12 @@
 import { buildApp, type App } from './app';
 import { configFromEnv } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
+import { startBenchTiming } from './bench-timing';
 
 // The process entry: configuration from the environment, a graceful stop on signals.
 const config = configFromEnv();
+// bench:load only: where an action's time goes inside the server (bench-timing.ts).
+if (process.env['BENCH_TIMING'] === '1') startBenchTiming();
 let app: App;
 try {
   app = await buildApp(config);

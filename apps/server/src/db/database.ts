@@ -12,6 +12,13 @@ import { lockDataDir } from './data-dir-lock.js';
 import { migrate, readMigrations, type MigrateResult, type MigrationSession } from './migrate.js';
 
 /**
+ * Settings of the embedded PostgreSQL (PGlite) on top of PGlite's own start parameters. Passed at
+ * start, not through PGlite's `postgresqlconf` option: that one replaces the whole postgresql.conf
+ * (time zone, date style, locale settings included).
+ */
+export const EMBEDDED_START_SETTINGS = ['-c', 'shared_buffers=32MB'];
+
+/**
  * Plain SQL on the same connection(s) Prisma uses (the PGlite instance, or the pg pool),
  * for the hot path, where the ORM's own work costs more than the query (docs/architecture.md).
  */
@@ -61,7 +68,11 @@ async function openEmbedded(dataDir: string, migrations: ReturnType<typeof readM
     // else we may keep) never sits inside PGDATA.
     const pgdata = join(root, 'pglite');
     mkdirSync(pgdata, { recursive: true });
-    pglite = await PGlite.create(pgdata);
+    // PGlite's buffer pool lives in its WebAssembly memory, which grows as pages are touched and
+    // never shrinks: PostgreSQL's default 128 MB of it is more than the hot path (appends at the
+    // end of the log, the two indexes' right-hand pages) needs, and every page read misses only
+    // into the OS page cache (the data folder's files).
+    pglite = await PGlite.create(pgdata, { startParams: [...PGlite.defaultStartParams, ...EMBEDDED_START_SETTINGS] });
     const db = pglite;
     const session: MigrationSession = {
       query: async (sql, params) => ({ rows: (await db.query<Record<string, unknown>>(sql, params)).rows }),

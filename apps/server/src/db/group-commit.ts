@@ -4,6 +4,7 @@
 // acknowledgement still means "stored". A row that loses on a unique key is left out by
 // ON CONFLICT DO NOTHING without failing the others, and is then asked about on its own.
 import type { SqlRunner } from './database.js';
+import { benchTiming } from '../bench-timing.js';
 
 export type AppendOutcome = { ok: true } | { ok: false; reason: 'seq-taken' } | { ok: false; reason: 'duplicate'; seq: number };
 
@@ -18,6 +19,8 @@ export interface AppendRow {
 }
 
 interface Pending extends AppendRow {
+  /** when it was handed over (bench timing only) */
+  at: number;
   resolve: (outcome: AppendOutcome) => void;
   reject: (error: unknown) => void;
 }
@@ -56,7 +59,7 @@ export class GroupCommit {
 
   append(row: AppendRow): Promise<AppendOutcome> {
     return new Promise((resolve, reject) => {
-      this.pending.push({ ...row, resolve, reject });
+      this.pending.push({ ...row, at: benchTiming.enabled ? benchTiming.now() : 0, resolve, reject });
       this.schedule();
     });
   }
@@ -70,6 +73,7 @@ export class GroupCommit {
       while (this.pending.length > 0 && this.inFlight < this.maxInFlight) {
         const batch = this.pending.splice(0, this.maxBatch);
         this.inFlight++;
+        if (benchTiming.enabled) benchTiming.record('inFlight', this.inFlight);
         void this.commit(batch).finally(() => {
           this.inFlight--;
           this.schedule();
@@ -80,6 +84,11 @@ export class GroupCommit {
 
   private async commit(batch: Pending[]): Promise<void> {
     let inserted: { matchId: string; seq: number; actionId: string }[];
+    const sent = benchTiming.enabled ? benchTiming.now() : 0;
+    if (benchTiming.enabled) {
+      for (const row of batch) benchTiming.record('appendWait', sent - row.at);
+      benchTiming.record('batchRows', batch.length);
+    }
     try {
       inserted = await this.sql<{ matchId: string; seq: number; actionId: string }>(
         INSERT_BATCH,
@@ -101,6 +110,7 @@ export class GroupCommit {
       else await Promise.all(batch.map((row) => this.commit([row])));
       return;
     }
+    if (benchTiming.enabled) benchTiming.record('insert', benchTiming.now() - sent);
     this.stats.batches++;
     this.stats.rows += inserted.length;
     // Keyed by the whole row's identity: two rows of one batch may race for one seq.

@@ -17,6 +17,7 @@ import type { Broadcaster } from './broadcaster';
 import type { IoServer, IoSocket, SocketData } from './io-types';
 import { roomChannel, seatChannel, watchChannel } from './channels';
 import { TokenBucket } from './rate-limit';
+import { benchTiming } from '../bench-timing';
 
 type Handler<N extends ClientMessageName> = (socket: IoSocket, msg: ParsedClientMessage<N>) => Promise<unknown>;
 
@@ -141,7 +142,9 @@ export function attachSocketHandlers(
           'match:act: a timeout is appended by the server when a turn runs out; it cannot be sent.',
         );
       }
+      const t0 = benchTiming.enabled ? benchTiming.now() : 0;
       const reply = await rooms.act(roomId, seat, msg, socket.data.matchId);
+      if (benchTiming.enabled) benchTiming.record('act', benchTiming.now() - t0);
       if (reply.ok) log.debug({ roomId, seat, seq: reply.seq, actionId: msg.actionId }, 'action accepted');
       return reply;
     },
