@@ -5,7 +5,6 @@ export * from './core/score';
 export * from './core/rng';
 export * from './core/family';
 export * from './core/view-schemas';
-export * from './core/preset';
 export * from './core/bot';
 export {
   families,

@@ -11,7 +11,6 @@ export * from './core/code';
 export * from './core/score';
 export * from './core/rng';
 export * from './core/family';
-export * from './core/preset';
 export * from './core/bot';
 export type { MatchView } from './families/registry';
 export type { TimeoutAction } from './core/actions';

@@ -9,7 +9,7 @@ import {
   type Rng,
   type SeatBoard,
 } from '@mm/rules';
-import type { Mm44View } from '@mm/rules/families/mm44/pure';
+import type { Mm44View } from '@mm/rules/families/mm44';
 import { candidatesFor, partitionCounts, type Row } from './candidates';
 import { mm44BotAction, mm44DealsFromView } from './mm44';
 import { createSpace, decode, encode, type Space } from './space';

@@ -1,14 +1,6 @@
 import { createRng, type Code, type Rng, type Seat } from '@mm/rules';
-import {
-  MM44_COLOURS,
-  MM44_COUNTERS_PER_COLOUR,
-  MM44_HOLES,
-  type Mm44Action,
-  type Mm44Answer,
-  type Mm44Part,
-  type Mm44Peg,
-  type Mm44View,
-} from '@mm/rules/families/mm44/pure';
+import { MM44_COLOURS, MM44_COUNTERS_PER_COLOUR, MM44_HOLES } from '@mm/rules/families/mm44/pure';
+import type { Mm44Action, Mm44Answer, Mm44Part, Mm44Peg, Mm44View } from '@mm/rules/families/mm44';
 
 /**
  * Master Mind 44 (RULES §4) from one seat's point of view: every deal of parts to the

@@ -1,5 +1,5 @@
 import type { BotStrength, Code, Rng, Seat } from '@mm/rules';
-import type { Mm44Action, Mm44View } from '@mm/rules/families/mm44/pure';
+import type { Mm44Action, Mm44View } from '@mm/rules/families/mm44';
 import type { Row } from './candidates';
 import { mm44BotAction, mm44Move, mm44RandomRow, mm44SampledRow } from './mm44';
 import type { Space } from './space';

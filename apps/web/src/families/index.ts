@@ -1,7 +1,11 @@
-import { PARKER_MOVES, parkerName, type ParkerOptions } from '@mm/rules/families/parker/pure';
-import { duelName, type DuelOptions } from '@mm/rules/families/duel/pure';
-import { mm44Name, type Mm44Options } from '@mm/rules/families/mm44/pure';
-import { rotationName, type RotationOptions } from '@mm/rules/families/rotation/pure';
+import { PARKER_MOVES, parkerName } from '@mm/rules/families/parker/pure';
+import type { ParkerOptions } from '@mm/rules/families/parker';
+import { duelName } from '@mm/rules/families/duel/pure';
+import type { DuelOptions } from '@mm/rules/families/duel';
+import { mm44Name } from '@mm/rules/families/mm44/pure';
+import type { Mm44Options } from '@mm/rules/families/mm44';
+import { rotationName } from '@mm/rules/families/rotation/pure';
+import type { RotationOptions } from '@mm/rules/families/rotation';
 import { addMessages, t, type Dictionary, type DictionaryPart, type Lang } from '../lib/i18n/index.svelte';
 import type { ClientFamily } from './types';
 import { seatingShape } from './mm44/model';

@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import type { ApplyResult } from './errors';
-import type { Preset } from './preset';
 import type { Rng } from './rng';
 
 /** A place at the table, numbered from 0 in seat order. */
@@ -15,6 +14,20 @@ export type Viewer = Seat | null;
  * registry at run time (`familyIdSchema`).
  */
 export type FamilyId = string;
+
+/**
+ * A printed edition of a game, ready to create in one tap: the family, the options the
+ * rulebook prints (anything left out takes the family's default), and the seats a bot
+ * takes from the start. Presets are data: the client lists them, the family's schema
+ * parses their options like any other.
+ */
+export interface Preset<F extends FamilyId = FamilyId, OptionsInput = unknown> {
+  /** stable id, also the key of the preset's name in the client's messages */
+  id: string;
+  family: F;
+  options: OptionsInput;
+  bots: Seat[];
+}
 
 /** The languages the product speaks: the web app, and the server's pages and pushes. */
 export const LANGS = ['en', 'fr', 'de'] as const;

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { AnyFamilyBot } from '../core/bot';
-import type { AnyFamily, Family, FamilyId } from '../core/family';
-import type { Preset } from '../core/preset';
+import type { AnyFamily, Family, FamilyId, Preset } from '../core/family';
 import { duel } from './duel/duel';
 import { duelBot } from './duel/bot';
 import { mm44 } from './mm44/mm44';

@@ -1,4 +1,4 @@
-import type { DuelView } from '@mm/rules/families/duel/pure';
+import type { DuelView } from '@mm/rules/families/duel';
 import { codeRowInput, codeRulesOf, type FamilyAnalysis } from '../../lib/replay/analysis';
 
 /** Each round's board; a hand-scored guess waiting for its score is not a row yet. */

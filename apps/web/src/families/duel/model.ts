@@ -1,5 +1,6 @@
 import type { Seat } from '@mm/rules/pure';
-import { duelSecretRules, type DuelRoundView, type DuelView } from '@mm/rules/families/duel/pure';
+import { duelSecretRules } from '@mm/rules/families/duel/pure';
+import type { DuelRoundView, DuelView } from '@mm/rules/families/duel';
 
 /** Pure readings of a duel view for the UI: whose turn, what just happened, who won. */
 

@@ -1,4 +1,4 @@
-import type { DuelView } from '@mm/rules/families/duel/pure';
+import type { DuelView } from '@mm/rules/families/duel';
 import { keyPegs, type ShareLines } from '../../lib/replay/share';
 
 /** Each round played: who broke (or not) in how many rows, then its scored rows as key pegs. */

@@ -1,4 +1,4 @@
-import type { DuelOptions, DuelRoundView, DuelView } from '@mm/rules/families/duel/pure';
+import type { DuelOptions, DuelRoundView, DuelView } from '@mm/rules/families/duel';
 import { t } from '../../lib/i18n/index.svelte';
 import { seatLetter } from '../../lib/table/format';
 import { isFreeSeat } from '../../lib/table/seats';

@@ -1,5 +1,5 @@
 import type { Code } from '@mm/rules/pure';
-import type { Mm44Answer, Mm44Part, Mm44Peg, Mm44View } from '@mm/rules/families/mm44/pure';
+import type { Mm44Answer, Mm44Part, Mm44Peg, Mm44View } from '@mm/rules/families/mm44';
 import { mm44Codes, mm44Deals, mm44Exclude, mm44Filter, mm44NextRow, type Mm44Deals } from '@mm/solver';
 import type { FamilyAnalysis, RowVerdict } from '../../lib/replay/analysis';
 

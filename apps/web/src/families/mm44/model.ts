@@ -1,12 +1,6 @@
 import type { CodeRules, MatchStatus, Seat } from '@mm/rules/pure';
-import {
-  MM44_COLOURS,
-  MM44_HOLES,
-  mm44Boards,
-  type Mm44BoardView,
-  type Mm44Seating,
-  type Mm44View,
-} from '@mm/rules/families/mm44/pure';
+import { MM44_COLOURS, MM44_HOLES, mm44Boards, type Mm44Seating } from '@mm/rules/families/mm44/pure';
+import type { Mm44BoardView, Mm44View } from '@mm/rules/families/mm44';
 
 /** Pure readings of a Master Mind 44 view (RULES §4) for the UI. */
 

@@ -1,4 +1,4 @@
-import type { Mm44Peg, Mm44View } from '@mm/rules/families/mm44/pure';
+import type { Mm44Peg, Mm44View } from '@mm/rules/families/mm44';
 import { BLACK, NONE, WHITE, type ShareLines } from '../../lib/replay/share';
 
 const peg = (p: Mm44Peg): string => (p === 'black' ? BLACK : p === 'white' ? WHITE : NONE);

@@ -1,5 +1,5 @@
 import type { Code } from '@mm/rules/pure';
-import type { Mm44Action, Mm44Options, Mm44Peg, Mm44View } from '@mm/rules/families/mm44/pure';
+import type { Mm44Action, Mm44Options, Mm44Peg, Mm44View } from '@mm/rules/families/mm44';
 import { t } from '../../lib/i18n/index.svelte';
 import { sharedStatus } from '../shared/table-texts';
 import { mayMake } from '../shared/turn';

@@ -1,4 +1,4 @@
-import type { ParkerView } from '@mm/rules/families/parker/pure';
+import type { ParkerView } from '@mm/rules/families/parker';
 import { codeRowInput, codeRulesOf, type FamilyAnalysis } from '../../lib/replay/analysis';
 
 /** Each game gives two boards: each seat's guesses at the other's code. */

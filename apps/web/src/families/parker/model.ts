@@ -1,5 +1,6 @@
 import type { Seat } from '@mm/rules/pure';
-import { parkerSecretRules, PARKER_MOVES, type ParkerGameView, type ParkerView } from '@mm/rules/families/parker/pure';
+import { parkerSecretRules, PARKER_MOVES } from '@mm/rules/families/parker/pure';
+import type { ParkerGameView, ParkerView } from '@mm/rules/families/parker';
 import type { SeatResult } from '../shared/seat-result';
 
 /** Pure readings of a Parker 1974 view (RULES §3) for the UI. */

@@ -1,4 +1,4 @@
-import type { ParkerView } from '@mm/rules/families/parker/pure';
+import type { ParkerView } from '@mm/rules/families/parker';
 import { keyPegs, type ShareLines } from '../../lib/replay/share';
 
 /** Each game played: its result, then both seats' scores move by move, side by side. */

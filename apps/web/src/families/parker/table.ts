@@ -1,5 +1,6 @@
 import type { Code, Seat } from '@mm/rules/pure';
-import { PARKER_MOVES, type ParkerGameView, type ParkerOptions, type ParkerView } from '@mm/rules/families/parker/pure';
+import { PARKER_MOVES } from '@mm/rules/families/parker/pure';
+import type { ParkerGameView, ParkerOptions, ParkerView } from '@mm/rules/families/parker';
 import { t } from '../../lib/i18n/index.svelte';
 import { matchResultText, moveStatus, sharedStatus } from '../shared/table-texts';
 import { waitsFor } from '../shared/turn';

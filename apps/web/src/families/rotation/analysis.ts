@@ -1,4 +1,4 @@
-import type { RotationView } from '@mm/rules/families/rotation/pure';
+import type { RotationView } from '@mm/rules/families/rotation';
 import { codeRowInput, codeRulesOf, type FamilyAnalysis } from '../../lib/replay/analysis';
 
 /** Each round's one shared board: every codebreaker's rows count. */

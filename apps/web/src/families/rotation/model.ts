@@ -1,11 +1,6 @@
 import type { Seat } from '@mm/rules/pure';
-import {
-  rotationSecretRules,
-  rotationCodemakerPoints,
-  type RotationOptions,
-  type RotationRoundView,
-  type RotationView,
-} from '@mm/rules/families/rotation/pure';
+import { rotationSecretRules, rotationCodemakerPoints } from '@mm/rules/families/rotation/pure';
+import type { RotationOptions, RotationRoundView, RotationView } from '@mm/rules/families/rotation';
 
 /** Pure readings of a rotation view (RULES §2) for the UI: whose turn, what just happened, the ranking. */
 

@@ -1,4 +1,4 @@
-import type { RotationView } from '@mm/rules/families/rotation/pure';
+import type { RotationView } from '@mm/rules/families/rotation';
 import { keyPegs, type ShareLines } from '../../lib/replay/share';
 
 /** Each round played: its codemaker and how it ended, then the shared board's rows with who placed them. */

@@ -1,5 +1,5 @@
 import type { Seat } from '@mm/rules/pure';
-import type { RotationOptions, RotationRoundView, RotationView } from '@mm/rules/families/rotation/pure';
+import type { RotationOptions, RotationRoundView, RotationView } from '@mm/rules/families/rotation';
 import { t } from '../../lib/i18n/index.svelte';
 import { moveStatus, sharedStatus } from '../shared/table-texts';
 import { codeComposer, lastLine, type BoardCard, type TableModel, type TableState } from '../shared/table';

@@ -1,4 +1,4 @@
-import type { Preset } from '../../core/preset';
+import type { Preset } from '../../core/family';
 import type { DuelOptionsInput } from './types';
 
 /** The duel's printed editions (RULES.md §1). */

@@ -16,4 +16,3 @@ export const duelSecretRules = (o: DuelOptions): CodeRules => ({
 
 /** The family's name in every language: its family object, the server's pages and pushes, and the web app read this one. */
 export const duelName: Readonly<Record<Lang, string>> = { en: 'Duel', fr: 'Duel', de: 'Duell' };
-export type * from './types';

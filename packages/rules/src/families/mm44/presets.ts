@@ -1,4 +1,4 @@
-import type { Preset } from '../../core/preset';
+import type { Preset } from '../../core/family';
 import type { Mm44OptionsInput } from './types';
 
 /** Master Mind 44 Game 1 (four players, one board each) and Game 2's three seatings (RULES.md §4). */

@@ -37,4 +37,3 @@ export const mm44SeatCount = (seating: Mm44Seating): number => new Set(mm44Board
 
 /** The family's name in every language: its family object, the server's pages and pushes, and the web app read this one. */
 export const mm44Name: Readonly<Record<Lang, string>> = { en: 'Master Mind 44', fr: 'Master Mind 44', de: 'Master Mind 44' };
-export type * from './types';

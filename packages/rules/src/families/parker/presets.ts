@@ -1,4 +1,4 @@
-import type { Preset } from '../../core/preset';
+import type { Preset } from '../../core/family';
 import type { ParkerOptionsInput } from './types';
 
 /** Parker Brothers 1974: a single game, or a best-of-3 series (RULES.md §3). */

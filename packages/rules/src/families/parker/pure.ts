@@ -23,4 +23,3 @@ export const parkerSecretRules = (o: ParkerOptions): CodeRules => ({
 
 /** The family's name in every language: its family object, the server's pages and pushes, and the web app read this one. */
 export const parkerName: Readonly<Record<Lang, string>> = { en: 'Parker 1974', fr: 'Parker 1974', de: 'Parker 1974' };
-export type * from './types';

@@ -1,4 +1,4 @@
-import type { Preset } from '../../core/preset';
+import type { Preset } from '../../core/family';
 import type { RotationOptionsInput } from './types';
 
 /** The rotation for 3, 4 and 5 players (RULES.md §2). */

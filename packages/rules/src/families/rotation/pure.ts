@@ -59,4 +59,3 @@ export const rotationSecretRules = (o: Pick<CodeRules, 'pegs' | 'colours' | 'rep
 
 /** The family's name in every language: its family object, the server's pages and pushes, and the web app read this one. */
 export const rotationName: Readonly<Record<Lang, string>> = { en: 'Rotation', fr: 'Rotation', de: 'Reihum' };
-export type * from './types';
