@@ -2,7 +2,7 @@ import type { RoomSummary, Snapshot } from '@mm/protocol/pure';
 import type { Code, CodeRules, MatchStatus, Score, Seat } from '@mm/rules/pure';
 import type { GameProps } from '../types';
 import { guessRules } from '../../lib/table/composer';
-import { resultFor } from './seat-result';
+import { resultFor, type ResultOutcome } from './seat-result';
 import { seatNames } from './table-texts';
 import { turnOf, waitsFor, type Turn } from './turn';
 
@@ -124,7 +124,7 @@ export interface TableModel {
   /** the family's phase (data-phase of the status line), if it has phases */
   phase?: string;
   /** the result card, once the match is over */
-  result: { outcome: 'win' | 'lose' | 'draw' | 'decided'; text: string } | null;
+  result: { outcome: ResultOutcome; text: string } | null;
   summary?: SummarySpec | null;
   boards: readonly BoardCard[];
   /** the move card follows this board (-1: before every board) */
@@ -166,5 +166,5 @@ export function codeComposer(
  * The result card's colour for a match that ranks by the status: this phone's result, else
  * (a spectator) a draw or `decided`.
  */
-export const resultOutcome = (status: MatchStatus, seat: Seat | null): 'win' | 'lose' | 'draw' | 'decided' =>
+export const resultOutcome = (status: MatchStatus, seat: Seat | null): ResultOutcome =>
   resultFor(status, seat) ?? (status.draw ? 'draw' : 'decided');
