@@ -1,11 +1,13 @@
 /**
  * `bench:load`: the built server in a child process of its own, driven through the real
- * protocol (socket.io-client) from this process, open loop at a fixed rate, with a bare
+ * protocol from this process (its own lean client, bench/lean-socket.ts; `--client socket.io`
+ * for socket.io-client), open loop at a fixed rate, with a bare
  * Socket.IO relay (bench/relay.ts) measured in the same run as the reference. One JSON line
  * per target and rate. It prints numbers and asserts nothing: never a CI gate.
  *
  *   node scripts/bench-load.mjs [--targets relay,embedded,postgres] [--rates 100,400,1000]
  *     [--rooms N] [--duration 10] [--warmup 3] [--family duel|parker|rotation|mm44] [--profile DIR] [--timing]
+ *     [--client lean|socket.io]
  *
  * Rooms: without `--rooms`, as many rooms as the largest rate are connected, and a run at rate
  * R drives the first R of them, each acting once a second. With `--rooms N`, every run drives
@@ -17,12 +19,13 @@
  * so a server falling behind shows up in the numbers (no coordinated omission).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { PROTOCOL_VERSION, type RoomUpdate, type Snapshot } from '@mm/protocol';
-import { io as connect, type Socket } from 'socket.io-client';
+import { io as connectSocketIo } from 'socket.io-client';
+import { LeanSocket } from './lean-socket';
 import { createTestPostgres, freshEmbeddedDataDir, tempDir } from '../src/db/test-databases';
 
 type Target = 'relay' | 'embedded' | 'postgres';
@@ -41,6 +44,8 @@ const FAMILY = arg('family', 'duel');
 /** a folder: the server runs with --cpu-prof and writes its profile there when it stops */
 const PROFILE_DIR = process.argv.includes('--profile') ? arg('profile', 'cpu-profiles') : null;
 const TIMING = process.argv.includes('--timing');
+/** the generator's client: its own lean one (bench/lean-socket.ts), or socket.io-client to compare */
+const CLIENT = arg('client', 'lean') === 'socket.io' ? 'socket.io' : 'lean';
 const SETUP_CONCURRENCY = 25;
 
 const here = (rel: string): string => fileURLToPath(new URL(rel, import.meta.url));
@@ -119,6 +124,30 @@ function cpuSeconds(pid: number): number {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
 }
+/** CPU seconds used so far by each process named `postgres` on this machine (its backends included), by pid. */
+function postgresCpuSeconds(): Map<number, number> {
+  const used = new Map<number, number>();
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') used.set(Number(pid), cpuSeconds(Number(pid)));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return used;
+}
+/** CPU seconds PostgreSQL's processes used between two readings (a process started meanwhile counts whole). */
+const postgresCpuBetween = (before: Map<number, number>, after: Map<number, number>): number =>
+  [...after].reduce((sum, [pid, cpu]) => sum + cpu - (before.get(pid) ?? 0), 0);
+/** The machine's CPU time so far, busy and in all, in clock ticks, all cores together (/proc/stat). */
+function machineTicks(): { busy: number; all: number } {
+  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+  const n = fields.map(Number);
+  const all = n.slice(0, 8).reduce((a, b) => a + b, 0);
+  // idle and iowait are not busy
+  return { busy: all - n[3]! - n[4]!, all };
+}
 /** Write system calls (write, writev…) the process has made so far: sockets' included. */
 function writeCalls(pid: number): number {
   const m = /syscw:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/io`, 'utf8'));
@@ -181,8 +210,16 @@ async function watchPostgres(url: string): Promise<{ stop(): Promise<Record<stri
 
 // ---------- clients ----------
 
+/** What the generator needs of a client, which both LeanSocket and socket.io-client's Socket offer. */
+interface Socket {
+  on<A extends unknown[]>(event: string, handler: (...args: A) => void): unknown;
+  emit(event: string, payload: unknown, ack: (reply: never) => void): unknown;
+  close(): unknown;
+}
+
 function open(url: string): Promise<Socket> {
-  const socket = connect(url, { transports: ['websocket'], reconnection: false, forceNew: true });
+  if (CLIENT === 'lean') return LeanSocket.open(url);
+  const socket = connectSocketIo(url, { transports: ['websocket'], reconnection: false, forceNew: true });
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', reject);
@@ -515,6 +552,8 @@ async function run(
   let cpu0 = 0;
   let writes0 = 0;
   let wall0 = 0;
+  let machine0 = { busy: 0, all: 0 };
+  let postgresCpu0 = new Map<number, number>();
   const loadCpu0 = process.cpuUsage();
   // The bare relay has no timing of its own (and a SIGUSR2 would end it).
   const timing = TIMING && target !== 'relay';
@@ -530,6 +569,8 @@ async function run(
         cpu0 = cpuSeconds(server.child.pid!);
         writes0 = writeCalls(server.child.pid!);
         wall0 = now;
+        machine0 = machineTicks();
+        if (databaseUrl) postgresCpu0 = postgresCpuSeconds();
         lag.enable();
         if (timing) {
           void server.timing();
@@ -553,6 +594,8 @@ async function run(
   const cpu = cpuSeconds(server.child.pid!) - cpu0;
   const writes = writeCalls(server.child.pid!) - writes0;
   const loadCpu = process.cpuUsage(loadCpu0);
+  const machine1 = machineTicks();
+  const postgresCpu = databaseUrl ? postgresCpuBetween(postgresCpu0, postgresCpuSeconds()) : null;
   lag.disable();
   const serverTiming = timing ? await server.timing() : undefined;
   const pgActivity = pgWatch ? await (await pgWatch).stop() : undefined;
@@ -567,6 +610,7 @@ async function run(
     JSON.stringify({
       target,
       family: target === 'relay' ? 'toy' : FAMILY,
+      client: CLIENT,
       rate,
       rooms: active.length,
       clients: active.reduce((n, t) => n + t.seats, 0),
@@ -581,6 +625,9 @@ async function run(
       serverRssMiB: rssMiB(server.child.pid!),
       serverWritesPerAck: acks.length ? Number((writes / acks.length).toFixed(2)) : null,
       loadGenCpuPct: Number((((loadCpu.user + loadCpu.system) / 1e6 / (WARMUP_S + DURATION_S || 1)) * 100).toFixed(1)),
+      ...(postgresCpu !== null ? { postgresCpuPct: Number(((postgresCpu / wall) * 100).toFixed(1)) } : {}),
+      // Every process of the machine, in % of all its cores: how much room the scheduler had.
+      machineCpuPct: Number((((machine1.busy - machine0.busy) / (machine1.all - machine0.all || 1)) * 100).toFixed(1)),
       loadGenLagMs: { p99: Number((lag.percentile(99) / 1e6).toFixed(2)), max: Number((lag.max / 1e6).toFixed(2)) },
       errors: Object.values(errorCodes).reduce((a, b) => a + b, 0),
       errorCodes,
