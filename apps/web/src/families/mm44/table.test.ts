@@ -53,6 +53,12 @@ describe('the Master Mind 44 table', () => {
     expect(table.rowBoard).toBe(1);
   });
 
+  it('says this phone’s own row in the second person', () => {
+    const table = tableAfter([[0, EMPTY]], 0);
+    expect(table.lastText).toBe(t('mm44.you.lastRow', { n: 1 }));
+    expect(table.lastText).toBe('You placed a row on board 1.');
+  });
+
   it('offers no call in a replay', () => {
     expect(tableAfter([], 0, true, true).mayCall).toBe(false);
   });

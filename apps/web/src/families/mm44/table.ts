@@ -3,7 +3,7 @@ import type { Mm44Action, Mm44Options, Mm44Peg, Mm44View } from '@mm/rules/famil
 import { t } from '../../lib/i18n/index.svelte';
 import { sharedStatus } from '../shared/table-texts';
 import { mayMake } from '../shared/turn';
-import type { ComposerSpec, TableModel, TableState } from '../shared/table';
+import { lastLine, type ComposerSpec, type TableModel, type TableState } from '../shared/table';
 import { boardsOf, lastPlayed, latestRowBoard, resultFor, ROW_RULES, seatingShape } from './model';
 
 /** Master Mind 44's reading of its table (RULES §4): its boards are its own, drawn by its snippets. */
@@ -53,18 +53,22 @@ export function mm44Table(s: TableState<Mm44View>, local: Mm44Local): Mm44Table 
   const last = lastPlayed(view, s.last);
   const result = resultFor(view, status, seat);
 
-  let lastText: string | null = null;
-  if (last) {
-    const name = nameOf(last.seat);
-    lastText =
-      last.kind === 'row'
-        ? t('mm44.lastRow', { name, n: last.board + 1 })
-        : last.kind === 'call'
-          ? last.correct
-            ? t('mm44.lastCallRight', { name })
-            : t('mm44.lastCallWrong', { name })
-          : t('mm44.lastPass', { name });
-  }
+  const lastText = lastLine(
+    last,
+    s,
+    (l) =>
+      l.kind === 'row'
+        ? t('mm44.you.lastRow', { n: l.board + 1 })
+        : l.kind === 'call'
+          ? t(l.correct ? 'mm44.you.lastCallRight' : 'mm44.you.lastCallWrong')
+          : t('mm44.you.lastPass'),
+    (l, name) =>
+      l.kind === 'row'
+        ? t('mm44.lastRow', { name, n: l.board + 1 })
+        : l.kind === 'call'
+          ? t(l.correct ? 'mm44.lastCallRight' : 'mm44.lastCallWrong', { name })
+          : t('mm44.lastPass', { name }),
+  );
 
   const composer: ComposerSpec | null =
     showCall || rowBoard === null
