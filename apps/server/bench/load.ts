@@ -1,9 +1,9 @@
 /**
  * `bench:load`: the built server in a child process of its own, driven through the real
  * protocol from this process (its own lean client, bench/lean-socket.ts; `--client socket.io`
- * for socket.io-client), open loop at a fixed rate, with a bare
- * Socket.IO relay (bench/relay.ts) measured in the same run as the reference. One JSON line
- * per target and rate. It prints numbers and asserts nothing: never a CI gate.
+ * for socket.io-client), open loop at a fixed rate, with a bare Socket.IO relay
+ * (bench/relay.ts) measured in the same run as the reference. One JSON line per target and
+ * rate. It prints numbers and asserts nothing: never a CI gate.
  *
  *   node scripts/bench-load.mjs [--targets relay,embedded,postgres] [--rates 100,400,1000]
  *     [--rooms N] [--duration 10] [--warmup 3] [--family duel|parker|rotation|mm44] [--profile DIR] [--timing]
