@@ -27,6 +27,7 @@ import { PROTOCOL_VERSION, type RoomUpdate, type Snapshot } from '@mm/protocol';
 import { io as connectSocketIo } from 'socket.io-client';
 import { LeanSocket } from './lean-socket';
 import { createTestPostgres, freshEmbeddedDataDir, tempDir } from '../src/db/test-databases';
+import { until } from '../src/test-support/until';
 
 type Target = 'relay' | 'embedded' | 'postgres';
 
@@ -124,21 +125,33 @@ function cpuSeconds(pid: number): number {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
 }
-/** CPU seconds used so far by each process named `postgres` on this machine (its backends included), by pid. */
-function postgresCpuSeconds(): Map<number, number> {
+/** The processes named `postgres` on this machine (its backends included); a scan of /proc, so not in a tick. */
+function postgresPids(): number[] {
+  return readdirSync('/proc')
+    .filter((pid) => /^\d+$/.test(pid))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
+      } catch {
+        return false; // gone meanwhile
+      }
+    })
+    .map(Number);
+}
+/** CPU seconds each of `pids` has used so far (a process gone meanwhile is left out). */
+function cpuSecondsOf(pids: readonly number[]): Map<number, number> {
   const used = new Map<number, number>();
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
+  for (const pid of pids) {
     try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') used.set(Number(pid), cpuSeconds(Number(pid)));
+      used.set(pid, cpuSeconds(pid));
     } catch {
       // gone meanwhile
     }
   }
   return used;
 }
-/** CPU seconds PostgreSQL's processes used between two readings (a process started meanwhile counts whole). */
-const postgresCpuBetween = (before: Map<number, number>, after: Map<number, number>): number =>
+/** CPU seconds used between two readings of the same processes. */
+const cpuSecondsBetween = (before: Map<number, number>, after: Map<number, number>): number =>
   [...after].reduce((sum, [pid, cpu]) => sum + cpu - (before.get(pid) ?? 0), 0);
 /** The machine's CPU time so far, busy and in all, in clock ticks, all cores together (/proc/stat). */
 function machineTicks(): { busy: number; all: number } {
@@ -527,11 +540,12 @@ async function stagger(tables: Table[]): Promise<void> {
     for (let k = Math.floor((i * length) / tables.length); k > 0; k--) table.due.push(now);
     table.pump();
   });
-  const deadline = now + 300_000;
-  while (tables.some((t) => (t.busy || t.due.length > 0) && !t.finished)) {
-    if (performance.now() > deadline) throw new Error('the rooms did not reach their starting points in 5 minutes');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await until(
+    'the rooms to reach their starting points',
+    async () => !tables.some((t) => (t.busy || t.due.length > 0) && !t.finished),
+    300_000,
+    20,
+  );
 }
 
 // ---------- one measured run ----------
@@ -580,6 +594,8 @@ async function run(
   let wall0 = 0;
   let machine0 = { busy: 0, all: 0 };
   let postgresCpu0 = new Map<number, number>();
+  // Found before the loop: the server's pool is connected by now (the timing sampler's own backend is not counted).
+  const postgres = databaseUrl ? postgresPids() : [];
   const loadCpu0 = process.cpuUsage();
   // The bare relay has no timing of its own (and a SIGUSR2 would end it).
   const timing = TIMING && target !== 'relay';
@@ -596,7 +612,7 @@ async function run(
         writes0 = writeCalls(server.child.pid!);
         wall0 = now;
         machine0 = machineTicks();
-        if (databaseUrl) postgresCpu0 = postgresCpuSeconds();
+        postgresCpu0 = cpuSecondsOf(postgres);
         lag.enable();
         if (timing) {
           void server.timing();
@@ -621,7 +637,7 @@ async function run(
   const writes = writeCalls(server.child.pid!) - writes0;
   const loadCpu = process.cpuUsage(loadCpu0);
   const machine1 = machineTicks();
-  const postgresCpu = databaseUrl ? postgresCpuBetween(postgresCpu0, postgresCpuSeconds()) : null;
+  const postgresCpu = databaseUrl ? cpuSecondsBetween(postgresCpu0, cpuSecondsOf(postgres)) : null;
   lag.disable();
   const serverTiming = timing ? await server.timing() : undefined;
   const pgActivity = pgWatch ? await (await pgWatch).stop() : undefined;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/database';
 import { createStore, type Store } from '../db/store';
 import { freshDatabase, type TestDatabase } from '../test-support/databases';
-import { until } from '../test-support/failover';
+import { until } from '../test-support/until';
 import { createLeases, type Leases } from './leases';
 
 const BOTS = `EXISTS (SELECT 1 FROM "Seat" s WHERE s."roomId" = m."roomId" AND s.bot)`;

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { MatchDetail } from '@mm/protocol';
 import type { ChildProcess } from 'node:child_process';
 import { freshDatabase, type TestDatabase } from '../test-support/databases';
-import { until } from '../test-support/failover';
+import { until } from '../test-support/until';
 import { kill, spawnServer } from '../test-support/process';
 import { createRoom } from '../test-support/server';
 
