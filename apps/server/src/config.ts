@@ -18,7 +18,7 @@ export const configSchema = z.object({
   /** the built web client to serve; none in API-only tests */
   webDist: z.string().optional(),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** how long an empty room stays in memory before it is dropped (it reloads from the log) */
+  /** how long a room with no socket stays in memory before it is dropped (it reloads from the log) */
   roomIdleMs: z.coerce
     .number()
     .int()
@@ -26,20 +26,21 @@ export const configSchema = z.object({
     .default(10 * 60_000),
   /** believe X-Forwarded-For (only behind a proxy you run: otherwise anyone could pick their address) */
   trustProxy: z.preprocess((v) => v === true || v === 'true' || v === '1', z.boolean()).default(false),
-  /** rooms one address may create at once; refilled at one a second */
+  /** rooms one address may create per fixed window of that many seconds (counted in Redis with redisUrl) */
   roomCreateBurst: z.coerce.number().int().min(1).default(30),
   /** how long a bot waits before it plays (so people see its move come); 0 in tests */
   botDelayMs: z.coerce.number().int().min(0).max(60_000).default(700),
   /**
-   * The length of one second of every room timer (`takeOverAfterSec`, later turn timeouts): only
-   * tests shorten it, to hand a seat to a bot without waiting the protocol's 10 s minimum.
+   * The length of one second of every room timer (`takeOverAfterSec`, `turnSeconds`): only tests
+   * shorten it, to hand a seat to a bot or run out a turn without waiting the protocol's 10 s minimum.
    */
   secondMs: z.coerce.number().int().min(1).default(1000),
   /** after SIGTERM/SIGINT: how long in-flight work may take before the process exits anyway */
   shutdownGraceMs: z.coerce.number().int().min(0).max(600_000).default(5000),
   /**
-   * How long a process's claim on a room's duties (its bots' moves) lasts unless renewed: another
-   * process takes the room over this long after the holder died. Renewed six times per period.
+   * How long a process's claim on a room's duties (its bots' moves, its turn timeouts) lasts unless
+   * renewed: another process takes the room over this long after the holder died. Renewed six
+   * times per period (app.ts).
    */
   dutyLeaseMs: z.coerce.number().int().min(300).max(600_000).default(2500),
   /** connections of the PostgreSQL pool (a reconnect storm after a restart needs room) */

@@ -9,6 +9,9 @@ import { describe, expect, it } from 'vitest';
 const SRC = dirname(fileURLToPath(import.meta.url));
 /** Prisma's generated client: imported, never read. */
 const GENERATED = 'generated';
+/** The documented layers: the one list of allowed edges, shown in the architecture doc. */
+const ARCHITECTURE = resolve(SRC, '../../../docs/architecture.md');
+const LAYERS_MARK = '<!-- server-layers:';
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -43,6 +46,40 @@ function partGraph(): Map<string, Set<string>> {
     }
   }
   return graph;
+}
+
+/**
+ * The allowed edges as docs/architecture.md lists them: the first fenced block after the
+ * server-layers mark, one `part → other, other` line per part (nothing after the arrow: a leaf).
+ */
+function documentedLayers(doc: string): Map<string, Set<string>> {
+  const at = doc.indexOf(LAYERS_MARK);
+  if (at < 0) throw new Error(`no ${LAYERS_MARK} mark in docs/architecture.md`);
+  const block = /```[a-z]*\n([\s\S]*?)```/.exec(doc.slice(at));
+  if (!block) throw new Error('no fenced block after the server-layers mark');
+  const layers = new Map<string, Set<string>>();
+  for (const line of block[1]!.split('\n')) {
+    if (line.trim() === '') continue;
+    const m = /^(\S+)\s+→\s*(.*)$/.exec(line.trim());
+    if (!m) throw new Error(`not a "part → parts" line: ${line}`);
+    const to = m[2]!.split(',').map((p) => p.trim());
+    layers.set(m[1]!, new Set(to.filter((p) => p !== '')));
+  }
+  return layers;
+}
+
+/** Edges of `actual` that `allowed` lacks, and edges of `allowed` that `actual` lacks, as "a → b". */
+function edgeDifference(
+  actual: ReadonlyMap<string, ReadonlySet<string>>,
+  allowed: ReadonlyMap<string, ReadonlySet<string>>,
+): { undocumented: string[]; unused: string[] } {
+  const edges = (g: ReadonlyMap<string, ReadonlySet<string>>): Set<string> =>
+    new Set([...g].flatMap(([from, tos]) => [...tos].map((to) => `${from} → ${to}`)));
+  const [have, may] = [edges(actual), edges(allowed)];
+  return {
+    undocumented: [...have].filter((e) => !may.has(e)).sort(),
+    unused: [...may].filter((e) => !have.has(e)).sort(),
+  };
 }
 
 /** One cycle of the graph as the path that closes it (a → b → a), or null when it has none. */
@@ -87,6 +124,29 @@ describe('the server’s parts import each other one way', () => {
     ]);
     expect(findCycle(g)).toEqual(['a', 'b', 'c', 'a']);
     expect(findCycle(new Map([['a', new Set(['b'])]]))).toBeNull();
+  });
+
+  it('finds an edge the doc does not list, and a listed edge nothing uses', () => {
+    const doc = `${LAYERS_MARK} -->\n\n\`\`\`text\na → b\nb →\nc →\n\`\`\`\n`;
+    const allowed = documentedLayers(doc);
+    expect(allowed).toEqual(
+      new Map([
+        ['a', new Set(['b'])],
+        ['b', new Set()],
+        ['c', new Set()],
+      ]),
+    );
+    const actual = new Map([
+      ['a', new Set<string>()],
+      ['b', new Set(['c'])],
+    ]);
+    expect(edgeDifference(actual, allowed)).toEqual({ undocumented: ['b → c'], unused: ['a → b'] });
+  });
+
+  it('imports exactly along the layers docs/architecture.md lists, and lists every part', () => {
+    const allowed = documentedLayers(readFileSync(ARCHITECTURE, 'utf8'));
+    expect(edgeDifference(graph, allowed)).toEqual({ undocumented: [], unused: [] });
+    expect([...graph.keys()].filter((part) => !allowed.has(part) && part !== GENERATED).sort()).toEqual([]);
   });
 
   it('has no import cycle between folders of src/', () => {

@@ -18,7 +18,7 @@ export const dealPreimage = (salt: string, seed: string): string => `${salt}:${s
 
 /**
  * The secret an action sets, or null: a `setSecret` (every family names it so), or a `timeout`
- * that carries a code (the random secret a codemaker who ran out of time gets, RULES.md §5),
+ * that carries a code (the random secret a codemaker who ran out of time gets, docs/rules.md §5),
  * which is committed to like any other secret.
  */
 export function secretOf(action: unknown): Code | null {

@@ -16,12 +16,12 @@ import { DEVICE_TOKEN_HEADER } from './constants';
 import { matchIdSchema, tokenSchema } from './ids';
 
 /**
- * What a room adds to its family's rules (RULES.md §5): the same for every family.
+ * What a room adds to its family's rules (docs/rules.md §5): the same for every family.
  * - `bots`: seats a bot takes from the start, and `botStrength` how well they play;
  * - `hints`: a "hint" button during play (public: the summary says so);
  * - `takeOverAfterSec`: once a seated person has been gone this long, the other players
  *   may hand the seat to a bot until the person returns (null: never);
- * - `turnSeconds`: the turn timer (RULES.md §5): a seat that owes a move this long after the
+ * - `turnSeconds`: the turn timer (docs/rules.md §5): a seat that owes a move this long after the
  *   latest accepted action (or the match's start) gets a server-appended `timeout` (null: no timer).
  */
 /** The turn timer's bounds: 10 seconds to 7 days. */
@@ -106,7 +106,7 @@ export interface RoomSummary {
   hints: boolean;
   /** null: seats are never handed to a bot; else after how many seconds away they may be */
   takeOverAfterSec: number | null;
-  /** null: no turn timer; else the seconds each seat has for a move (RULES.md §5) */
+  /** null: no turn timer; else the seconds each seat has for a move (docs/rules.md §5) */
   turnSeconds: number | null;
   /** the room's current match (the newest) */
   match: { id: string; number: number };

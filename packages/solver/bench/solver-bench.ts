@@ -1,4 +1,4 @@
-// The solver's benchmark: prints numbers, never fails on them (DESIGN.md "Tests").
+// The solver's benchmark: prints numbers, never fails on them (docs/architecture.md).
 //   pnpm --filter @mm/solver bench                      a table
 //   pnpm --filter @mm/solver bench:solver --json        one JSON object per line per measured set
 //   … --only 4x6                                        only the sets whose label contains "4x6"

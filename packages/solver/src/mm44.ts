@@ -3,7 +3,7 @@ import { MM44_COLOURS, MM44_COUNTERS_PER_COLOUR, MM44_HOLES } from '@mm/rules/fa
 import type { Mm44Action, Mm44Answer, Mm44Part, Mm44Peg, Mm44View } from '@mm/rules/families/mm44';
 
 /**
- * Master Mind 44 (RULES §4) from one seat's point of view: every deal of parts to the
+ * Master Mind 44 (docs/rules.md §4) from one seat's point of view: every deal of parts to the
  * boards that agrees with the seat's own part(s), every public answer and every wrong
  * call. A part is stored as `position * 6 + colour` (0–29), deal-major.
  */
@@ -85,7 +85,7 @@ function keep(deals: Mm44Deals, pass: (d: number) => boolean): Mm44Deals {
   return { boards: deals.boards, count: idx.length, parts, weights };
 }
 
-/** The deals that give every answer in `answers` (attributed, RULES §4 play 2) to `row`. */
+/** The deals that give every answer in `answers` (attributed, docs/rules.md §4 play 2) to `row`. */
 export function mm44Filter(deals: Mm44Deals, row: Code, answers: readonly Mm44Answer[]): Mm44Deals {
   const table = answersTo(row);
   const checks = answers.filter((a) => a.board >= 0 && a.board < deals.boards).map((a) => [a.board, pegValue(a.peg)] as const);

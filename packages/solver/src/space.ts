@@ -4,7 +4,7 @@ import { checkCode, type Code, type CodeRules, type Score } from '@mm/rules';
  * The code space of one set of options, integer-encoded so that the hot loops touch
  * typed arrays only. A code is its index in `allCodes` order with repeats: the first
  * hole is the most significant digit, colour `c` is digit `c` and a blank is digit
- * `colours`. Guesses range over every index (RULES §1 play 3: a guess may repeat
+ * `colours`. Guesses range over every index (docs/rules.md §1 play 3: a guess may repeat
  * colours even when the secret may not); secrets over `secrets` only.
  *
  * A score is the integer `black * pegs + common` where `common = black + white`; it is
@@ -92,7 +92,7 @@ function build(rules: CodeRules): Space {
     let distinct = true;
     for (let p = 0; p < pegs; p++) {
       const d = digits[p] as number;
-      // blanks (the last digit) may repeat even without repeats (RULES.md §1)
+      // blanks (the last digit) may repeat even without repeats (docs/rules.md §1)
       if (counts[d] && !(rules.blanks && d === colours)) distinct = false;
       counts[d] = (counts[d] as number) + 1;
     }

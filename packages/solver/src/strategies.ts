@@ -37,7 +37,7 @@ interface Position {
 }
 
 /**
- * Hand-scored rows may be wrong (RULES §1.4), and then no secret fits them all. A bot
+ * Hand-scored rows may be wrong (docs/rules.md §1.4), and then no secret fits them all. A bot
  * must still move, so the oldest rows are dropped until some secret fits the rest.
  */
 function position(space: Space, history: readonly Row[]): Position {

@@ -34,7 +34,7 @@ function at(when: number, then: () => void, set: (t: NodeJS.Timeout) => void): v
 }
 
 /**
- * Runs the turn timers (RULES.md §5) of the rooms this process holds the lease of. The deadline
+ * Runs the turn timers (docs/rules.md §5) of the rooms this process holds the lease of. The deadline
  * comes from the room's state as folded from the log (LiveRoom.deadlines), so whichever process
  * holds the lease, before or after a restart, fires at the same moment. When it passes, the
  * family's own `timeoutFor` is appended for each overdue seat through `RoomService.act`, the path

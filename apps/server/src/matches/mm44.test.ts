@@ -18,7 +18,7 @@ async function dealtParts(app: App, roomId: string, boards: number): Promise<Mm4
   return mm44Deal(createRng(match.seed), boards);
 }
 
-/** RULES.md §4 play 2, written out here: one key peg about one part. */
+/** docs/rules.md §4 play 2, written out here: one key peg about one part. */
 function peg(part: Mm44Part, row: Code): Mm44Peg {
   if (row[part.position] === part.colour) return 'black';
   return row.includes(part.colour) ? 'white' : null;
@@ -53,7 +53,7 @@ function partLeaks(player: Player, held: readonly Mm44Part[]): string[] {
   return leaks;
 }
 
-/** Who holds each board, per seating (RULES.md §4; with two boards each they alternate round the table). */
+/** Who holds each board, per seating (docs/rules.md §4; with two boards each they alternate round the table). */
 const HOLDERS = { '4x1': [0, 1, 2, 3], '2x2': [0, 1, 0, 1], '2x1': [0, 1] } as const;
 
 class Mm44Table {

@@ -5,7 +5,7 @@ import { useServer } from '../test-support/server';
 
 type Code = number[];
 
-/** RULES.md §2 play 5, copied from the rulebook rather than from the rules package. */
+/** docs/rules.md §2 play 5, copied from the rulebook rather than from the rules package. */
 const CODEMAKER_TABLE: Record<3 | 4 | 5, { rows: number[]; failed: number }> = {
   3: { rows: [5, 6, 7, 8, 9, 10, 14, 18, 22, 26, 30, 34], failed: 40 },
   4: { rows: [5, 6, 7, 8, 9, 10, 13, 16, 19, 22, 25, 28], failed: 30 },

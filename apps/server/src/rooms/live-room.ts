@@ -60,12 +60,7 @@ export class LiveRoom {
   #last: { seq: number; seat: Seat; type: string } | null = null;
   #commitments: Commitment[] = [];
   #finishedRecorded: boolean;
-  /**
-   * Since when (ms since the epoch) this server has seen each person's seat without a socket.
-   * In memory only: a clock starts the first time this server sees the seat empty (at every
-   * broadcast and every takeover request), so after a restart, a reload or on another server
-   * it starts again — a takeover can come later than the room says, never earlier.
-   */
+  /** The status of the state it was worked out for: `status()` reuses it until the state changes. */
   private statusOf: { state: unknown; status: MatchStatus } | null = null;
 
   constructor(stored: StoredRoom, secondMs = 1000) {

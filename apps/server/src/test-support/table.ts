@@ -128,7 +128,7 @@ export function* objectsIn(value: unknown): Generator<Record<string, unknown>> {
 }
 
 /**
- * The score of RULES.md §0 (black: right place; white: right colour, wrong place), written
+ * The score of docs/rules.md §0 (black: right place; white: right colour, wrong place), written
  * out again here so that tests do not check the server against the rules package itself.
  */
 export function score(secret: readonly (number | null)[], guess: readonly (number | null)[]): { black: number; white: number } {

@@ -53,7 +53,7 @@ function plugIn(family: ClientFamily): ClientFamily {
   };
 }
 
-/** The product's families, in the order of the rulebooks (RULES §1–§4). */
+/** The product's families, in the order of the rulebooks (docs/rules.md §1–§4). */
 const PRODUCT_FAMILIES: ClientFamily[] = [
   {
     id: 'duel',

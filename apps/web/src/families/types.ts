@@ -37,7 +37,7 @@ export interface GameProps {
 
 /**
  * A game family as the client knows it: its name, its messages, its options form for the home
- * page, and its table for the room page. New families plug in here (RULES §2–§4).
+ * page, and its table for the room page. New families plug in here (docs/rules.md §2–§4).
  */
 export interface ClientFamily {
   id: FamilyId;

@@ -10,7 +10,7 @@ export const setSecretActionSchema = z.object({ type: z.literal('setSecret'), co
 export const guessActionSchema = z.object({ type: z.literal('guess'), code: codeSchema }).strict();
 
 /**
- * RULES.md §5 turn timer: the server plays this for a seat that owed a move past its deadline.
+ * docs/rules.md §5 turn timer: the server plays this for a seat that owed a move past its deadline.
  * `code` is present only when the seat owed a secret: the random legal secret the server drew
  * (with `randomCode` and its own random seed) through the family's `timeoutFor`. The rules judge
  * it like any action, so the log stays the one truth and a replay shows it.

@@ -26,7 +26,7 @@ export function checkCode(code: Code, rules: CodeRules): RuleError | null {
       return bad(`Colours go from 0 to ${rules.colours - 1}; ${String(peg)} is not one of them.`);
     }
     // A blank is an empty hole, not a colour to spend: GB's advanced game allows "one or more
-    // blank spaces" whether or not colours repeat (RULES.md §1, updated decision).
+    // blank spaces" whether or not colours repeat (docs/rules.md §1, updated decision).
     if (!rules.repeats && peg !== null && seen.has(peg)) return bad('Each colour may appear only once in this game.');
     seen.add(peg);
   }

@@ -77,7 +77,7 @@ export interface MatchStatus {
  * - `view` is the only way hidden information leaves a state.
  * - `review` is the view with nothing hidden, only for finished matches (and the states
  *   their log folds through, for a replay): every secret and part, whoever made it.
- * - `timeoutFor` builds the `timeout` action (RULES.md §5 turn timer) the server appends for
+ * - `timeoutFor` builds the `timeout` action (docs/rules.md §5 turn timer) the server appends for
  *   `seat` when it owes a move past its deadline, or returns null when the seat owes nothing
  *   (it is not in `status(state).toAct`). `rng` is only drawn from when the timeout needs a
  *   random secret; the server seeds it with fresh randomness of its own (not the match seed,

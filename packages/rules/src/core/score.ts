@@ -8,7 +8,7 @@ export interface Score {
 }
 
 /**
- * RULES.md §0: black counts holes that match (blank matches blank); white is the
+ * docs/rules.md §0: black counts holes that match (blank matches blank); white is the
  * multiset overlap of values (each colour and blank) minus black. Symmetric in its
  * two arguments.
  */

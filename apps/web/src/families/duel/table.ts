@@ -6,7 +6,7 @@ import { botStatus, matchResultText, moveStatus } from '../shared/table-texts';
 import { codeComposer, lastLine, resultOutcome, type BoardCard, type TableModel, type TableState } from '../shared/table';
 import { codeRules, currentRound, earlierRounds, lastPlayed, resultFor, roleOf, type Role } from './model';
 
-/** The duel's reading of its table (RULES §1): the round's board, its texts, its move. */
+/** The duel's reading of its table (docs/rules.md §1): the round's board, its texts, its move. */
 export interface DuelTable extends TableModel {
   options: DuelOptions;
   round: DuelRoundView | null;

@@ -2,7 +2,7 @@ import type { CodeRules, MatchStatus, Seat } from '@mm/rules/pure';
 import { MM44_COLOURS, MM44_HOLES, mm44Boards, type Mm44Seating } from '@mm/rules/families/mm44/pure';
 import type { Mm44BoardView, Mm44View } from '@mm/rules/families/mm44';
 
-/** Pure readings of a Master Mind 44 view (RULES §4) for the UI. */
+/** Pure readings of a Master Mind 44 view (docs/rules.md §4) for the UI. */
 
 /** A row or an answer row: 5 holes, 6 colours, any hole may stay empty, colours may repeat. */
 export const ROW_RULES: CodeRules = { pegs: MM44_HOLES, colours: MM44_COLOURS, repeats: true, blanks: true };

@@ -6,7 +6,7 @@ import { mayMake } from '../shared/turn';
 import { lastLine, type ComposerSpec, type TableModel, type TableState } from '../shared/table';
 import { boardsOf, lastPlayed, latestRowBoard, resultFor, ROW_RULES, seatingShape } from './model';
 
-/** Master Mind 44's reading of its table (RULES §4): its boards are its own, drawn by its snippets. */
+/** Master Mind 44's reading of its table (docs/rules.md §4): its boards are its own, drawn by its snippets. */
 export interface Mm44Table extends TableModel {
   options: Mm44Options;
   shape: { players: number; boardsEach: number };

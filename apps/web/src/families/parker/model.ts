@@ -3,7 +3,7 @@ import { parkerSecretRules, PARKER_MOVES } from '@mm/rules/families/parker/pure'
 import type { ParkerGameView, ParkerView } from '@mm/rules/families/parker';
 import type { SeatResult } from '../shared/seat-result';
 
-/** Pure readings of a Parker 1974 view (RULES §3) for the UI. */
+/** Pure readings of a Parker 1974 view (docs/rules.md §3) for the UI. */
 
 /** The code rules of a secret: the rules package's own reading of the options. */
 export const codeRules = parkerSecretRules;

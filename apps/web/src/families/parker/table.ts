@@ -17,7 +17,7 @@ import {
   resultFor,
 } from './model';
 
-/** Parker's reading of its table (RULES §3): two boards a game, the series. */
+/** Parker's reading of its table (docs/rules.md §3): two boards a game, the series. */
 export interface ParkerTable extends TableModel {
   options: ParkerOptions;
   game: ParkerGameView | null;

@@ -2,7 +2,7 @@ import type { Seat } from '@mm/rules/pure';
 import { rotationSecretRules, rotationCodemakerPoints } from '@mm/rules/families/rotation/pure';
 import type { RotationOptions, RotationRoundView, RotationView } from '@mm/rules/families/rotation';
 
-/** Pure readings of a rotation view (RULES §2) for the UI: whose turn, what just happened, the ranking. */
+/** Pure readings of a rotation view (docs/rules.md §2) for the UI: whose turn, what just happened, the ranking. */
 
 /** The code rules of a secret: the rules package's own reading of the options. */
 export const codeRules = rotationSecretRules;
@@ -13,7 +13,7 @@ export const currentRound = (view: RotationView): RotationRoundView | null => vi
 /** Rounds over before the current one, oldest first (the rules open the next round as soon as one ends). */
 export const earlierRounds = (view: RotationView): RotationRoundView[] => view.rounds.slice(0, -1);
 
-/** The codebreakers of a round in playing order: from the seat after the codemaker round the table (RULES §2 play 2). */
+/** The codebreakers of a round in playing order: from the seat after the codemaker round the table (docs/rules.md §2 play 2). */
 export function guessOrder(codemaker: Seat, players: number): Seat[] {
   return Array.from({ length: players - 1 }, (_, k) => (codemaker + 1 + k) % players);
 }
@@ -86,7 +86,7 @@ export function codemakerStake(view: RotationView, r: RotationRoundView): number
   return rotationCodemakerPoints(view.options.players, used + 1);
 }
 
-/** The codemaker table of RULES §2 for this table size, cut at the guess limit; the last entry is the failure figure. */
+/** The codemaker table of docs/rules.md §2 for this table size, cut at the guess limit; the last entry is the failure figure. */
 export function codemakerTable(o: RotationOptions): { row: number | null; points: number }[] {
   return [
     ...Array.from({ length: o.guesses }, (_, i) => ({ row: i + 1, points: rotationCodemakerPoints(o.players, i + 1) })),
@@ -96,7 +96,7 @@ export function codemakerTable(o: RotationOptions): { row: number | null; points
 
 /**
  * A seat's place at the end: 1 + the seats that scored more, and whether another seat
- * scored the same ("2nd of 3, tied"); ties at the top all win (RULES §2).
+ * scored the same ("2nd of 3, tied"); ties at the top all win (docs/rules.md §2).
  */
 export function placeOf(scores: readonly number[], seat: number): { place: number; tied: boolean; count: number } {
   const mine = scores[seat] ?? 0;

@@ -19,7 +19,7 @@ import {
   type Role,
 } from './model';
 
-/** The rotation's reading of its table (RULES §2): one shared board a round, the running scores, the ranking. */
+/** The rotation's reading of its table (docs/rules.md §2): one shared board a round, the running scores, the ranking. */
 export interface RotationTable extends TableModel {
   options: RotationOptions;
   round: RotationRoundView | null;

@@ -4,7 +4,7 @@ import type { ReplayStep } from './replay';
 import type { Translate } from './share';
 
 /**
- * Post-game analysis of a finished match (DESIGN.md "Bots and analysis"), computed in the
+ * Post-game analysis of a finished match (docs/architecture.md, "Bots"), computed in the
  * browser from the replay's folded steps: after every row, how many codes were still
  * possible for the player who placed it (Master Mind 44: codes the deals it holds possible make), before and after it, and what
  * the solver would have played instead. Pure: `playedRows` only reads the views (cheap);

@@ -80,5 +80,5 @@ export function draftProblem(d: Draft, rules: CodeRules): DraftProblem | null {
   return 'invalid';
 }
 
-/** What a guess must obey in a duel: the secret's rules, except that repeats are always allowed (RULES §1.3). */
+/** What a guess must obey in a duel: the secret's rules, except that repeats are always allowed (docs/rules.md §1.3). */
 export const guessRules = (r: CodeRules): CodeRules => ({ ...r, repeats: true });

@@ -18,7 +18,7 @@ export const duelBot = codeGameBot<DuelView>({
     const round = view.rounds.at(-1);
     return round !== undefined && round.codemaker === seat && !round.secretSet;
   },
-  // Hand scoring (RULES §1.4): a bot codemaker enters the true score, from the secret its own view shows it.
+  // Hand scoring (docs/rules.md §1.4): a bot codemaker enters the true score, from the secret its own view shows it.
   otherDuty: (view, seat) => {
     const round = view.rounds.at(-1);
     const last = round?.rows.at(-1);

@@ -95,7 +95,7 @@ function legalMove(state: DuelState, rng: Rng, game: Game): LoggedAction<DuelAct
 const outOfTurn = (_: DuelState, legal: LoggedAction<DuelAction>): Seat => 1 - legal.seat;
 
 /** Plays a match from `game` on deep-frozen states (see `playRandomly`), calling `onStep` after each accepted action. */
-// Now and then a seat runs out of time instead (RULES.md §5): timeouts are in every log these tests fold.
+// Now and then a seat runs out of time instead (docs/rules.md §5): timeouts are in every log these tests fold.
 const play = randomPlayer(
   duel,
   MAX_STEPS,

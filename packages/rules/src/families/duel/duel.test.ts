@@ -48,7 +48,7 @@ function handRow(state: DuelState, code: Code, entered?: [number, number]): Duel
 }
 
 describe('duel options', () => {
-  it('fills the RULES.md defaults', () => {
+  it('fills the docs/rules.md defaults', () => {
     expect(duelOptionsSchema.parse({})).toEqual({
       pegs: 4,
       colours: 6,

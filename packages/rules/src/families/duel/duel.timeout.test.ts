@@ -19,7 +19,7 @@ const timeout = (state: DuelState, seat: Seat): DuelState => {
 const S = [0, 1, 2, 3];
 const MISS = [4, 5, 4, 5];
 
-describe('duel timeout (RULES.md §5)', () => {
+describe('duel timeout (docs/rules.md §5)', () => {
   it('gives a codemaker without a secret a random legal one, drawn from the rng the server hands in', () => {
     const state = start();
     const action = duel.timeoutFor(state, 0, createRng('server-random'));

@@ -22,13 +22,13 @@ import {
 
 const SEATS = 2;
 
-/** RULES.md §1.4: what the codebreaker gets when a hand-scored round turns out faulty. */
+/** docs/rules.md §1.4: what the codebreaker gets when a hand-scored round turns out faulty. */
 export const HAND_SCORING_BONUS: Record<DuelOptions['scoring'], number> = { points: 3, rounds: 1 };
 
 /** Round 1: seat 0 makes the code; roles swap every round, and a replay keeps its number, so its roles too. */
 export const codemakerOf = (roundNumber: number): Seat => (roundNumber - 1) % SEATS;
 
-// RULES §1 play 3, Decision: a guess may repeat colours even when the secret may not (a probing move).
+// docs/rules.md §1 play 3, Decision: a guess may repeat colours even when the secret may not (a probing move).
 const guessRules = (o: DuelOptions): CodeRules => ({ ...duelSecretRules(o), repeats: true });
 
 function newRound(number: number): DuelRound {
@@ -82,7 +82,7 @@ function afterRowUsed(state: DuelState, round: DuelRound, broken: boolean): Duel
   } else if (options.scoring === 'rounds') {
     gained[broken ? round.codebreaker : round.codemaker] = 1;
   } else {
-    // RULES §1 play 5, Decision: failing costs one more than the worst success, so breaking on the last row still pays.
+    // docs/rules.md §1 play 5, Decision: failing costs one more than the worst success, so breaking on the last row still pays.
     gained[round.codemaker] = broken ? usedRows(round) : options.guesses + 1;
   }
 
@@ -149,7 +149,7 @@ function applyScore(state: DuelState, seat: Seat, score: Score): ApplyResult<Due
 }
 
 /**
- * RULES.md §5 turn timer, as docs/rules.md decides it for the duel: a codemaker without a
+ * docs/rules.md §5 turn timer, as "Turn timer" there decides it for the duel: a codemaker without a
  * secret gets the random legal one the action carries; a codemaker who owes a hand score has
  * the true score entered (the server knows it, and a made-up one would mark the round faulty
  * for someone's absence); a codebreaker loses the row, which counts as used.

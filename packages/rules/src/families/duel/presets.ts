@@ -1,7 +1,7 @@
 import type { Preset } from '../../core/family';
 import type { DuelOptionsInput } from './types';
 
-/** The duel's printed editions (RULES.md §1). */
+/** The duel's printed editions (docs/rules.md §1). */
 export const duelPresets = [
   /** Hasbro FR/DE: 4 holes, 6 colours, no repeats, rounds won */
   { id: 'duel-classic', family: 'duel', options: {}, bots: [] },

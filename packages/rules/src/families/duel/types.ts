@@ -5,7 +5,7 @@ import { codeOptionFields, enoughColours, ENOUGH_COLOURS_ISSUE } from '../../cor
 import type { Seat, Viewer } from '../../core/family';
 import type { Score } from '../../core/score';
 
-/** RULES.md §1 options; every field defaulted, ranges enforced. */
+/** docs/rules.md §1 options; every field defaulted, ranges enforced. */
 export const duelOptionsSchema = z
   .object({
     ...codeOptionFields({ maxPegs: 6, defaultPegs: 4, defaultRepeats: false }),
@@ -33,7 +33,7 @@ export const duelActionSchema = z.discriminatedUnion('type', [
   guessActionSchema,
   /** hand scoring only: the codemaker's black/white for the pending guess */
   z.object({ type: z.literal('score'), black: z.number().int().min(0).max(8), white: z.number().int().min(0).max(8) }).strict(),
-  /** server only (RULES.md §5 turn timer): see `duel.timeoutFor` and docs/rules.md */
+  /** server only (docs/rules.md §5, "Turn timer"): see `duel.timeoutFor` */
   timeoutActionSchema,
 ]);
 export type DuelAction = z.output<typeof duelActionSchema>;

@@ -78,7 +78,7 @@ function outOfTurn(state: Mm44State, legal: LoggedAction<Mm44Action>, rng: Rng):
   return others[rng.int(others.length)] ?? null;
 }
 
-// Now and then a seat runs out of time instead (RULES.md §5): timeouts are in every log these tests fold.
+// Now and then a seat runs out of time instead (docs/rules.md §5): timeouts are in every log these tests fold.
 const play = randomPlayer(
   mm44,
   MAX_STEPS,

@@ -52,7 +52,7 @@ function rows(state: Mm44State, n: number, code: Code = BLANK): Mm44State {
 }
 
 describe('mm44 options and seating', () => {
-  it('fills the RULES.md defaults', () => {
+  it('fills the docs/rules.md defaults', () => {
     expect(mm44OptionsSchema.parse({})).toEqual({ seating: '4x1', rows: 4 });
   });
 

@@ -13,7 +13,7 @@ const timeout = (state: Mm44State, seat: Seat): Mm44State => {
   return act(state, seat, action);
 };
 
-describe('mm44 timeout (RULES.md §5)', () => {
+describe('mm44 timeout (docs/rules.md §5)', () => {
   it('makes the board whose turn it is lose that row (nobody answers), and play moves on', () => {
     const s = timeout(start(), 0);
     expect(s.boards[0]?.rows).toEqual([]);

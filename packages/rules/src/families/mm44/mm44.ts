@@ -20,7 +20,7 @@ import {
 } from './types';
 
 /**
- * RULES.md §4 setup: shuffle the 5 position counters and the 24 colour counters, then deal
+ * docs/rules.md §4 setup: shuffle the 5 position counters and the 24 colour counters, then deal
  * each board the next of each. Positions therefore never repeat; a colour at most 4 times.
  */
 export function mm44Deal(rng: Rng, boards: number): Mm44Part[] {
@@ -46,7 +46,7 @@ export function mm44Code(parts: readonly Mm44Part[]): Code {
 }
 
 /**
- * A board's one key peg about its own part (RULES.md §4 play 2): black for its colour in its
+ * A board's one key peg about its own part (docs/rules.md §4 play 2): black for its colour in its
  * hole; else white when its colour stands anywhere in the row (once, however often it stands there).
  */
 export function mm44Answer(part: Mm44Part, row: Code): Mm44Peg {
@@ -54,7 +54,7 @@ export function mm44Answer(part: Mm44Part, row: Code): Mm44Peg {
   return row.includes(part.colour) ? 'white' : null;
 }
 
-// RULES §4 play 1, Decision: any hole may be left empty, and any colour may repeat (a probe or a bluff).
+// docs/rules.md §4 play 1, Decision: any hole may be left empty, and any colour may repeat (a probe or a bluff).
 const ROW_RULES: CodeRules = { pegs: MM44_HOLES, colours: MM44_COLOURS, repeats: true, blanks: true };
 
 const holderOf = (state: Mm44State, board: number): Seat => state.boards[board]?.holder ?? -1;
@@ -78,7 +78,7 @@ function nextBoard(state: Mm44State, after: number): number | null {
 
 /**
  * Moves play on once the board `from` has played or its holder may have gone out: to the next
- * board that can play, else to the final calls (RULES §4 play 5), or a draw when nobody is left to call.
+ * board that can play, else to the final calls (docs/rules.md §4 play 5), or a draw when nobody is left to call.
  */
 function advance(state: Mm44State, from: number): Mm44State {
   const turn = nextBoard(state, from);
@@ -145,7 +145,7 @@ function owingSeat(state: Mm44State): Seat | null {
 }
 
 /**
- * RULES.md §5 turn timer in Master Mind 44 (docs/rules.md): the board whose turn it is loses that
+ * docs/rules.md §5 turn timer in Master Mind 44 ("Turn timer" there): the board whose turn it is loses that
  * row (used, nothing placed, nobody answers) and play moves on; a final caller who runs out of
  * time passes. A call is never owed, so the timer never makes one.
  */
@@ -249,7 +249,7 @@ export const mm44: Family<Mm44Options, Mm44State, Mm44Action, Mm44View, Mm44Opti
     // In the final calls the seat owes its call (or a pass); otherwise its board's row.
     const owes =
       owing === null ? [] : [{ seat: owing, kind: state.finalCalls?.[0] !== undefined ? ('call' as const) : ('row' as const) }];
-    // During play any board still in may call "Master Mind!", whoever's row it is (RULES.md §4).
+    // During play any board still in may call "Master Mind!", whoever's row it is (docs/rules.md §4).
     const inFinalCalls = state.finalCalls !== null;
     const may = inFinalCalls ? [] : state.out.flatMap((out, seat) => (out ? [] : [{ seat, kind: 'call' as const }]));
     return { finished: false, toAct: owing === null ? [] : [owing], owes, may, scores, winners: [], draw: false };

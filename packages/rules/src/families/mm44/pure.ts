@@ -7,12 +7,12 @@ import type { Seat } from '../../core/family';
  * the schemas (types.ts) build on these.
  */
 
-/** RULES.md §4: 5 holes, 6 colours, 4 colour counters of each colour; none of it is an option. */
+/** docs/rules.md §4: 5 holes, 6 colours, 4 colour counters of each colour; none of it is an option. */
 export const MM44_HOLES = 5;
 export const MM44_COLOURS = 6;
 export const MM44_COUNTERS_PER_COLOUR = 4;
 
-/** Players × boards each (RULES.md §4 seating): Game 1 is '4x1', Game 2 the other three. */
+/** Players × boards each (docs/rules.md §4 seating): Game 1 is '4x1', Game 2 the other three. */
 export const MM44_SEATINGS = ['4x1', '3x1', '2x1', '2x2'] as const;
 export type Mm44Seating = (typeof MM44_SEATINGS)[number];
 

@@ -5,7 +5,7 @@ import { codeSchema } from '../../core/code-schema';
 import type { Seat, Viewer } from '../../core/family';
 import { MM44_SEATINGS } from './pure';
 
-/** RULES.md §4 options; every field defaulted, ranges enforced. */
+/** docs/rules.md §4 options; every field defaulted, ranges enforced. */
 export const mm44OptionsSchema = z
   .object({
     seating: z.enum(MM44_SEATINGS).default('4x1'),
@@ -23,7 +23,7 @@ export const mm44ActionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('call'), code: codeSchema }).strict(),
   /** only in the final calls: the seat whose call it is lets it go */
   z.object({ type: z.literal('pass') }).strict(),
-  /** server only (RULES.md §5 turn timer): see `mm44.timeoutFor` and docs/rules.md; never carries a code here */
+  /** server only (docs/rules.md §5, "Turn timer"): see `mm44.timeoutFor`; never carries a code here */
   timeoutActionSchema,
 ]);
 export type Mm44Action = z.output<typeof mm44ActionSchema>;

@@ -78,7 +78,7 @@ function legalMove(state: ParkerState, rng: Rng, game: Game): LoggedAction<Parke
 const outOfTurn = (_: ParkerState, legal: LoggedAction<ParkerAction>): Seat | null =>
   legal.action.type === 'guess' ? 1 - legal.seat : null;
 
-// Now and then a seat runs out of time instead (RULES.md §5): timeouts are in every log these tests fold.
+// Now and then a seat runs out of time instead (docs/rules.md §5): timeouts are in every log these tests fold.
 const play = randomPlayer(
   parker,
   MAX_STEPS,

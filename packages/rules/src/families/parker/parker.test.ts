@@ -51,7 +51,7 @@ function playGame(state: ParkerState, breaks: [number | null, number | null]): P
 }
 
 describe('parker options', () => {
-  it('fills the RULES.md defaults', () => {
+  it('fills the docs/rules.md defaults', () => {
     expect(parkerOptionsSchema.parse({})).toEqual({ pegs: 3, colours: 6, repeats: true, games: 1 });
   });
 

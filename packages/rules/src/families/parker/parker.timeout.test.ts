@@ -18,7 +18,7 @@ const timeout = (state: ParkerState, seat: Seat): ParkerState => {
 const A = [0, 1, 2];
 const B = [3, 4, 5];
 
-describe('parker timeout (RULES.md §5)', () => {
+describe('parker timeout (docs/rules.md §5)', () => {
   it('gives each seat without a secret a random legal one, in any order', () => {
     let s = timeout(start(), 1);
     expect(checkCode(game(s).secrets[1]!, parkerSecretRules(s.options))).toBeNull();

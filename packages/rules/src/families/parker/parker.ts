@@ -24,10 +24,10 @@ const SEATS = 2;
 
 const otherSeat = (seat: 0 | 1): 0 | 1 => (seat === 0 ? 1 : 0);
 
-/** Game 1 is opened by seat 0; the seats then take turns to move first (RULES.md §3 play 5). */
+/** Game 1 is opened by seat 0; the seats then take turns to move first (docs/rules.md §3 play 5). */
 const firstOf = (gameNumber: number): 0 | 1 => (gameNumber % 2 === 1 ? 0 : 1);
 
-// As in the duel (RULES §1 play 3, Decision): a guess may repeat colours even when the secret may not.
+// As in the duel (docs/rules.md §1 play 3, Decision): a guess may repeat colours even when the secret may not.
 const guessRules = (o: ParkerOptions): CodeRules => ({ ...parkerSecretRules(o), repeats: true });
 
 function newGame(number: number): ParkerGameState {
@@ -96,7 +96,7 @@ function applyGuess(state: ParkerState, seat: 0 | 1, code: Code): ApplyResult<Pa
 }
 
 /**
- * RULES.md §5 turn timer in a Parker duel (docs/rules.md): a seat without a secret gets the
+ * docs/rules.md §5 turn timer in a Parker duel ("Turn timer" there): a seat without a secret gets the
  * random legal one the action carries; a seat whose guess it is loses that move number, which
  * counts as used, so the game still ends after move 8 at the latest.
  */
@@ -122,7 +122,7 @@ function owingSeats(game: ParkerGameState): (0 | 1)[] {
 function afterMove(state: ParkerState, played: ParkerGameState, seat: 0 | 1): ParkerState {
   const { options } = state;
   const game = currentGame(state);
-  // RULES §3 play 3: a game can end only once a move number is complete, so both seats always guess equally often.
+  // docs/rules.md §3 play 3: a game can end only once a move number is complete, so both seats always guess equally often.
   const moveComplete = seat !== game.first;
   const broken = [brokenAt(played, 0, options.pegs), brokenAt(played, 1, options.pegs)];
   const over = moveComplete && (broken[0] !== null || broken[1] !== null || movesOf(played, seat) === PARKER_MOVES);

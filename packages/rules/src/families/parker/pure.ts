@@ -9,7 +9,7 @@ import type { ParkerOptions } from './types';
  */
 
 /**
- * RULES.md §3: "neither broken after 8 moves: a draw". RULES gives no range for it, and a
+ * docs/rules.md §3: "neither broken after 8 moves: a draw". The rulebook gives no range for it, and a
  * number without a range is fixed, so it is a constant rather than an option.
  */
 export const PARKER_MOVES = 8;

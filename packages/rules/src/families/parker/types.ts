@@ -5,7 +5,7 @@ import { codeOptionFields, enoughColours, ENOUGH_COLOURS_ISSUE } from '../../cor
 import type { Seat, Viewer } from '../../core/family';
 import type { Score } from '../../core/score';
 
-/** RULES.md §3 options; every field defaulted, ranges enforced. Blanks are not offered. */
+/** docs/rules.md §3 options; every field defaulted, ranges enforced. Blanks are not offered. */
 export const parkerOptionsSchema = z
   .object({
     // repeats: the 1974 rulebook allows any combination; "three different colours" is the beginners' option
@@ -32,12 +32,12 @@ export const parkerActionSchema = z.discriminatedUnion('type', [
   setSecretActionSchema,
   /** a guess at the other seat's secret */
   guessActionSchema,
-  /** server only (RULES.md §5 turn timer): see `parker.timeoutFor` and docs/rules.md */
+  /** server only (docs/rules.md §5, "Turn timer"): see `parker.timeoutFor` */
   timeoutActionSchema,
 ]);
 export type ParkerAction = z.output<typeof parkerActionSchema>;
 
-/** One guess at the other seat's code and the score it got: a row of the board (RULES.md §3). */
+/** One guess at the other seat's code and the score it got: a row of the board (docs/rules.md §3). */
 export interface ParkerRow {
   guess: Code;
   score: Score;

@@ -8,17 +8,17 @@ import type { Score } from '../../core/score';
  * and the schemas (types.ts) build on these.
  */
 
-/** How many people sit at a rotation table; the codemaker table of RULES.md §2 has one line for each. */
+/** How many people sit at a rotation table; the codemaker table of docs/rules.md §2 has one line for each. */
 export type RotationPlayers = 3 | 4 | 5;
 
-/** The longest round the codemaker table of RULES.md §2 knows: it has rows 1 to 12 and nothing beyond. */
+/** The longest round the codemaker table of docs/rules.md §2 knows: it has rows 1 to 12 and nothing beyond. */
 export const ROTATION_MAX_GUESSES = 12;
 
-/** RULES.md §2 play 3: what the breaking guess earns, in total. */
+/** docs/rules.md §2 play 3: what the breaking guess earns, in total. */
 export const ROTATION_BREAK_POINTS = 10;
 
 /**
- * RULES.md §2 play 5, the codemaker's points (the same in the French and German rulebooks):
+ * docs/rules.md §2 play 5, the codemaker's points (the same in the French and German rulebooks):
  * `rows[i]` when the code is broken on row i + 1, `failed` when it is not broken at all.
  */
 export const ROTATION_CODEMAKER_TABLE: Readonly<Record<RotationPlayers, { rows: readonly number[]; failed: number }>> = {
@@ -29,7 +29,7 @@ export const ROTATION_CODEMAKER_TABLE: Readonly<Record<RotationPlayers, { rows: 
 
 /**
  * The points a codebreaker's row earns at once: 2 per black, 1 per white, and
- * RULES.md §2 Decision: 10 in total (not 10 plus the blacks) for the row that breaks the code.
+ * docs/rules.md §2 Decision: 10 in total (not 10 plus the blacks) for the row that breaks the code.
  */
 export function rotationGuessPoints(score: Score, pegs: number): number {
   return score.black === pegs ? ROTATION_BREAK_POINTS : 2 * score.black + score.white;

@@ -74,7 +74,7 @@ function legalMove(state: RotationState, rng: Rng, game: Game): LoggedAction<Rot
 const outOfTurn = (state: RotationState, legal: LoggedAction<RotationAction>, rng: Rng): Seat =>
   (legal.seat + 1 + rng.int(state.options.players - 1)) % state.options.players;
 
-// Now and then a seat runs out of time instead (RULES.md §5): timeouts are in every log these tests fold.
+// Now and then a seat runs out of time instead (docs/rules.md §5): timeouts are in every log these tests fold.
 const play = randomPlayer(
   rotation,
   MAX_STEPS,

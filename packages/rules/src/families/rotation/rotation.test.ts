@@ -44,7 +44,7 @@ function playRound(state: RotationState, misses: number, breaks: boolean): Rotat
 }
 
 describe('rotation options', () => {
-  it('fills the RULES.md defaults', () => {
+  it('fills the docs/rules.md defaults', () => {
     expect(rotationOptionsSchema.parse({})).toEqual({ players: 3, pegs: 4, colours: 6, repeats: false, guesses: 12 });
   });
 
@@ -82,7 +82,7 @@ describe('rotation options', () => {
 
 describe('rotation guess points', () => {
   it('reproduces the worked example: 1 black and 2 whites score 4 points', () => {
-    // RULES.md §2 play 7: the secret pink-red-blue-yellow; the guess keeps pink in place and moves blue and yellow.
+    // docs/rules.md §2 play 7: the secret pink-red-blue-yellow; the guess keeps pink in place and moves blue and yellow.
     const [pink, red, blue, yellow, green] = [0, 1, 2, 3, 4];
     const score = scoreGuess([pink, red, blue, yellow], [pink, blue, yellow, green]);
     expect(score).toEqual({ black: 1, white: 2 });

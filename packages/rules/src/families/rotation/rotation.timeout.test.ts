@@ -18,7 +18,7 @@ const timeout = (state: RotationState, seat: Seat): RotationState => {
 };
 const S = [0, 1, 2, 3];
 
-describe('rotation timeout (RULES.md §5)', () => {
+describe('rotation timeout (docs/rules.md §5)', () => {
   it('gives the codemaker a random legal secret', () => {
     const s = timeout(start(), 0);
     expect(checkCode(round(s).secret!, rotationSecretRules(s.options))).toBeNull();

@@ -25,13 +25,13 @@ const codemakerOf = (roundNumber: number): Seat => roundNumber - 1;
 /** Rows of the shared board used so far: guessed, or lost to the turn timer. */
 const usedRows = (round: RotationRound): number => round.rows.length + round.missed.length;
 
-/** RULES.md §2 play 2: the codebreakers take rows in turn from the seat after the codemaker, skipping the codemaker. */
+/** docs/rules.md §2 play 2: the codebreakers take rows in turn from the seat after the codemaker, skipping the codemaker. */
 function guesserOf(round: RotationRound, players: number): Seat {
   const breakers = players - 1;
   return (round.codemaker + 1 + (usedRows(round) % breakers)) % players;
 }
 
-// As in the duel (RULES §1 play 3, Decision): a guess may repeat colours even when the secret may not.
+// As in the duel (docs/rules.md §1 play 3, Decision): a guess may repeat colours even when the secret may not.
 const guessRules = (o: RotationOptions): CodeRules => ({ ...rotationSecretRules(o), repeats: true });
 
 function newRound(number: number, players: number): RotationRound {
@@ -107,7 +107,7 @@ function owingSeat(state: RotationState): Seat {
 }
 
 /**
- * RULES.md §5 turn timer in a rotation (docs/rules.md): a codemaker without a secret gets the
+ * docs/rules.md §5 turn timer in a rotation ("Turn timer" there): a codemaker without a secret gets the
  * random legal one the action carries; a guesser's turn passes to the next codebreaker, and the
  * row is lost (no guess, no points), so a table of absent players still reaches the end.
  */
@@ -186,7 +186,7 @@ export const rotation: Family<RotationOptions, RotationState, RotationAction, Ro
   status(state): MatchStatus {
     const scores = [...state.scores];
     if (state.finished) {
-      // RULES §2 play 6: ties share the win. When every seat shares it nobody has won more than
+      // docs/rules.md §2 play 6: ties share the win. When every seat shares it nobody has won more than
       // anyone else, so that (and only that) is a draw; `winners` is then empty, as in the duel.
       const best = Math.max(...scores);
       const winners = scores.flatMap((s, seat) => (s === best ? [seat] : []));

@@ -9,7 +9,7 @@ import { ROTATION_MAX_GUESSES } from './pure';
 export type { RotationPlayers } from './pure';
 
 /**
- * RULES.md §2 options; every field defaulted, ranges enforced. Blanks are not offered.
+ * docs/rules.md §2 options; every field defaulted, ranges enforced. Blanks are not offered.
  * `guesses` goes from 8 to 12, not 15 as in the duel: the codemaker table stops at row 12
  * (a smaller limit cuts it), and any made-up figure for rows 13–15 would either exceed the
  * failure figure (so breaking late would pay the codemaker more than failing) or be invented.
@@ -32,7 +32,7 @@ export const rotationActionSchema = z.discriminatedUnion('type', [
   setSecretActionSchema,
   /** the codebreaker whose turn it is places the next row on the shared board */
   guessActionSchema,
-  /** server only (RULES.md §5 turn timer): see `rotation.timeoutFor` and docs/rules.md */
+  /** server only (docs/rules.md §5, "Turn timer"): see `rotation.timeoutFor` */
   timeoutActionSchema,
 ]);
 export type RotationAction = z.output<typeof rotationActionSchema>;
@@ -42,7 +42,7 @@ export interface RotationRow {
   seat: Seat;
   guess: Code;
   score: Score;
-  /** what the row earned its codebreaker, at once (RULES.md §2 play 3) */
+  /** what the row earned its codebreaker, at once (docs/rules.md §2 play 3) */
   points: number;
 }
 
