@@ -56,7 +56,7 @@ describe('bots, hints and the replay analysis in the browser', () => {
     await screenshot(page, 'bots-room-seated');
 
     // Round 1: Alice makes the code, the bot breaks it on its own.
-    expect(await waitForMyMove(page, ['setSecret'])).toBe('setSecret');
+    expect(await waitForMyMove(page, ['secret'])).toBe('secret');
     expect(await page.getByTestId('hint-button').count()).toBe(0); // no hint for a secret
     await play(page, [0, 1, 2, 3]);
     await waitSeq(page, 2); // the bot has guessed at least once
@@ -161,7 +161,7 @@ describe('bots, hints and the replay analysis in the browser', () => {
     await page.locator('[data-testid="seat-2"][data-bot="true"]').waitFor();
     expect(await page.getByTestId('seat-name-2').textContent()).toBe('Bot C');
     // Carol makes the first code; both bots then take turns on the shared board
-    expect(await waitForMyMove(page, ['setSecret'])).toBe('setSecret');
+    expect(await waitForMyMove(page, ['secret'])).toBe('secret');
     await play(page, [0, 1, 2, 3]);
     await waitSeq(page, 3);
     await screenshot(page, 'bots-rotation-two-bots');

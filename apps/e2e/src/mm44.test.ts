@@ -190,7 +190,7 @@ describe('Master Mind 44 in the browser', () => {
     // Final calls in seat order: Alice passes, then Bob calls (five empty holes: surely wrong with two parts).
     await onlyTurn(pages, alice.page);
     expect(await bob.page.getByTestId('mm44-call').count()).toBe(0);
-    expect(await alice.page.getByTestId('my-move').getAttribute('data-move')).toBe('finalCall');
+    expect(await alice.page.getByTestId('my-move').getAttribute('data-move')).toBe('call');
     await screenshot(alice.page, 'mm44-final-call-alice');
     await alice.page.getByTestId('mm44-pass').tap();
     await waitAll(pages, 9);

@@ -78,7 +78,7 @@ describe('three phones play a rotation in the browser', () => {
       await p.getByTestId('earlier-round-0').waitFor();
     }
     await onlyTurn(pages, bob.page);
-    expect(await bob.page.getByTestId('my-move').getAttribute('data-move')).toBe('setSecret');
+    expect(await bob.page.getByTestId('my-move').getAttribute('data-move')).toBe('secret');
     await screenshot(alice.page, 'rotation-alice-round-over');
     await screenshot(bob.page, 'rotation-bob-round-over');
     await screenshot(carol.page, 'rotation-carol-round-over');

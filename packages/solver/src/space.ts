@@ -1,4 +1,4 @@
-import { checkCode, type Code, type CodeRules, type Score } from '@mm/rules';
+import { checkCode, guessRules, type Code, type CodeRules, type Score } from '@mm/rules';
 
 /**
  * The code space of one set of options, integer-encoded so that the hot loops touch
@@ -257,7 +257,7 @@ export function fromScoreIndex(space: Space, s: number): Score {
   return { black, white: common - black };
 }
 
-/** True when `code` is a legal guess in this space (shape and palette; repeats always allowed). */
+/** True when `code` is a legal guess in this space (the rules' `guessRules`: repeats always allowed). */
 export function isGuess(space: Space, code: Code): boolean {
-  return checkCode(code, { ...space.rules, repeats: true }) === null;
+  return checkCode(code, guessRules(space.rules)) === null;
 }

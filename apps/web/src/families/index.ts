@@ -10,7 +10,7 @@ import { addMessages, t, type Dictionary, type DictionaryPart, type Lang } from 
 import type { ClientFamily } from './types';
 import { seatingShape } from './mm44/model';
 
-export type { ClientFamily, GameProps, HintOutcome } from './types';
+export type { ClientFamily, GameProps, HintOutcome, MoveResult } from './types';
 
 /** The same promise on every call: `{#await}` blocks then never flash back to pending. */
 function once<T>(load: () => Promise<T>): () => Promise<T> {

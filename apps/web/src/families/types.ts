@@ -5,6 +5,9 @@ import type { HintKind } from '../lib/table/hints';
 import type { DictionaryPart, MessageKey } from '../lib/i18n/index.svelte';
 import type { FamilyAnalysis } from '../lib/replay/analysis';
 import type { ShareLines } from '../lib/replay/share';
+import type { MoveResult } from '../lib/table/move-result';
+
+export type { MoveResult };
 
 /**
  * The answer to a hint request: the code (null: nothing to guess now) and what to do with it
@@ -13,15 +16,15 @@ import type { ShareLines } from '../lib/replay/share';
 export type HintOutcome =
   { ok: true; code: (number | null)[] | null; kind: HintKind; possible: number } | { ok: false; error: string };
 
-/** What the room page gives a family's game component. */
-export interface GameProps {
+/** What the room page gives a family's game component; `A` is the family's action type. */
+export interface GameProps<A = unknown> {
   room: RoomSummary;
   snapshot: Snapshot;
   /** the seat this browser holds, or null when watching */
   seat: Seat | null;
   connected: boolean;
-  /** plays an action; resolves to null when accepted, else a translated error text ('' = already reported) */
-  act: (action: unknown) => Promise<string | null>;
+  /** plays one of the family's actions */
+  act: (action: A) => Promise<MoveResult>;
   /**
    * Asks the server for a hint (rooms with hints on, for a seated player): a strong next
    * code from this seat's own view and how many codes (MM44: deals) are still possible.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allCodes, checkCode, sameCode, type CodeRules } from './code';
+import { allCodes, checkCode, guessRules, sameCode, type CodeRules } from './code';
 import { codeSchema } from './code-schema';
 
 const classic: CodeRules = { pegs: 4, colours: 6, repeats: false, blanks: false };
@@ -41,6 +41,16 @@ describe('checkCode', () => {
       code: 'INVALID_CODE',
       message: expect.stringMatching(/once/),
     });
+  });
+});
+
+describe('guessRules', () => {
+  it('lets a guess repeat colours when the secret may not, and keeps holes, palette and blanks', () => {
+    const secret: CodeRules = { pegs: 4, colours: 6, repeats: false, blanks: false };
+    expect(checkCode([1, 1, 2, 2], secret)).not.toBeNull();
+    expect(checkCode([1, 1, 2, 2], guessRules(secret))).toBeNull();
+    expect(guessRules(secret)).toEqual({ pegs: 4, colours: 6, repeats: true, blanks: false });
+    expect(checkCode([1, null, 2, 2], guessRules(secret))).not.toBeNull();
   });
 });
 

@@ -34,6 +34,13 @@ export function checkCode(code: Code, rules: CodeRules): RuleError | null {
 }
 
 /** Every code that obeys `rules`, in lexicographic order (colour order, blank last). */
+/**
+ * What a guess must obey, given what the secret obeys: the same holes, palette and blanks, but a
+ * guess may always repeat colours, even when the secret may not (docs/rules.md §1 play 3, Decision:
+ * a legal probing move). Every family that guesses at a secret, the solver and the client use this.
+ */
+export const guessRules = (secretRules: CodeRules): CodeRules => ({ ...secretRules, repeats: true });
+
 export function allCodes(rules: CodeRules): Code[] {
   const values: Peg[] = [...Array.from({ length: rules.colours }, (_, i) => i), ...(rules.blanks ? [null] : [])];
   const out: Code[] = [];

@@ -22,7 +22,7 @@ describe('duel model', () => {
   it('starts with the codemaker setting the secret', () => {
     const g = play({}, []);
     const v = g.view(1);
-    expect(turnOf(g.status)).toMatchObject({ kind: 'setSecret', actor: 0 });
+    expect(turnOf(g.status)).toMatchObject({ kind: 'secret', actor: 0 });
     expect(roleOf(currentRound(v), 0)).toBe('codemaker');
     expect(roleOf(currentRound(v), 1)).toBe('codebreaker');
     expect(roleOf(currentRound(v), null)).toBeNull();
@@ -46,7 +46,7 @@ describe('duel model', () => {
     ]);
     const v = g.view(1);
     // round 1 broken on row 1; round 2 waits for seat 1's secret
-    expect(turnOf(g.status)).toMatchObject({ kind: 'setSecret', actor: 1 });
+    expect(turnOf(g.status)).toMatchObject({ kind: 'secret', actor: 1 });
     expect(earlierRounds(v).map((r) => r.number)).toEqual([1]);
     expect(lastPlayed(v, g.last)).toEqual({ kind: 'guess', seat: 1, round: 0, row: 1 });
   });

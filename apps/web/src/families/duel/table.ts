@@ -1,4 +1,4 @@
-import type { DuelOptions, DuelRoundView, DuelView } from '@mm/rules/families/duel';
+import type { DuelAction, DuelOptions, DuelRoundView, DuelView } from '@mm/rules/families/duel';
 import { t } from '../../lib/i18n/index.svelte';
 import { seatLetter } from '../../lib/table/format';
 import { isFreeSeat } from '../../lib/table/seats';
@@ -24,7 +24,7 @@ export const roundLine = (r: DuelRoundView, nameOf: (seat: number) => string): s
     ? t('round.broken', { name: nameOf(r.codebreaker), n: r.rows.length + r.missed.length })
     : t('duel.round.failed', { name: nameOf(r.codebreaker) });
 
-function statusText(s: TableState<DuelView>, round: DuelRoundView | null): string {
+function statusText(s: TableState<DuelView, DuelAction>, round: DuelRoundView | null): string {
   const { turn, seat, room, nameOf } = s;
   if (turn.kind === 'finished') return t('status.finished');
   if (turn.kind === 'none') return t('duel.status.waitPlayer');
@@ -42,10 +42,10 @@ function statusText(s: TableState<DuelView>, round: DuelRoundView | null): strin
       : seat !== null
         ? t('duel.status.waitScore', { name: actor })
         : t('duel.status.watchScore', { name: actor });
-  return moveStatus(turn.kind === 'setSecret' ? 'secret' : 'guess', mine, seat !== null, actor);
+  return moveStatus(turn.kind === 'secret' ? 'secret' : 'guess', mine, seat !== null, actor);
 }
 
-export function duelTable(s: TableState<DuelView>): DuelTable {
+export function duelTable(s: TableState<DuelView, DuelAction>): DuelTable {
   const { view, status, seat, nameOf } = s;
   const options = view.options;
   const round = currentRound(view);

@@ -83,13 +83,13 @@ describe('mm44 model', () => {
     let g = play({ seating: '2x1' }, rows);
     let v = g.view(0);
     expect(v.phase).toBe('finalCalls');
-    expect({ ...turnOf(g.status), board: v.turn }).toMatchObject({ kind: 'finalCall', actor: 0 });
+    expect({ ...turnOf(g.status), board: v.turn }).toMatchObject({ kind: 'call', actor: 0 });
     expect(mayMake(g.status, 0, 'call')).toBe(true);
     expect(mayMake(g.status, 1, 'call')).toBe(false);
 
     g = play({ seating: '2x1' }, [...rows, () => [0, { type: 'pass' }]]);
     v = g.view(0);
-    expect({ ...turnOf(g.status), board: v.turn }).toMatchObject({ kind: 'finalCall', actor: 1 });
+    expect({ ...turnOf(g.status), board: v.turn }).toMatchObject({ kind: 'call', actor: 1 });
     expect(lastPlayed(v, g.last)).toEqual({ kind: 'pass', seat: 0 });
 
     g = play({ seating: '2x1' }, [...rows, () => [0, { type: 'pass' }], () => [1, { type: 'pass' }]]);

@@ -33,7 +33,7 @@ export interface Mm44Local {
 export const answerText = (peg: Mm44Peg): string =>
   peg === 'black' ? t('mm44.answerBlack') : peg === 'white' ? t('mm44.answerWhite') : t('mm44.answerNone');
 
-function statusText(s: TableState<Mm44View>, rowBoard: number | null): string {
+function statusText(s: TableState<Mm44View, Mm44Action>, rowBoard: number | null): string {
   const { turn, seat, nameOf } = s;
   const shared = sharedStatus(turn, s.room.seats, seat);
   if (shared !== null || turn.kind === 'finished' || turn.kind === 'none') return shared ?? '';
@@ -45,7 +45,7 @@ function statusText(s: TableState<Mm44View>, rowBoard: number | null): string {
   return seat !== null ? t('mm44.waitRow', { name, n }) : t('mm44.watchRow', { name, n });
 }
 
-export function mm44Table(s: TableState<Mm44View>, local: Mm44Local): Mm44Table {
+export function mm44Table(s: TableState<Mm44View, Mm44Action>, local: Mm44Local): Mm44Table {
   const { view, status, seat, nameOf, turn } = s;
   const rowBoard = turn.kind === 'row' ? view.turn : null;
   const mayCall = !s.replay && mayMake(status, seat, 'call');
@@ -78,7 +78,7 @@ export function mm44Table(s: TableState<Mm44View>, local: Mm44Local): Mm44Table 
           title: t('mm44.rowTitle', { n: rowBoard + 1 }),
           rules: ROW_RULES,
           reset: `${rowBoard}-${view.boards[rowBoard]?.rows.length ?? 0}`,
-          send: (code) => s.act({ type: 'row', code } satisfies Mm44Action),
+          send: (code) => s.act({ type: 'row', code }),
           unit: 'deals',
           submitLabel: t('mm44.placeRow'),
           composerHint: t('mm44.composerHint'),

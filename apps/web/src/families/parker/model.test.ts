@@ -29,14 +29,14 @@ describe('parker model', () => {
   it('waits for both secrets at once, then for one guess at a time', () => {
     let g = play({}, []);
     let turn = turnOf(g.status);
-    expect(turn).toMatchObject({ kind: 'setSecret', actors: [0, 1] });
+    expect(turn).toMatchObject({ kind: 'secret', actors: [0, 1] });
     expect(waitsFor(turn, 0) && waitsFor(turn, 1)).toBe(true);
     expect(waitsFor(turn, null)).toBe(false);
     expect(otherSeat(0)).toBe(1);
 
     g = play({}, [[1, secret([0, 1, 2])]]);
     turn = turnOf(g.status);
-    expect(turn).toMatchObject({ kind: 'setSecret', actors: [0] });
+    expect(turn).toMatchObject({ kind: 'secret', actors: [0] });
     expect(waitsFor(turn, 1)).toBe(false);
     expect(lastPlayed(g.view(0), g.last)).toEqual({ kind: 'secret', seat: 1, game: 0 });
 
@@ -91,7 +91,7 @@ describe('parker model', () => {
     expect(gameResultFor(first!, 1)).toBe('draw');
     // game 2 is opened by seat 1 once both secrets are set
     expect(currentGame(v)!.number).toBe(2);
-    expect(turnOf(g.status)).toMatchObject({ kind: 'setSecret', actors: [0, 1] });
+    expect(turnOf(g.status)).toMatchObject({ kind: 'secret', actors: [0, 1] });
     expect(lastPlayed(v, g.last)).toEqual({ kind: 'guess', seat: 1, game: 0, move: 1 });
   });
 

@@ -1,6 +1,6 @@
 import type { Code, Seat } from '@mm/rules/pure';
 import { PARKER_MOVES } from '@mm/rules/families/parker/pure';
-import type { ParkerGameView, ParkerOptions, ParkerView } from '@mm/rules/families/parker';
+import type { ParkerAction, ParkerGameView, ParkerOptions, ParkerView } from '@mm/rules/families/parker';
 import { t } from '../../lib/i18n/index.svelte';
 import { matchResultText, moveStatus, sharedStatus } from '../shared/table-texts';
 import { waitsFor } from '../shared/turn';
@@ -54,18 +54,17 @@ export const rowsOf = (g: ParkerGameView, s: Seat) =>
 /** The outcome a summary or an earlier game is marked with: this phone's result, else the game's. */
 export const gameMark = (g: ParkerGameView, seat: Seat | null): string | null => gameResultFor(g, seat) ?? g.outcome;
 
-function statusText(s: TableState<ParkerView>): string {
+function statusText(s: TableState<ParkerView, ParkerAction>): string {
   const { turn, seat, nameOf } = s;
   const shared = sharedStatus(turn, s.room.seats, seat);
   if (shared !== null || turn.kind === 'finished' || turn.kind === 'none') return shared ?? '';
   const mine = waitsFor(turn, seat);
-  if (turn.kind !== 'setSecret')
-    return mine ? t('status.yourGuess') : moveStatus('guess', false, seat !== null, nameOf(turn.actor));
+  if (turn.kind !== 'secret') return mine ? t('status.yourGuess') : moveStatus('guess', false, seat !== null, nameOf(turn.actor));
   if (mine) return t('parker.yourSecret');
   return turn.actors.length === 2 ? t('parker.bothSecrets') : moveStatus('secret', false, seat !== null, nameOf(turn.actor));
 }
 
-export function parkerTable(s: TableState<ParkerView>): ParkerTable {
+export function parkerTable(s: TableState<ParkerView, ParkerAction>): ParkerTable {
   const { view, status, seat, nameOf } = s;
   const options = view.options;
   const game = currentGame(view);

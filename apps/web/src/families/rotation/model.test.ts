@@ -39,7 +39,7 @@ const guess = (code: number[]): RotationAction => ({ type: 'guess', code });
 describe('rotation model', () => {
   it('starts with seat A setting the secret, then the others guess in turn', () => {
     let g = play({}, []);
-    expect(turnOf(g.status)).toMatchObject({ kind: 'setSecret', actor: 0 });
+    expect(turnOf(g.status)).toMatchObject({ kind: 'secret', actor: 0 });
     expect(roleOf(currentRound(g.view(1)), 0)).toBe('codemaker');
     expect(roleOf(currentRound(g.view(1)), 2)).toBe('codebreaker');
     expect(roleOf(currentRound(g.view(1)), null)).toBeNull();
@@ -77,7 +77,7 @@ describe('rotation model', () => {
     const v = g.view(0);
     expect(currentRound(v)!.number).toBe(2);
     expect(earlierRounds(v).map((r) => r.number)).toEqual([1]);
-    expect(turnOf(g.status)).toMatchObject({ kind: 'setSecret', actor: 1 });
+    expect(turnOf(g.status)).toMatchObject({ kind: 'secret', actor: 1 });
     expect(lastPlayed(v, g.last)).toEqual({ kind: 'guess', seat: 2, round: 0, row: 2, points: 10 });
     // the codemaker scored 6 for a code broken on row 2
     expect(g.status.scores).toEqual([6, 0, 10]);

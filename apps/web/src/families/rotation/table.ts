@@ -1,5 +1,5 @@
 import type { Seat } from '@mm/rules/pure';
-import type { RotationOptions, RotationRoundView, RotationView } from '@mm/rules/families/rotation';
+import type { RotationAction, RotationOptions, RotationRoundView, RotationView } from '@mm/rules/families/rotation';
 import { t } from '../../lib/i18n/index.svelte';
 import { moveStatus, sharedStatus } from '../shared/table-texts';
 import { codeComposer, lastLine, type BoardCard, type TableModel, type TableState } from '../shared/table';
@@ -45,7 +45,7 @@ export const codemakerLine = (r: RotationRoundView, nameOf: (seat: number) => st
 /** What a row earned, on the shared board. */
 export const pointsText = (n: number): string => t('rotation.rowPoints', { n });
 
-function resultText(s: TableState<RotationView>): string {
+function resultText(s: TableState<RotationView, RotationAction>): string {
   const { status, seat, nameOf } = s;
   const result = resultFor(status, seat);
   if (result === 'win') return status.winners.length > 1 ? t('rotation.result.sharedWin') : t('result.win');
@@ -59,7 +59,7 @@ function resultText(s: TableState<RotationView>): string {
   return t('result.winner', { name: status.winners.map(nameOf).join(', ') });
 }
 
-export function rotationTable(s: TableState<RotationView>): RotationTable {
+export function rotationTable(s: TableState<RotationView, RotationAction>): RotationTable {
   const { view, status, seat, nameOf, turn } = s;
   const options = view.options;
   const round = currentRound(view);
@@ -103,7 +103,7 @@ export function rotationTable(s: TableState<RotationView>): RotationTable {
       sharedStatus(turn, s.room.seats, seat) ??
       (turn.kind === 'finished' || turn.kind === 'none'
         ? ''
-        : moveStatus(turn.kind === 'setSecret' ? 'secret' : 'guess', turn.actor === seat, seat !== null, nameOf(turn.actor))),
+        : moveStatus(turn.kind === 'secret' ? 'secret' : 'guess', turn.actor === seat, seat !== null, nameOf(turn.actor))),
     lastText: lastLine(
       last,
       s,

@@ -26,6 +26,6 @@ export function tableOf<V>(
   const room = { seats: names.map((n, i) => seatOf(i, n)), status } as unknown as RoomSummary;
   const snapshot = { seq: 1, view, status, last: more.last ?? null } as unknown as Snapshot;
   const sent: unknown[] = [];
-  const act = (action: unknown) => (sent.push(action), Promise.resolve(null));
+  const act = (action: unknown) => (sent.push(action), Promise.resolve({ ok: true } as const));
   return { state: tableState<V>({ room, snapshot, seat: viewer, replay: more.replay, act }), sent };
 }

@@ -33,7 +33,7 @@ describe('the shared table state', () => {
 
   it('never offers a move in a replay, even to the seat that owes it', () => {
     const s = props(owing(1, 'secret'), 1, true);
-    expect(s.turn.kind).toBe('setSecret');
+    expect(s.turn.kind).toBe('secret');
     expect(s.myTurn).toBe(false);
     expect(s.replay).toBe(true);
   });

@@ -1,7 +1,6 @@
 import type { RoomSummary, Snapshot } from '@mm/protocol/pure';
-import type { Code, CodeRules, MatchStatus, Score, Seat } from '@mm/rules/pure';
-import type { GameProps } from '../types';
-import { guessRules } from '../../lib/table/composer';
+import { guessRules, type Code, type CodeRules, type MatchStatus, type Score, type Seat } from '@mm/rules/pure';
+import type { GameProps, MoveResult } from '../types';
 import { resultFor, type ResultOutcome } from './seat-result';
 import { seatNames } from './table-texts';
 import { turnOf, waitsFor, type Turn } from './turn';
@@ -11,7 +10,7 @@ import { turnOf, waitsFor, type Turn } from './turn';
  * type: the room page only mounts a family's table for a view of that family), the turn
  * from the rules' `status.owes`, whether this phone owes a move now, and the seats' names.
  */
-export interface TableState<V> {
+export interface TableState<V, A = unknown> {
   view: V;
   status: MatchStatus;
   room: RoomSummary;
@@ -27,12 +26,14 @@ export interface TableState<V> {
   /** shown read-only (a replay): no move can be made */
   replay: boolean;
   nameOf: (seat: number) => string;
-  /** plays an action (GameProps.act) */
-  act: GameProps['act'];
+  /** plays one of the family's actions (GameProps.act) */
+  act: GameProps<A>['act'];
 }
 
 /** The shared reading of the room page's props (call it in a `$derived`: the names are translated). */
-export function tableState<V>(props: Pick<GameProps, 'room' | 'snapshot' | 'seat' | 'replay' | 'act'>): TableState<V> {
+export function tableState<V, A = unknown>(
+  props: Pick<GameProps<A>, 'room' | 'snapshot' | 'seat' | 'replay' | 'act'>,
+): TableState<V, A> {
   const { room, snapshot, seat } = props;
   const turn = turnOf(snapshot.status);
   return {
@@ -90,6 +91,9 @@ export interface BoardCard {
   pointsText?: (points: number) => string;
 }
 
+/** The actions the shared composer sends: a family of secrets and guesses accepts both. */
+export type CodeMove = { type: 'setSecret'; code: Code } | { type: 'guess'; code: Code };
+
 /** This phone's code to play, drawn by the shared composer (a secret, or a guess with the hint panel). */
 export interface ComposerSpec {
   mode: 'secret' | 'guess';
@@ -99,7 +103,7 @@ export interface ComposerSpec {
   rules: CodeRules;
   /** the composer starts afresh whenever this changes (a new round, row, …) */
   reset: string;
-  send: (code: Code) => Promise<string | null>;
+  send: (code: Code) => Promise<MoveResult>;
   unit?: 'codes' | 'deals';
   submitLabel?: string;
   composerHint?: string;
@@ -149,13 +153,13 @@ export const lastLine = <L extends { seat: Seat }>(
  * `setSecret` or `guess` action; it starts afresh with every new `key` (round, game).
  */
 export function codeComposer(
-  s: Pick<TableState<unknown>, 'turn' | 'act'>,
+  s: Pick<TableState<unknown, CodeMove>, 'turn' | 'act'>,
   rules: CodeRules,
   key: string | number,
   text: { secret: string; secretNote?: string; guess: string },
 ): ComposerSpec | null {
-  const send = (type: 'setSecret' | 'guess') => (code: Code) => s.act({ type, code });
-  if (s.turn.kind === 'setSecret')
+  const send = (type: CodeMove['type']) => (code: Code) => s.act({ type, code });
+  if (s.turn.kind === 'secret')
     return { mode: 'secret', title: text.secret, note: text.secretNote, rules, reset: `${key}-secret`, send: send('setSecret') };
   if (s.turn.kind === 'guess')
     return { mode: 'guess', title: text.guess, rules: guessRules(rules), reset: `${key}-guess`, send: send('guess') };

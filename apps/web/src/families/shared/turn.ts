@@ -1,21 +1,12 @@
 import type { MatchStatus, OwedMove, Seat } from '@mm/rules/pure';
 
-/** Each kind of move the rules say is owed, named as the table names it (`data-turn`): the action that pays it. */
-const MOVE_OF = {
-  secret: 'setSecret',
-  guess: 'guess',
-  score: 'score',
-  row: 'row',
-  call: 'finalCall',
-} as const satisfies Record<OwedMove, string>;
-export type TurnMove = (typeof MOVE_OF)[OwedMove];
-
 /**
  * What the match waits for, the same reading for every family: over, nobody to wait for yet,
- * or a kind of move with the first seat that owes it (`actor`) and every seat that owes it
+ * or a kind of move (the rules' own `OwedMove`: `secret`, `guess`, `score`, `row`, `call`, also the
+ * table's `data-turn`) with the first seat that owes it (`actor`) and every seat that owes it
  * now (`actors`: Parker's two secrets at once).
  */
-export type Turn = { kind: 'finished' } | { kind: 'none' } | { kind: TurnMove; actor: Seat; actors: Seat[] };
+export type Turn = { kind: 'finished' } | { kind: 'none' } | { kind: OwedMove; actor: Seat; actors: Seat[] };
 
 /** The turn, from the rules' status (`owes`): the client works out no turn of its own. */
 export function turnOf(status: MatchStatus): Turn {
@@ -23,7 +14,7 @@ export function turnOf(status: MatchStatus): Turn {
   const first = status.owes[0];
   if (!first) return { kind: 'none' };
   const actors = status.owes.filter((o) => o.kind === first.kind).map((o) => o.seat);
-  return { kind: MOVE_OF[first.kind], actor: first.seat, actors };
+  return { kind: first.kind, actor: first.seat, actors };
 }
 
 /** Does the match wait for `seat` now? */

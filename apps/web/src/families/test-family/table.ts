@@ -26,8 +26,8 @@ export function onePegTable(s: TableState<OnePegView>): TableModel {
   return {
     statusText:
       sharedStatus(turn, s.room.seats, seat) ??
-      (turn.kind === 'setSecret' || turn.kind === 'guess'
-        ? moveStatus(turn.kind === 'setSecret' ? 'secret' : 'guess', turn.actor === seat, seat !== null, nameOf(turn.actor))
+      (turn.kind === 'secret' || turn.kind === 'guess'
+        ? moveStatus(turn.kind === 'secret' ? 'secret' : 'guess', turn.actor === seat, seat !== null, nameOf(turn.actor))
         : ''),
     lastText: hider === null ? null : hider === seat ? t('you.lastSecret') : t('last.secret', { name: nameOf(hider) }),
     result: { outcome: resultOutcome(status, seat), text: matchResultText(resultFor(status, seat), status, nameOf) },

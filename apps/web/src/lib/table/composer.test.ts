@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CodeRules } from '@mm/rules';
-import { used, draftFrom, draftProblem, emptyDraft, guessRules, isComplete, place, tapHole, toCode, undo } from './composer';
+import { guessRules, type CodeRules } from '@mm/rules/pure';
+import { used, draftFrom, draftProblem, emptyDraft, isComplete, place, tapHole, toCode, undo } from './composer';
 
 const rules: CodeRules = { pegs: 4, colours: 6, repeats: false, blanks: false };
 

@@ -79,6 +79,3 @@ export function draftProblem(d: Draft, rules: CodeRules): DraftProblem | null {
   if (!rules.repeats && new Set(colours).size < colours.length) return 'repeat';
   return 'invalid';
 }
-
-/** What a guess must obey in a duel: the secret's rules, except that repeats are always allowed (docs/rules.md §1.3). */
-export const guessRules = (r: CodeRules): CodeRules => ({ ...r, repeats: true });

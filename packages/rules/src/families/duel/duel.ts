@@ -1,6 +1,6 @@
 import { duelViewSchema } from './view-schema';
 import { duelPresets } from './presets';
-import { checkCode, type Code, type CodeRules } from '../../core/code';
+import { checkCode, guessRules, type Code } from '../../core/code';
 import { dispatchAction, refuseSecret, refuseTimeoutCode, type TimeoutAction } from '../../core/actions';
 import { fail, ok, type ApplyResult } from '../../core/errors';
 import type { Family, MatchStatus, OwedMove, Seat, Viewer } from '../../core/family';
@@ -27,9 +27,6 @@ export const HAND_SCORING_BONUS: Record<DuelOptions['scoring'], number> = { poin
 
 /** Round 1: seat 0 makes the code; roles swap every round, and a replay keeps its number, so its roles too. */
 export const codemakerOf = (roundNumber: number): Seat => (roundNumber - 1) % SEATS;
-
-// docs/rules.md §1 play 3, Decision: a guess may repeat colours even when the secret may not (a probing move).
-const guessRules = (o: DuelOptions): CodeRules => ({ ...duelSecretRules(o), repeats: true });
 
 function newRound(number: number): DuelRound {
   const codemaker = codemakerOf(number);
@@ -111,7 +108,7 @@ function applyGuess(state: DuelState, seat: Seat, code: Code): ApplyResult<DuelS
   if (last && last.score === null) {
     return fail('WRONG_PHASE', 'The codemaker has not scored your last guess yet; wait before guessing again.');
   }
-  const error = checkCode(code, guessRules(state.options));
+  const error = checkCode(code, guessRules(duelSecretRules(state.options)));
   if (error) return fail(error.code, error.message);
 
   const guess = [...code];

@@ -1,6 +1,6 @@
 import { parkerViewSchema } from './view-schema';
 import { parkerPresets } from './presets';
-import { checkCode, type Code, type CodeRules } from '../../core/code';
+import { checkCode, guessRules, type Code } from '../../core/code';
 import { dispatchAction, refuseTimeoutCode, type TimeoutAction } from '../../core/actions';
 import { fail, ok, type ApplyResult } from '../../core/errors';
 import type { Family, MatchStatus, Seat, Viewer } from '../../core/family';
@@ -26,9 +26,6 @@ const otherSeat = (seat: 0 | 1): 0 | 1 => (seat === 0 ? 1 : 0);
 
 /** Game 1 is opened by seat 0; the seats then take turns to move first (docs/rules.md §3 play 5). */
 const firstOf = (gameNumber: number): 0 | 1 => (gameNumber % 2 === 1 ? 0 : 1);
-
-// As in the duel (docs/rules.md §1 play 3, Decision): a guess may repeat colours even when the secret may not.
-const guessRules = (o: ParkerOptions): CodeRules => ({ ...parkerSecretRules(o), repeats: true });
 
 function newGame(number: number): ParkerGameState {
   return {
@@ -86,7 +83,7 @@ function applyGuess(state: ParkerState, seat: 0 | 1, code: Code): ApplyResult<Pa
   }
   const next = toGuess(game);
   if (seat !== next) return fail('NOT_YOUR_TURN', `It is seat ${String(next)}'s turn to guess.`);
-  const error = checkCode(code, guessRules(options));
+  const error = checkCode(code, guessRules(parkerSecretRules(options)));
   if (error) return fail(error.code, error.message);
 
   const turn = { guess: [...code], score: scoreGuess(target, code) };

@@ -1,6 +1,6 @@
 import { rotationViewSchema } from './view-schema';
 import { rotationPresets } from './presets';
-import { checkCode, type Code, type CodeRules } from '../../core/code';
+import { checkCode, guessRules, type Code } from '../../core/code';
 import { dispatchAction, refuseSecret, refuseTimeoutCode, type TimeoutAction } from '../../core/actions';
 import { fail, ok, type ApplyResult } from '../../core/errors';
 import type { Family, MatchStatus, Seat, Viewer } from '../../core/family';
@@ -30,9 +30,6 @@ function guesserOf(round: RotationRound, players: number): Seat {
   const breakers = players - 1;
   return (round.codemaker + 1 + (usedRows(round) % breakers)) % players;
 }
-
-// As in the duel (docs/rules.md §1 play 3, Decision): a guess may repeat colours even when the secret may not.
-const guessRules = (o: RotationOptions): CodeRules => ({ ...rotationSecretRules(o), repeats: true });
 
 function newRound(number: number, players: number): RotationRound {
   return {
@@ -73,7 +70,7 @@ function applyGuess(state: RotationState, seat: Seat, code: Code): ApplyResult<R
   if (round.secret === null) return fail('WRONG_PHASE', 'The codemaker has not set the secret yet; wait before guessing.');
   const guesser = guesserOf(round, options.players);
   if (seat !== guesser) return fail('NOT_YOUR_TURN', `It is seat ${guesser}'s turn to place the next row.`);
-  const error = checkCode(code, guessRules(options));
+  const error = checkCode(code, guessRules(rotationSecretRules(options)));
   if (error) return fail(error.code, error.message);
 
   const score = scoreGuess(round.secret, code);
