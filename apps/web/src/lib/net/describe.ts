@@ -13,3 +13,11 @@ export function describeError(code: string): string {
       return errorText(code);
   }
 }
+
+/**
+ * A request's outcome as the text to show where it was made: null when it went through, else what
+ * went wrong. Codes in `told` are already shown elsewhere (a notice): null for them too.
+ */
+export function refusalText(r: { ok: true } | { ok: false; code: string }, told: readonly string[] = []): string | null {
+  return r.ok || told.includes(r.code) ? null : describeError(r.code);
+}
