@@ -1,0 +1,160 @@
+/**
+ * One measured window: actions fall due at a fixed rate (open loop), each counted from the moment
+ * it was due; the server's CPU, writes and memory, the generator's own lag, PostgreSQL's CPU and
+ * the machine's are read around the window. One JSON line per run (docs/performance.md).
+ */
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import type { ClientKind, Recorder, Table } from './client';
+import { watchPostgres } from './postgres-watch';
+import { cpuSeconds, cpuSecondsBetween, cpuSecondsOf, machineTicks, postgresPids, rssMiB, writeCalls } from './procfs';
+import type { ServerProcess } from './server-process';
+
+export type Target = 'relay' | 'embedded' | 'postgres';
+
+export const pct = (sorted: number[], p: number): number | null =>
+  sorted.length === 0
+    ? null
+    : Number((sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN).toFixed(2));
+export const summary = (values: number[]): { p50: number | null; p99: number | null; max: number | null } => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { p50: pct(sorted, 50), p99: pct(sorted, 99), max: sorted.length ? Number(sorted.at(-1)!.toFixed(2)) : null };
+};
+
+/** How a run is measured: the command line's settings. */
+export interface RunSettings {
+  /** `--rooms`: every run drives all rooms (null: the first `rate` rooms, each acting once a second) */
+  roomsFlag: number | null;
+  warmupS: number;
+  durationS: number;
+  timing: boolean;
+  family: string;
+  client: ClientKind;
+}
+
+/** One measured window at `rate` actions a second, open loop; prints its JSON line. */
+export async function run(
+  target: Target,
+  server: ServerProcess,
+  tables: Table[],
+  rate: number,
+  databaseUrl: string | null,
+  settings: RunSettings,
+): Promise<void> {
+  const { roomsFlag, warmupS: WARMUP_S, durationS: DURATION_S } = settings;
+  const active = roomsFlag === null ? tables.slice(0, Math.min(rate, tables.length)) : tables;
+  const acks: number[] = [];
+  const deliveries: number[] = [];
+  const errorCodes: Record<string, number> = {};
+  let recording = false;
+  const recorder: Recorder = {
+    ack: (ms) => recording && acks.push(ms),
+    delivery: (ms) => recording && deliveries.push(ms),
+    error: (code) => {
+      if (recording) errorCodes[code] = (errorCodes[code] ?? 0) + 1;
+    },
+  };
+  for (const t of active) {
+    t.recorder = recorder;
+    t.due.length = 0;
+  }
+  const rematches0 = active.reduce((n, t) => n + t.rematches, 0);
+
+  // Open loop: the j-th action overall is due at start + j / rate, on table j mod n.
+  const start = performance.now() + 50;
+  const end = start + (WARMUP_S + DURATION_S) * 1000;
+  let j = 0;
+  let sentInWindow = 0;
+  let cpu0 = 0;
+  let writes0 = 0;
+  let wall0 = 0;
+  let machine0 = { busy: 0, all: 0 };
+  let postgresCpu0 = new Map<number, number>();
+  // Found before the loop: the server's pool is connected by now (the timing sampler's own backend is not counted).
+  const postgres = databaseUrl ? postgresPids() : [];
+  const loadCpu0 = process.cpuUsage();
+  // The bare relay has no timing of its own (and a SIGUSR2 would end it).
+  const timing = settings.timing && target !== 'relay';
+  // The load generator shares the cores: its own stalls delay sends and show up as latency.
+  const lag = monitorEventLoopDelay({ resolution: 5 });
+  // Set inside the tick (a closure): typed by hand, or the compiler narrows it to null.
+  let pgWatch = null as Promise<{ stop(): Promise<Record<string, unknown>> }> | null;
+  await new Promise<void>((resolve) => {
+    const tick = (): void => {
+      const now = performance.now();
+      if (!recording && now >= start + WARMUP_S * 1000) {
+        recording = true;
+        cpu0 = cpuSeconds(server.child.pid!);
+        writes0 = writeCalls(server.child.pid!);
+        wall0 = now;
+        machine0 = machineTicks();
+        postgresCpu0 = cpuSecondsOf(postgres);
+        lag.enable();
+        if (timing) {
+          void server.timing();
+          if (databaseUrl) pgWatch = watchPostgres(databaseUrl);
+        }
+      }
+      const until = Math.min(now, end);
+      while (start + (j * 1000) / rate <= until) {
+        const table = active[j % active.length]!;
+        table.due.push(start + (j * 1000) / rate);
+        if (recording) sentInWindow++;
+        table.pump();
+        j++;
+      }
+      if (now >= end) return resolve();
+      setTimeout(tick, 1);
+    };
+    tick();
+  });
+  const wall = (performance.now() - wall0) / 1000;
+  const cpu = cpuSeconds(server.child.pid!) - cpu0;
+  const writes = writeCalls(server.child.pid!) - writes0;
+  const loadCpu = process.cpuUsage(loadCpu0);
+  const machine1 = machineTicks();
+  const postgresCpu = databaseUrl ? cpuSecondsBetween(postgresCpu0, cpuSecondsOf(postgres)) : null;
+  lag.disable();
+  const serverTiming = timing ? await server.timing() : undefined;
+  const pgActivity = pgWatch ? await (await pgWatch).stop() : undefined;
+  // Let what is in flight land, unrecorded, so the next run starts clean.
+  recording = false;
+  const drainUntil = performance.now() + 5000;
+  while (active.some((t) => t.busy) && performance.now() < drainUntil) await new Promise((r) => setTimeout(r, 20));
+  for (const t of active) t.due.length = 0;
+
+  const unanswered = active.filter((t) => t.busy).length;
+  console.log(
+    JSON.stringify({
+      target,
+      family: target === 'relay' ? 'toy' : settings.family,
+      client: settings.client,
+      rate,
+      rooms: active.length,
+      clients: active.reduce((n, t) => n + t.seats, 0),
+      connectedClients: tables.reduce((n, t) => n + t.seats, 0),
+      seconds: Number(wall.toFixed(2)),
+      due: sentInWindow,
+      acked: acks.length,
+      acksPerSec: Number((acks.length / wall).toFixed(1)),
+      ackMs: summary(acks),
+      deliveryMs: summary(deliveries),
+      serverCpuPct: Number(((cpu / wall) * 100).toFixed(1)),
+      serverRssMiB: rssMiB(server.child.pid!),
+      serverWritesPerAck: acks.length ? Number((writes / acks.length).toFixed(2)) : null,
+      loadGenCpuPct: Number((((loadCpu.user + loadCpu.system) / 1e6 / (WARMUP_S + DURATION_S || 1)) * 100).toFixed(1)),
+      ...(postgresCpu !== null ? { postgresCpuPct: Number(((postgresCpu / wall) * 100).toFixed(1)) } : {}),
+      // Every process of the machine, in % of all its cores: how much room the scheduler had.
+      machineCpuPct: Number((((machine1.busy - machine0.busy) / (machine1.all - machine0.all || 1)) * 100).toFixed(1)),
+      loadGenLagMs: { p99: Number((lag.percentile(99) / 1e6).toFixed(2)), max: Number((lag.max / 1e6).toFixed(2)) },
+      errors: Object.values(errorCodes).reduce((a, b) => a + b, 0),
+      errorCodes,
+      unanswered,
+      finishedRooms: active.filter((t) => t.finished).length,
+      rematches: active.reduce((n, t) => n + t.rematches, 0) - rematches0,
+      ...(serverTiming ? { server: serverTiming } : {}),
+      ...(pgActivity ? { pg: pgActivity } : {}),
+      at: new Date().toISOString(),
+      node: process.version,
+    }),
+  );
+}
