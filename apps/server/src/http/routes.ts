@@ -26,7 +26,15 @@ export const READS_PER_SECOND = 20;
 
 export function registerApiRoutes(
   app: FastifyInstance,
-  deps: { config: Config; rooms: RoomService; store: Store; broadcaster: Broadcaster; dbKind: 'embedded' | 'postgres' },
+  deps: {
+    config: Config;
+    rooms: RoomService;
+    store: Store;
+    broadcaster: Broadcaster;
+    dbKind: 'embedded' | 'postgres';
+    /** the origin of absolute links (PUBLIC_URL): never the request's Host or X-Forwarded-* headers */
+    publicOrigin: () => string;
+  },
 ): void {
   const { rooms, broadcaster } = deps;
   // Reads are cheap but each may fold a match's log: bound them per address (edge.ts registers the plugin).
@@ -58,8 +66,7 @@ export function registerApiRoutes(
       takeOverAfterSec,
       turnSeconds,
     });
-    const origin = deps.config.publicUrl ?? `${req.protocol}://${req.host}`;
-    const body: CreateRoomReply = { id: room.id, url: new URL(`/r/${room.id}`, origin).toString() };
+    const body: CreateRoomReply = { id: room.id, url: new URL(`/r/${room.id}`, deps.publicOrigin()).toString() };
     return reply.code(201).send(body);
   });
 
