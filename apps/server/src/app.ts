@@ -21,6 +21,7 @@ import { TimeoutDriver, timeoutDuty } from './duties/timeout-duty';
 import { createLeases } from './duties/leases';
 import { DutyScheduler } from './duties/scheduler';
 import { registerEdge } from './http/edge';
+import { clientErrorHandler, frameworkErrors, setErrorHandlers } from './http/error-replies';
 import { InFlight } from './lifecycle/work';
 import { RoomService } from './rooms/room-service';
 import { Broadcaster } from './socket/broadcaster';
@@ -84,24 +85,14 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     return503OnClosing: false,
     // Node would answer a missing Host itself (400, empty body): the hook below answers it in the API's shape.
     serverFactory: (handler) => createServer({ requireHostHeader: false }, handler),
+    // What Node's parser or Fastify's router refuse before any route: in the uniform error body too.
+    clientErrorHandler,
+    frameworkErrors,
   });
   // Set before any route or plugin: a route keeps the handlers set when it was registered, so
   // set later they would miss the routes before them (the web client's, in production).
   let sendPage: ((req: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>) | null = null;
-  http.setNotFoundHandler((req, reply) => {
-    // The client routes /r/<id>, /history, /m/<id> itself: any other GET page gets the app.
-    if (sendPage && req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/socket.io')) {
-      return sendPage(req, reply);
-    }
-    return httpError(reply, 404, 'NOT_FOUND', `Nothing at ${req.method} ${req.url.split('?')[0]}.`);
-  });
-  http.setErrorHandler((err: { statusCode?: number; code?: string; message: string }, req, reply) => {
-    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
-    if (status === 500) req.log.error({ err }, 'request failed');
-    const code =
-      status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 429 ? 'RATE_LIMITED' : status === 500 ? 'INTERNAL' : 'BAD_REQUEST';
-    return httpError(reply, status, code, status === 500 ? 'The server failed; nothing was changed.' : err.message);
-  });
+  setErrorHandlers(http, () => sendPage);
 
   let draining = false;
   http.addHook('onRequest', async (req, reply) => {
