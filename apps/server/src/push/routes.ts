@@ -8,6 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { describeIssues, httpError } from '../errors';
 import { hashToken } from '../security/tokens';
+import { privateAnswer } from '../http/private-answer';
 import { endpointProblem } from './endpoint-guard';
 import type { PushStore } from './store';
 
@@ -18,7 +19,7 @@ export function registerPushRoutes(
 ): void {
   app.get('/api/push/key', async (): Promise<PushKeyReply> => ({ publicKey: deps.publicKey }));
 
-  app.post('/api/push/subscriptions', async (req, reply) => {
+  app.post('/api/push/subscriptions', { onRequest: privateAnswer }, async (req, reply) => {
     const headers = pushHeadersSchema.safeParse(req.headers);
     if (!headers.success) return httpError(reply, 400, 'BAD_REQUEST', `A valid ${DEVICE_TOKEN_HEADER} header is required.`);
     const body = pushSubscribeBodySchema.safeParse(req.body ?? {});
@@ -35,7 +36,7 @@ export function registerPushRoutes(
     return reply.code(201).send({ ok: true });
   });
 
-  app.delete('/api/push/subscriptions', async (req, reply) => {
+  app.delete('/api/push/subscriptions', { onRequest: privateAnswer }, async (req, reply) => {
     const headers = pushHeadersSchema.safeParse(req.headers);
     if (!headers.success) return httpError(reply, 400, 'BAD_REQUEST', `A valid ${DEVICE_TOKEN_HEADER} header is required.`);
     const body = pushUnsubscribeBodySchema.safeParse(req.body ?? {});
