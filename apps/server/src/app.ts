@@ -204,7 +204,12 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     },
   });
   registerApiRoutes(http, { config, rooms, store, broadcaster, dbKind: db.kind, publicOrigin });
-  registerPushRoutes(http, { store: pushStore, publicKey: vapid.publicKey, allowedOrigins });
+  registerPushRoutes(http, {
+    store: pushStore,
+    publicKey: vapid.publicKey,
+    allowedOrigins,
+    subscribeLimit: config.pushSubscribeLimit,
+  });
 
   const webDist = config.webDist;
   const hasWeb = webDist !== undefined && existsSync(join(webDist, 'index.html'));

@@ -101,6 +101,11 @@ export const configSchema = z.object({
   trustProxy: trustProxySchema,
   /** rooms one address may create at once; refilled at one a second */
   roomCreateBurst: z.coerce.number().int().min(1).default(30),
+  /**
+   * Push subscriptions one address may make in ten minutes (counted in Redis when REDIS_URL is
+   * set); a device keeps its 5 newest besides, so neither an address nor a device grows the table without end
+   */
+  pushSubscribeLimit: z.coerce.number().int().min(1).default(30),
   /** how long a bot waits before it plays (so people see its move come); 0 in tests */
   botDelayMs: z.coerce.number().int().min(0).max(60_000).default(700),
   /**
@@ -166,6 +171,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     roomIdleMs: blank(env.ROOM_IDLE_MS),
     roomCreateBurst: blank(env.ROOM_CREATE_BURST),
     trustProxy: blank(env.TRUST_PROXY),
+    pushSubscribeLimit: blank(env.PUSH_SUBSCRIBE_LIMIT),
     botDelayMs: blank(env.BOT_DELAY_MS),
     secondMs: blank(env.SECOND_MS),
     shutdownGraceMs: blank(env.SHUTDOWN_GRACE_MS),

@@ -12,14 +12,24 @@ import { privateAnswer } from '../http/private-answer';
 import { endpointProblem } from './endpoint-guard';
 import type { PushStore } from './store';
 
+/** The window of the per-address subscription limit. */
+export const SUBSCRIBE_WINDOW_MS = 10 * 60_000;
+
 /** GET /api/push/key, POST and DELETE /api/push/subscriptions (docs/protocol.md). */
 export function registerPushRoutes(
   app: FastifyInstance,
-  deps: { store: PushStore; publicKey: string; allowedOrigins: readonly string[] },
+  deps: {
+    store: PushStore;
+    publicKey: string;
+    allowedOrigins: readonly string[];
+    /** subscriptions one address may make per SUBSCRIBE_WINDOW_MS (edge.ts's rate limiter, shared through Redis) */
+    subscribeLimit: number;
+  },
 ): void {
+  const subscribeLimit = { max: deps.subscribeLimit, timeWindow: SUBSCRIBE_WINDOW_MS, groupId: 'push-subscribe' };
   app.get('/api/push/key', async (): Promise<PushKeyReply> => ({ publicKey: deps.publicKey }));
 
-  app.post('/api/push/subscriptions', { onRequest: privateAnswer }, async (req, reply) => {
+  app.post('/api/push/subscriptions', { onRequest: privateAnswer, config: { rateLimit: subscribeLimit } }, async (req, reply) => {
     const headers = pushHeadersSchema.safeParse(req.headers);
     if (!headers.success) return httpError(reply, 400, 'BAD_REQUEST', `A valid ${DEVICE_TOKEN_HEADER} header is required.`);
     const body = pushSubscribeBodySchema.safeParse(req.body ?? {});
