@@ -22,6 +22,7 @@ import { createLeases } from './duties/leases';
 import { DutyScheduler } from './duties/scheduler';
 import { registerEdge } from './http/edge';
 import { clientErrorHandler, frameworkErrors, setErrorHandlers } from './http/error-replies';
+import { HttpDrain } from './lifecycle/http-drain';
 import { InFlight } from './lifecycle/work';
 import { RoomService } from './rooms/room-service';
 import { Broadcaster } from './socket/broadcaster';
@@ -59,6 +60,12 @@ const trustHops =
   (hops: number) =>
   (_address: string, hop: number): boolean =>
     hop < hops;
+
+/**
+ * How long a draining server keeps answering requests on kept-alive connections (503 with
+ * `Connection: close`) before closing the idle ones: what a client sent just as the signal came is answered.
+ */
+const DRAIN_LINGER_MS = 1000;
 
 /** Socket.IO's transport name for a server-to-server message through the Redis adapter. */
 const NUDGE_EVENT = 'duty:nudge';
@@ -226,8 +233,9 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     const deadline = Date.now() + config.shutdownGraceMs;
     const untilDeadline = <T>(p: Promise<T>): Promise<T | void> =>
       Promise.race([p, new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now())).unref())]);
-    // Stops listening and closes idle kept-alive connections; busy ones close with their answer.
-    const httpClosed = http.close().catch(() => undefined);
+    // Stops listening; kept-alive connections stay open a moment, every request on them answered (http-drain.ts).
+    const drain = new HttpDrain(http.server);
+    const lingerUntil = Date.now() + Math.min(DRAIN_LINGER_MS, config.shutdownGraceMs / 4);
     // No new duty taken; bot moves being submitted and messages being handled finish (and are acknowledged).
     await untilDeadline(duties.stop());
     await untilDeadline(bots.close());
@@ -236,10 +244,11 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     // Other processes take this one's rooms at once rather than when the leases expire.
     await untilDeadline(duties.releaseAll().catch((err: unknown) => http.log.warn({ err }, 'releasing room leases failed')));
     // Closing the transports (not a server-side disconnect) makes Socket.IO clients reconnect by themselves: through
-    // a load balancer, to another process.
-    void io.close();
-    await untilDeadline(httpClosed);
-    http.server.closeAllConnections();
+    // a load balancer, to another process. (io.close() would also close the HTTP server, idle connections and all.)
+    io.engine.close();
+    await drain.finish(lingerUntil, deadline);
+    // Fastify's own close hooks; its server has stopped listening already.
+    await http.close().catch(() => undefined);
     // pushes being sent finish before the database they record into closes
     await untilDeadline(push.idle());
     await closeRedis();
