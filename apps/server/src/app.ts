@@ -1,5 +1,6 @@
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { Server } from 'socket.io';
 import { configSchema, type Config, type ConfigInput } from './config';
@@ -20,6 +21,8 @@ import { TimeoutDriver, timeoutDuty } from './duties/timeout-duty';
 import { createLeases } from './duties/leases';
 import { DutyScheduler } from './duties/scheduler';
 import { registerEdge } from './http/edge';
+import { clientErrorHandler, frameworkErrors, setErrorHandlers } from './http/error-replies';
+import { HttpDrain } from './lifecycle/http-drain';
 import { InFlight } from './lifecycle/work';
 import { RoomService } from './rooms/room-service';
 import { Broadcaster } from './socket/broadcaster';
@@ -48,6 +51,22 @@ export interface App {
   close(): Promise<void>;
 }
 
+/** A Host header as RFC 9110 allows it: a host name, IPv4 or [IPv6] address, and an optional port. */
+const HOST_HEADER = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~-]+)(?::\d{1,5})?$/;
+export const isHostHeader = (host: string | undefined): boolean => host !== undefined && HOST_HEADER.test(host);
+
+/** proxy-addr's reading of a hop count: the n addresses nearest to the server are proxies. */
+const trustHops =
+  (hops: number) =>
+  (_address: string, hop: number): boolean =>
+    hop < hops;
+
+/**
+ * How long a draining server keeps answering requests on kept-alive connections (503 with
+ * `Connection: close`) before closing the idle ones: what a client sent just as the signal came is answered.
+ */
+const DRAIN_LINGER_MS = 1000;
+
 /** Socket.IO's transport name for a server-to-server message through the Redis adapter. */
 const NUDGE_EVENT = 'duty:nudge';
 
@@ -62,20 +81,38 @@ export interface AppExtras {
 export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}): Promise<App> {
   const config = configSchema.parse(input);
   const allowedOrigins = parseAllowedOrigins(config.pushAllowedOrigins);
-  const http = Fastify({
+  const http = Fastify<HttpServer, IncomingMessage, ServerResponse>({
     logger: { level: config.logLevel },
     bodyLimit: 16 * 1024,
-    trustProxy: config.trustProxy,
+    // A hop count as proxy-addr reads one: the n nearest addresses are proxies (Fastify's types take no number).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // One line per answer (below), not Fastify's two; none for health checks at info.
     logController: new LogController({ disableRequestLogging: true }),
     // Answered by the hook below, in the API's error shape.
     return503OnClosing: false,
+    // Node would answer a missing Host itself (400, empty body): the hook below answers it in the API's shape.
+    serverFactory: (handler) => createServer({ requireHostHeader: false }, handler),
+    // What Node's parser or Fastify's router refuse before any route: in the uniform error body too.
+    clientErrorHandler,
+    frameworkErrors,
   });
+  // Set before any route or plugin: a route keeps the handlers set when it was registered, so
+  // set later they would miss the routes before them (the web client's, in production).
+  let sendPage: ((req: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>) | null = null;
+  setErrorHandlers(http, () => sendPage);
+
   let draining = false;
   http.addHook('onRequest', async (req, reply) => {
     if (!draining) return;
     reply.header('connection', 'close');
     return httpError(reply, 503, 'SHUTTING_DOWN', 'This server is shutting down: try again (another one will answer).');
+  });
+  // Links never come from Host (PUBLIC_URL does), but a request without a sane one is no request
+  // of ours: refused before any route or rate limit counts it.
+  http.addHook('onRequest', async (req, reply) => {
+    if (!isHostHeader(req.headers.host)) {
+      return httpError(reply, 400, 'BAD_REQUEST', 'The Host header is missing or is not a host name.');
+    }
   });
   // A request that began before the signal: its connection closes with its answer.
   http.addHook('onSend', async (_req, reply) => {
@@ -95,7 +132,13 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     subject: config.vapidSubject,
   });
 
-  const edge = await registerEdge(http, { redisUrl: config.redisUrl });
+  const edge = await registerEdge(http, { redisUrl: config.redisUrl, hsts: config.publicUrl?.startsWith('https:') ?? false });
+  // Every absolute link's origin: PUBLIC_URL, else (development, tests) this server on localhost.
+  const publicOrigin = (): string => {
+    if (config.publicUrl) return config.publicUrl;
+    const addr = http.server.address();
+    return `http://localhost:${typeof addr === 'object' && addr ? addr.port : config.port}`;
+  };
 
   const io: IoServer = new Server(http.server, {
     maxHttpBufferSize: SOCKET_BUFFER_BYTES,
@@ -167,41 +210,32 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
       if (room) push.away(room);
     },
   });
-  registerApiRoutes(http, { config, rooms, store, broadcaster, dbKind: db.kind });
-  registerPushRoutes(http, { store: pushStore, publicKey: vapid.publicKey, allowedOrigins });
+  registerApiRoutes(http, { config, rooms, store, broadcaster, dbKind: db.kind, publicOrigin });
+  registerPushRoutes(http, {
+    store: pushStore,
+    publicKey: vapid.publicKey,
+    allowedOrigins,
+    subscribeLimit: config.pushSubscribeLimit,
+  });
 
   const webDist = config.webDist;
   const hasWeb = webDist !== undefined && existsSync(join(webDist, 'index.html'));
-  const sendPage = hasWeb
+  sendPage = hasWeb
     ? await registerWebPages(http, {
         webDist,
-        publicUrl: config.publicUrl,
+        publicOrigin,
         roomSummary: async (id) => (await rooms.refresh(id))?.summary(new Set(), 0) ?? null,
       })
     : null;
-  http.setNotFoundHandler((req, reply) => {
-    // The client routes /r/<id>, /history, /m/<id> itself: any other GET page gets the app.
-    if (sendPage && req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/socket.io')) {
-      return sendPage(req, reply);
-    }
-    return httpError(reply, 404, 'NOT_FOUND', `Nothing at ${req.method} ${req.url.split('?')[0]}.`);
-  });
-  http.setErrorHandler((err: { statusCode?: number; code?: string; message: string }, req, reply) => {
-    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
-    if (status === 500) req.log.error({ err }, 'request failed');
-    const code =
-      status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 429 ? 'RATE_LIMITED' : status === 500 ? 'INTERNAL' : 'BAD_REQUEST';
-    return httpError(reply, status, code, status === 500 ? 'The server failed; nothing was changed.' : err.message);
-  });
-
   let closing: Promise<void> | null = null;
   const shutdown = async (): Promise<void> => {
     draining = true;
     const deadline = Date.now() + config.shutdownGraceMs;
     const untilDeadline = <T>(p: Promise<T>): Promise<T | void> =>
       Promise.race([p, new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now())).unref())]);
-    // Stops listening and closes idle kept-alive connections; busy ones close with their answer.
-    const httpClosed = http.close().catch(() => undefined);
+    // Stops listening; kept-alive connections stay open a moment, every request on them answered (http-drain.ts).
+    const drain = new HttpDrain(http.server);
+    const lingerUntil = Date.now() + Math.min(DRAIN_LINGER_MS, config.shutdownGraceMs / 4);
     // No new duty taken; bot moves being submitted and messages being handled finish (and are acknowledged).
     await untilDeadline(duties.stop());
     await untilDeadline(bots.close());
@@ -210,10 +244,11 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     // Other processes take this one's rooms at once rather than when the leases expire.
     await untilDeadline(duties.releaseAll().catch((err: unknown) => http.log.warn({ err }, 'releasing room leases failed')));
     // Closing the transports (not a server-side disconnect) makes Socket.IO clients reconnect by themselves: through
-    // a load balancer, to another process.
-    void io.close();
-    await untilDeadline(httpClosed);
-    http.server.closeAllConnections();
+    // a load balancer, to another process. (io.close() would also close the HTTP server, idle connections and all.)
+    io.engine.close();
+    await drain.finish(lingerUntil, deadline);
+    // Fastify's own close hooks; its server has stopped listening already.
+    await http.close().catch(() => undefined);
     // pushes being sent finish before the database they record into closes
     await untilDeadline(push.idle());
     await closeRedis();

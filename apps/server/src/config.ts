@@ -1,7 +1,75 @@
 import { z } from 'zod';
+import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 const here = (rel: string): string => fileURLToPath(new URL(rel, import.meta.url));
+
+/** A configuration the server cannot start with: main.ts prints its message as one line. */
+export class ConfigError extends Error {}
+
+/** proxy-addr's names for address ranges, as TRUST_PROXY may list them */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const isProxyAddress = (s: string): boolean => {
+  if (PROXY_RANGE_NAMES.includes(s)) return true;
+  const [address, bits, ...rest] = s.split('/');
+  const family = isIP(address ?? '');
+  if (family === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+};
+
+/**
+ * TRUST_PROXY: which proxies in front of the server are believed about the client's address
+ * (X-Forwarded-For) — exactly these, so no client can pick its own address past them:
+ * - unset, empty, `false` or `0`: none (the connection's own address counts);
+ * - a number n (1–10): the n nearest hops (1 for one nginx in front, as in docker-compose.yml);
+ * - a comma-separated list of addresses or CIDR ranges (or `loopback`, `linklocal`, `uniquelocal`):
+ *   the proxies at those addresses.
+ * `true` ("trust every hop") is refused: behind it, each request could claim a new address.
+ */
+const trustProxySchema = z
+  .union([z.string(), z.number(), z.boolean(), z.array(z.string())])
+  .optional()
+  .transform((v, ctx): false | number | string[] => {
+    if (v === undefined || v === false || v === 0) return false;
+    const text = (Array.isArray(v) ? v.join(',') : String(v)).trim();
+    if (text === '' || text === 'false' || text === '0') return false;
+    if (text === 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'TRUST_PROXY=true would believe every X-Forwarded-For hop (any client could pick its address): set the number of proxies in front (e.g. 1) or their addresses',
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(text)) {
+      const hops = Number(text);
+      if (hops >= 1 && hops <= 10) return hops;
+      ctx.addIssue({ code: 'custom', message: 'TRUST_PROXY: a hop count is 1 to 10' });
+      return z.NEVER;
+    }
+    const list = text
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== '');
+    const bad = list.filter((s) => !isProxyAddress(s));
+    if (bad.length > 0 || list.length === 0) {
+      ctx.addIssue({ code: 'custom', message: `TRUST_PROXY: not an address or CIDR range: ${bad.join(', ')}` });
+      return z.NEVER;
+    }
+    return list;
+  });
+
+/** PUBLIC_URL: an http(s) origin; a path or query would be dropped from links silently, so it is refused. */
+const publicUrlSchema = z
+  .string()
+  .url()
+  .refine((s) => URL.canParse(s) && /^https?:$/.test(new URL(s).protocol), 'PUBLIC_URL must be an http or https URL')
+  .refine((s) => {
+    if (!URL.canParse(s)) return false;
+    const u = new URL(s);
+    return u.pathname === '/' && u.search === '' && u.hash === '' && u.username === '' && u.password === '';
+  }, 'PUBLIC_URL is an origin only (scheme, host, port): no path, query or credentials')
+  .transform((s) => new URL(s).origin);
 
 /** Everything the server reads from its environment, parsed once at start-up. */
 export const configSchema = z.object({
@@ -13,8 +81,13 @@ export const configSchema = z.object({
   databaseUrl: z.string().url().optional(),
   /** redis://… shares rooms' updates between several server processes */
   redisUrl: z.string().url().optional(),
-  /** the origin links are built with (defaults to the request's own) */
-  publicUrl: z.string().url().optional(),
+  /**
+   * The origin every absolute link is built with (share links, og:url, og:image), e.g.
+   * `https://play.example.org`; never the request's Host or X-Forwarded-* headers. Required
+   * with NODE_ENV=production (the server refuses to start without it); in development and
+   * tests it defaults to `http://localhost:<the port listened on>`. An https one also turns on HSTS.
+   */
+  publicUrl: publicUrlSchema.optional(),
   /** the built web client to serve; none in API-only tests */
   webDist: z.string().optional(),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -24,10 +97,15 @@ export const configSchema = z.object({
     .int()
     .min(0)
     .default(10 * 60_000),
-  /** believe X-Forwarded-For (only behind a proxy you run: otherwise anyone could pick their address) */
-  trustProxy: z.preprocess((v) => v === true || v === 'true' || v === '1', z.boolean()).default(false),
+  /** which proxies' X-Forwarded-For is believed: see trustProxySchema (TRUST_PROXY) */
+  trustProxy: trustProxySchema,
   /** rooms one address may create per fixed window of that many seconds (counted in Redis with redisUrl) */
   roomCreateBurst: z.coerce.number().int().min(1).default(30),
+  /**
+   * Push subscriptions one address may make in ten minutes (counted in Redis when REDIS_URL is
+   * set); a device keeps its 5 newest besides, so neither an address nor a device grows the table without end
+   */
+  pushSubscribeLimit: z.coerce.number().int().min(1).default(30),
   /** how long a bot waits before it plays (so people see its move come); 0 in tests */
   botDelayMs: z.coerce.number().int().min(0).max(60_000).default(700),
   /**
@@ -62,9 +140,27 @@ export type ConfigInput = z.input<typeof configSchema>;
 /** The built client sits at apps/web/dist beside this app, both from src/ and from dist/. */
 export const defaultWebDist = (): string => here('../../web/dist');
 
+/** The environment variable each setting is read from, for start-up errors that name it. */
+const ENV_NAMES: Partial<Record<keyof Config, string>> = {
+  publicUrl: 'PUBLIC_URL',
+  trustProxy: 'TRUST_PROXY',
+  port: 'PORT',
+  databaseUrl: 'DATABASE_URL',
+  redisUrl: 'REDIS_URL',
+};
+
+/**
+ * The configuration from the environment; a ConfigError (one line, naming the variable) when
+ * it cannot be used, PUBLIC_URL missing with NODE_ENV=production included.
+ */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const blank = (v: string | undefined): string | undefined => (v === undefined || v.trim() === '' ? undefined : v);
-  return configSchema.parse({
+  if (env.NODE_ENV === 'production' && blank(env.PUBLIC_URL) === undefined) {
+    throw new ConfigError(
+      'PUBLIC_URL must be set when NODE_ENV=production: it is the origin of every link the server writes (e.g. PUBLIC_URL=https://play.example.org).',
+    );
+  }
+  const parsed = configSchema.safeParse({
     port: blank(env.PORT),
     host: blank(env.HOST),
     dataDir: blank(env.DATA_DIR),
@@ -76,6 +172,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     roomIdleMs: blank(env.ROOM_IDLE_MS),
     roomCreateBurst: blank(env.ROOM_CREATE_BURST),
     trustProxy: blank(env.TRUST_PROXY),
+    pushSubscribeLimit: blank(env.PUSH_SUBSCRIBE_LIMIT),
     botDelayMs: blank(env.BOT_DELAY_MS),
     secondMs: blank(env.SECOND_MS),
     shutdownGraceMs: blank(env.SHUTDOWN_GRACE_MS),
@@ -86,4 +183,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     vapidSubject: blank(env.VAPID_SUBJECT),
     pushAllowedOrigins: blank(env.PUSH_ALLOWED_ORIGINS),
   });
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const key = issue.path[0] as keyof Config | undefined;
+  const name = key === undefined ? 'configuration' : (ENV_NAMES[key] ?? key.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase());
+  throw new ConfigError(issue.message.startsWith(name) ? issue.message : `${name}: ${issue.message}`);
 }

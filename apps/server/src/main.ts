@@ -1,10 +1,18 @@
 import { buildApp, type App } from './app';
-import { configFromEnv } from './config';
+import { ConfigError, configFromEnv, type Config } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { startBenchTiming } from './bench-timing';
 
 // The process entry: configuration from the environment, a graceful stop on signals.
-const config = configFromEnv();
+let config: Config;
+try {
+  config = configFromEnv();
+} catch (err) {
+  // A configuration the operator must fix: one line, no stack.
+  if (!(err instanceof ConfigError)) throw err;
+  process.stderr.write(`Cannot start: ${err.message}\n`);
+  process.exit(1);
+}
 // bench:load only: where an action's time goes inside the server (bench-timing.ts).
 if (process.env['BENCH_TIMING'] === '1') startBenchTiming();
 let app: App;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { families, matchViewSchema } from '@mm/rules';
-import { RULE_ERRORS, TRANSPORT_ERRORS } from './errors';
+import { HTTP_ERRORS, RULE_ERRORS, TRANSPORT_ERRORS } from './errors';
 import { DEVICE_TOKEN_HEADER, MAX_PAYLOAD_BYTES, PROTOCOL_VERSION } from './constants';
 import { createRoomBodySchema, matchListQuerySchema } from './http';
 import {
@@ -132,9 +132,18 @@ export function renderProtocolDoc(): string {
     '',
     '### HTTP replies',
     '',
-    'Every 4xx and 5xx reply, including a body that is not JSON or is too large, has this body:',
+    'Every 4xx and 5xx reply, including a body that is not JSON or is too large, a rate-limited request, and',
+    'the ones Node answers before any route (headers too large, a malformed request line), has this body:',
     '',
     sent(errorBodySchema),
+    '',
+    'Its `code` is one of the error codes below (`BAD_REQUEST` for any malformed request: bad JSON, an empty',
+    'or binary body where JSON is expected, a bad URL or Host; `PAYLOAD_TOO_LARGE` (413), `RATE_LIMITED` (429),',
+    '`INTERNAL` for every 500, whose message never says more) or one of these, of HTTP only:',
+    '',
+    '| code | meaning |',
+    '|---|---|',
+    ...Object.entries(HTTP_ERRORS).map(([code, meaning]) => `| \`${code}\` | ${meaning} |`),
     '',
     ...Object.entries(httpReplySchemas).flatMap(([route, { status, schema }]) =>
       schema ? [`\`${route}\` → ${status}:`, '', sent(schema), ''] : [`\`${route}\` → ${status}, no body.`, ''],

@@ -51,3 +51,19 @@ export interface ErrorReply {
   /** for DUPLICATE_ACTION and STALE_SEQ: the seq that matters */
   seq?: number;
 }
+
+/**
+ * Codes of HTTP error bodies (`{ error: { code, message } }`) that no socket reply uses: the
+ * transport's own refusals. Routes also answer with codes of TRANSPORT_ERRORS (BAD_REQUEST,
+ * ROOM_NOT_FOUND, MATCH_NOT_FOUND, SPECTATING_OFF, RATE_LIMITED, PAYLOAD_TOO_LARGE, INTERNAL).
+ */
+export const HTTP_ERRORS = {
+  NOT_FOUND: '404: nothing answers this path.',
+  METHOD_NOT_ALLOWED: '405: the path takes other methods (listed in the `Allow` header).',
+  REQUEST_TIMEOUT: '408: the request took too long to arrive.',
+  UNSUPPORTED_MEDIA_TYPE: '415: a body that is not `application/json`.',
+  HEADERS_TOO_LARGE: '431: request headers over the server’s limit.',
+  UNAVAILABLE: '503: the server cannot serve now (a dependency is down); try again.',
+  SHUTTING_DOWN: '503: this server is stopping; another one answers a retry.',
+} as const;
+export type HttpErrorCode = keyof typeof HTTP_ERRORS;

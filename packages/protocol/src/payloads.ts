@@ -98,7 +98,7 @@ export const roomSummarySchema: z.ZodType<RoomSummary> = z.strictObject({
 /** `{ error: { code, message } }`: the body of every HTTP 4xx and 5xx. */
 export const errorBodySchema = z.strictObject({
   error: z.strictObject({
-    code: z.string().describe('a code of the tables below, or PAYLOAD_TOO_LARGE / NOT_FOUND / RATE_LIMITED'),
+    code: z.string().describe('a code of the error tables (transport, rule, HTTP)'),
     message: z.string(),
   }),
 });

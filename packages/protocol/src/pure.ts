@@ -8,6 +8,7 @@
 export * from './constants';
 export * from './errors';
 export * from './fairness';
+export * from './names';
 export type * from './http';
 export type * from './ids';
 export type * from './payloads';

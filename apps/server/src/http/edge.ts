@@ -65,13 +65,19 @@ export interface Edge {
   close(): Promise<void>;
 }
 
-export async function registerEdge(app: FastifyInstance, opts: { redisUrl?: string | undefined }): Promise<Edge> {
+/** HSTS when PUBLIC_URL is https: half a year, this host only (its subdomains are not ours to judge). */
+const HSTS = { maxAge: 180 * 24 * 60 * 60, includeSubDomains: false, preload: false };
+
+export async function registerEdge(
+  app: FastifyInstance,
+  opts: { redisUrl?: string | undefined; /** PUBLIC_URL is https */ hsts: boolean },
+): Promise<Edge> {
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    // The app is served over http by `npm start`; TLS is the proxy's business (it sets HSTS).
-    strictTransportSecurity: false,
+    // Browsers ignore HSTS over http; sent when the public origin is https (TLS ends at the proxy).
+    strictTransportSecurity: opts.hsts ? HSTS : false,
     crossOriginEmbedderPolicy: false,
   });
 

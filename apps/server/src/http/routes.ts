@@ -19,6 +19,7 @@ import { botSeatsProblem } from '../rooms/room-service';
 import { hashToken } from '../security/tokens';
 import type { Broadcaster } from '../socket/broadcaster';
 import { matchDetail, matchListItem } from './matches';
+import { privateAnswer } from './private-answer';
 
 /** GET /api/… requests one address may make in one window, and how many a second that averages. */
 export const READ_BURST = 120;
@@ -26,7 +27,15 @@ export const READS_PER_SECOND = 20;
 
 export function registerApiRoutes(
   app: FastifyInstance,
-  deps: { config: Config; rooms: RoomService; store: Store; broadcaster: Broadcaster; dbKind: 'embedded' | 'postgres' },
+  deps: {
+    config: Config;
+    rooms: RoomService;
+    store: Store;
+    broadcaster: Broadcaster;
+    dbKind: 'embedded' | 'postgres';
+    /** the origin of absolute links (PUBLIC_URL): never the request's Host or X-Forwarded-* headers */
+    publicOrigin: () => string;
+  },
 ): void {
   const { rooms, broadcaster } = deps;
   // Reads are cheap but each may fold a match's log: bound them per address (edge.ts registers the plugin).
@@ -42,7 +51,7 @@ export function registerApiRoutes(
   // While shutting down, app.ts answers 503 before this is reached.
   app.get('/api/health', async (): Promise<HealthReply> => ({ ok: true, db: deps.dbKind }));
 
-  app.post('/api/rooms', { config: { rateLimit: createLimit } }, async (req, reply) => {
+  app.post('/api/rooms', { config: { rateLimit: createLimit }, onRequest: privateAnswer }, async (req, reply) => {
     const headers = createRoomHeadersSchema.safeParse(req.headers);
     if (!headers.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(headers.error));
     const parsed = createRoomBodySchema().safeParse(req.body ?? {});
@@ -58,8 +67,7 @@ export function registerApiRoutes(
       takeOverAfterSec,
       turnSeconds,
     });
-    const origin = deps.config.publicUrl ?? `${req.protocol}://${req.host}`;
-    const body: CreateRoomReply = { id: room.id, url: new URL(`/r/${room.id}`, origin).toString() };
+    const body: CreateRoomReply = { id: room.id, url: new URL(`/r/${room.id}`, deps.publicOrigin()).toString() };
     return reply.code(201).send(body);
   });
 
@@ -89,7 +97,7 @@ export function registerApiRoutes(
     return { yourTurn: true, deadline: due.length ? new Date(Math.min(...due)).toISOString() : null };
   };
 
-  app.get('/api/matches', async (req, reply) => {
+  app.get('/api/matches', { onRequest: privateAnswer }, async (req, reply) => {
     const headers = matchListHeadersSchema.safeParse(req.headers);
     if (!headers.success) {
       return httpError(

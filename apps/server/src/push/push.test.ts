@@ -67,6 +67,10 @@ describe('Web Push', () => {
       'https://user:pw@fcm.googleapis.com/fcm/send/abc',
       'https://fcm.googleapis.com:8443/fcm/send/abc',
       'file:///etc/passwd',
+      'https://2130706433%2enotify%2ewindows%2ecom/x',
+      'https://localhost%2e.push.apple.com/x',
+      'https:fcm.googleapis.com/y',
+      'https://2130706433.notify.windows.com/x',
     ];
     for (const e of refused) {
       const res = await subscribe(device, { endpoint: e, keys: { p256dh: keys.p256dh, auth: keys.auth } });

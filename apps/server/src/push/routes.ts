@@ -8,17 +8,28 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { describeIssues, httpError } from '../errors';
 import { hashToken } from '../security/tokens';
+import { privateAnswer } from '../http/private-answer';
 import { endpointProblem } from './endpoint-guard';
 import type { PushStore } from './store';
+
+/** The window of the per-address subscription limit. */
+export const SUBSCRIBE_WINDOW_MS = 10 * 60_000;
 
 /** GET /api/push/key, POST and DELETE /api/push/subscriptions (docs/protocol.md). */
 export function registerPushRoutes(
   app: FastifyInstance,
-  deps: { store: PushStore; publicKey: string; allowedOrigins: readonly string[] },
+  deps: {
+    store: PushStore;
+    publicKey: string;
+    allowedOrigins: readonly string[];
+    /** subscriptions one address may make per SUBSCRIBE_WINDOW_MS (edge.ts's rate limiter, shared through Redis) */
+    subscribeLimit: number;
+  },
 ): void {
+  const subscribeLimit = { max: deps.subscribeLimit, timeWindow: SUBSCRIBE_WINDOW_MS, groupId: 'push-subscribe' };
   app.get('/api/push/key', async (): Promise<PushKeyReply> => ({ publicKey: deps.publicKey }));
 
-  app.post('/api/push/subscriptions', async (req, reply) => {
+  app.post('/api/push/subscriptions', { onRequest: privateAnswer, config: { rateLimit: subscribeLimit } }, async (req, reply) => {
     const headers = pushHeadersSchema.safeParse(req.headers);
     if (!headers.success) return httpError(reply, 400, 'BAD_REQUEST', `A valid ${DEVICE_TOKEN_HEADER} header is required.`);
     const body = pushSubscribeBodySchema.safeParse(req.body ?? {});
@@ -35,7 +46,7 @@ export function registerPushRoutes(
     return reply.code(201).send({ ok: true });
   });
 
-  app.delete('/api/push/subscriptions', async (req, reply) => {
+  app.delete('/api/push/subscriptions', { onRequest: privateAnswer }, async (req, reply) => {
     const headers = pushHeadersSchema.safeParse(req.headers);
     if (!headers.success) return httpError(reply, 400, 'BAD_REQUEST', `A valid ${DEVICE_TOKEN_HEADER} header is required.`);
     const body = pushUnsubscribeBodySchema.safeParse(req.body ?? {});

@@ -18,6 +18,7 @@ import { newSalt } from '../security/commitments';
 import { hashToken, newMatchId, newRoomId, newSeatToken, newSeed } from '../security/tokens';
 import { AwayClocks } from './away-clocks';
 import { LiveRoom } from './live-room';
+import { distinctSeatName } from './seat-names';
 import { SerialQueue } from './serial-queue';
 
 /** How many times an append is retried after another server took the seq first. */
@@ -168,14 +169,15 @@ export class RoomService {
   }
 
   /**
-   * A person takes the free seat `seat`. `seatSocket` is the transport's part of the change, done
+   * A person takes the free seat `seat`, under `asked` or, if another seat shows a name that looks
+   * the same, `asked` numbered (seat-names.ts). `seatSocket` is the transport's part of the change, done
    * after the commit and before the change is announced (in the room's queue; it must not wait on
    * it): the claiming socket moves to the seat's channel, so the one broadcast of the claim reaches it.
    */
   async claim(
     roomId: string,
     seat: Seat,
-    name: string,
+    asked: string,
     deviceId: string | null,
     seatSocket: (seat: Seat, matchId: string) => Promise<void> | void = () => {},
   ): Promise<ClaimReply | ErrorReply> {
@@ -185,6 +187,11 @@ export class RoomService {
       const current = room.seats.find((s) => s.index === seat);
       if (!current) return fault('NO_SUCH_SEAT', `This table has seats 0 to ${room.seats.length - 1}.`);
       if (current.tokenHash !== null || current.bot) return fault('SEAT_TAKEN', 'Someone already sits there.');
+      // Two seats of one room never look alike (seat-names.ts).
+      const name = distinctSeatName(
+        asked,
+        room.seats.filter((s) => s.index !== seat).map((s) => s.name),
+      );
       const token = newSeatToken();
       const tokenHash = hashToken(token);
       if (deviceId) await this.store.upsertDevice(deviceId, name);

@@ -60,6 +60,13 @@ export class RawConnection {
     return { response, sendBody };
   }
 
+  /** Writes `raw` as it is (a request head a client library would refuse to send), and resolves with the answer. */
+  sendRaw(raw: string | Buffer): Promise<RawResponse> {
+    const response = new Promise<RawResponse>((resolve) => (this.waiting = resolve));
+    this.socket.write(raw);
+    return response;
+  }
+
   end(): void {
     this.socket.destroy();
   }

@@ -26,8 +26,8 @@ export interface WebPagesDeps {
   webDist: string;
   /** the room's public summary, or null if there is no such room */
   roomSummary: (roomId: string) => Promise<RoomSummary | null>;
-  /** origin of absolute links (og:url, og:image); else the request's own */
-  publicUrl?: string;
+  /** origin of absolute links (og:url, og:image): PUBLIC_URL, never the request's Host or X-Forwarded-* headers */
+  publicOrigin: () => string;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -75,7 +75,7 @@ export async function registerWebPages(
 
   const page = async (req: FastifyRequest, reply: FastifyReply, roomId?: string): Promise<FastifyReply> => {
     const lang = pageLang(req.headers['accept-language']);
-    const origin = deps.publicUrl ?? `${req.protocol}://${req.host}`;
+    const origin = deps.publicOrigin();
     const summary = roomId && allowPreview(req) ? await deps.roomSummary(roomId).catch(() => null) : null;
     const html = renderPage(template(), {
       lang,
