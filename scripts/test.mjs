@@ -1,44 +1,93 @@
-// `npm test`: install, build the client the browser tests load, then run every
-// package's tests one package at a time (they share the machine's PostgreSQL and
-// its two cores), and print one closing line over all of them.
+// `npm test`: install, then two lanes side by side on the machine's two cores, and one closing line
+// over all of them. The server's and the browser tests spend much of their time waiting (on
+// timers, restarts, the network, PostgreSQL) and run one file at a time, so the other lane fills
+// the second core: the client build, lint, the format check and the CPU-bound pure packages.
+// Each step's output is held back and printed whole when it ends, so nothing interleaves.
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
-import { resolve } from 'node:path';
+import { spawn } from 'node:child_process';
+import { relative, resolve } from 'node:path';
 import { PNPM, pnpm } from './pnpm.mjs';
 
-const packages = ['@mm/rules', '@mm/solver', '@mm/protocol', '@mm/server', '@mm/web', '@mm/e2e'];
 const reports = resolve('test-output/reports');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
-pnpm(['install', '--frozen-lockfile', '--prefer-offline']);
-pnpm(['--filter', '@mm/web', 'build']);
-
+const began = performance.now();
+/** Wall time of each step: when it started (from the beginning of the run) and how long it took. */
+const steps = [];
 let passed = 0;
 let failed = 0;
 const broken = [];
+/** Every test file's duration, from the vitest JSON reports. */
+const files = [];
 
-// Lint and the format check fail the run like a failing test.
-console.log('\n=== lint ===');
-if (spawnSync('npx', ['--yes', PNPM, 'run', 'lint'], { stdio: 'inherit' }).status !== 0) broken.push('lint');
-else console.log('lint: 0 problems');
-console.log('\n=== format ===');
-if (spawnSync('npx', ['--yes', PNPM, 'run', 'format:check'], { stdio: 'inherit' }).status !== 0) broken.push('format');
-for (const name of packages) {
-  const report = resolve(reports, `${name.replace('@mm/', '')}.json`);
-  console.log(`\n=== ${name} ===`);
-  const r = spawnSync(
-    'npx',
-    ['--yes', PNPM, '--filter', name, 'run', 'test', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
-    { stdio: 'inherit' },
-  );
-  if (existsSync(report)) {
-    const json = JSON.parse(readFileSync(report, 'utf8'));
-    passed += json.numPassedTests;
-    failed += json.numFailedTests;
-  }
-  if (r.status !== 0) broken.push(name);
+// Colours survive the buffering when a person is watching.
+const env = process.stdout.isTTY ? { ...process.env, FORCE_COLOR: '1' } : process.env;
+
+/** Runs `npx pnpm …args` with its output held back; resolves to whether it succeeded. */
+function step(label, args, { quietOk } = {}) {
+  const start = performance.now();
+  console.log(`… ${label} started`);
+  return new Promise((done) => {
+    const child = spawn('npx', ['--yes', PNPM, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = [];
+    child.stdout.on('data', (c) => out.push(c));
+    child.stderr.on('data', (c) => out.push(c));
+    child.on('close', (code) => {
+      const ms = performance.now() - start;
+      steps.push({ label, startMs: start - began, ms });
+      const ok = code === 0;
+      console.log(`\n=== ${label} (${(ms / 1000).toFixed(1)} s) ===`);
+      process.stdout.write(Buffer.concat(out));
+      if (ok && quietOk) console.log(quietOk);
+      if (!ok) broken.push(label);
+      done(ok);
+    });
+  });
 }
+
+/** A package's tests, with vitest's JSON report kept for the totals and the slowest files. */
+async function testPackage(name) {
+  const report = resolve(reports, `${name.replace('@mm/', '')}.json`);
+  await step(name, ['--filter', name, 'run', 'test', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  if (!existsSync(report)) return;
+  const json = JSON.parse(readFileSync(report, 'utf8'));
+  passed += json.numPassedTests;
+  failed += json.numFailedTests;
+  for (const file of json.testResults)
+    files.push({ name: relative(process.cwd(), file.name), ms: file.endTime - file.startTime });
+}
+
+const installStart = performance.now();
+pnpm(['install', '--frozen-lockfile', '--prefer-offline']);
+steps.push({ label: 'install', startMs: installStart - began, ms: performance.now() - installStart });
+
+// The browser tests load the built client: the light lane builds it first.
+let webBuilt;
+const clientBuilt = new Promise((resolve) => (webBuilt = resolve));
+
+const light = (async () => {
+  webBuilt(await step('web build', ['--filter', '@mm/web', 'build']));
+  // Lint and the format check fail the run like a failing test.
+  await step('lint', ['run', 'lint'], { quietOk: 'lint: 0 problems' });
+  await step('format', ['run', 'format:check']);
+  for (const name of ['@mm/rules', '@mm/solver', '@mm/protocol', '@mm/web']) await testPackage(name);
+})();
+
+const heavy = (async () => {
+  await testPackage('@mm/server');
+  if (await clientBuilt) await testPackage('@mm/e2e');
+  else broken.push('@mm/e2e (no client build)');
+})();
+
+await Promise.all([light, heavy]);
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1).padStart(7)} s`;
+console.log('\nWall time per step (started at, took):');
+for (const s of steps.sort((a, b) => a.startMs - b.startMs)) console.log(`${seconds(s.startMs)} ${seconds(s.ms)}  ${s.label}`);
+console.log(`${seconds(performance.now() - began)}  in all`);
+console.log('\nSlowest test files:');
+for (const f of files.sort((a, b) => b.ms - a.ms).slice(0, 15)) console.log(`${seconds(f.ms)}  ${f.name}`);
 
 console.log(`\nPackages with failures: ${broken.length ? broken.join(', ') : 'none'}`);
 console.log(`Tests: ${passed} passed, ${failed} failed`);

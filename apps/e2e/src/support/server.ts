@@ -1,7 +1,5 @@
+import { freshDatabase } from '@mm/server/test-support/databases';
 import { spawnServer, kill } from '@mm/server/test-support/process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ChildProcess } from 'node:child_process';
 
@@ -12,13 +10,18 @@ const WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
  * to (or overrides) the server's environment, e.g. `{ BOT_DELAY_MS: '50' }` for quick bots.
  */
 export async function startProduct(env: Record<string, string> = {}): Promise<{ url: string; stop(): Promise<void> }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'mm-e2e-'));
-  const { child, url }: { child: ChildProcess; url: string } = await spawnServer({ DATA_DIR: dataDir, WEB_DIST, ...env });
+  // A copy of the migrated PGlite template: a new folder would spend seconds in initdb and migrations.
+  const db = await freshDatabase('embedded');
+  const { child, url }: { child: ChildProcess; url: string } = await spawnServer({
+    DATA_DIR: db.config.dataDir,
+    WEB_DIST,
+    ...env,
+  });
   return {
     url,
     async stop() {
       await kill(child, 'SIGTERM');
-      rmSync(dataDir, { recursive: true, force: true });
+      await db.drop();
     },
   };
 }

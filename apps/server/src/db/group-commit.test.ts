@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './database.js';
 import { GroupCommit } from './group-commit.js';
 import { createStore, type Store } from './store.js';
-import { createTestPostgres, freshEmbeddedDataDir, tempDir, type TempDir, type TestPostgres } from './test-databases.js';
+import { createMigratedTestPostgres, freshEmbeddedDataDir, tempDir, type TempDir, type TestPostgres } from './test-databases.js';
 
 describe.each(['embedded', 'postgres'] as const)('group commit on %s', (kind) => {
   let db: Database;
@@ -13,7 +13,7 @@ describe.each(['embedded', 'postgres'] as const)('group commit on %s', (kind) =>
 
   beforeAll(async () => {
     dir = kind === 'embedded' ? await freshEmbeddedDataDir() : tempDir();
-    if (kind === 'postgres') pgdb = await createTestPostgres();
+    if (kind === 'postgres') pgdb = await createMigratedTestPostgres();
     db = await openDatabase({ dataDir: dir.path, databaseUrl: pgdb?.url });
     store = createStore(db);
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Prisma } from '../generated/prisma/client.js';
 import { openDatabase, type Database } from './database.js';
 import { createStore, uniqueViolationTarget, type Store } from './store.js';
-import { createTestPostgres, freshEmbeddedDataDir, tempDir, type TempDir, type TestPostgres } from './test-databases.js';
+import { createMigratedTestPostgres, freshEmbeddedDataDir, tempDir, type TempDir, type TestPostgres } from './test-databases.js';
 
 const kinds = ['embedded', 'postgres'] as const;
 
@@ -15,7 +15,7 @@ describe.each(kinds)('store on %s', (kind) => {
 
   beforeAll(async () => {
     dir = kind === 'embedded' ? await freshEmbeddedDataDir() : tempDir();
-    if (kind === 'postgres') pgdb = await createTestPostgres();
+    if (kind === 'postgres') pgdb = await createMigratedTestPostgres();
     db = await openDatabase({ dataDir: dir.path, databaseUrl: pgdb?.url });
     store = createStore(db);
   });

@@ -18,15 +18,10 @@ export interface TestPostgres {
   drop(): Promise<void>;
 }
 
-export async function createTestPostgres(adminUrl: string = TEST_DATABASE_URL): Promise<TestPostgres> {
+/** An empty database of its own; `template` names the database to copy instead of PostgreSQL's template1. */
+export async function createTestPostgres(adminUrl: string = TEST_DATABASE_URL, template?: string): Promise<TestPostgres> {
   const name = `mm_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await admin.end();
-  }
+  await withAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
@@ -43,6 +38,89 @@ export async function createTestPostgres(adminUrl: string = TEST_DATABASE_URL): 
       }
     },
   };
+}
+
+async function withAdmin<T>(adminUrl: string, run: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    return await run(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Keys a template by everything that shapes it: the migrations (and, for PGlite, its version). */
+function migrationsKey(extra = ''): string {
+  return createHash('sha256')
+    .update(extra)
+    .update(
+      readMigrations()
+        .map((m) => `${m.name}:${m.checksum}`)
+        .join('\n'),
+    )
+    .digest('hex')
+    .slice(0, 16);
+}
+
+const postgresTemplates = new Map<string, Promise<string>>();
+
+/**
+ * A migrated database on the test server that tests copy (CREATE DATABASE … TEMPLATE, a file
+ * copy inside PostgreSQL) instead of running every migration again; built once per set of
+ * migrations and kept, like the PGlite template. Nobody ever connects to it once it has its
+ * name, which is what PostgreSQL asks of a database it copies.
+ */
+export function postgresTemplate(adminUrl: string = TEST_DATABASE_URL): Promise<string> {
+  const name = `mm_template_${migrationsKey()}`;
+  const key = `${adminUrl}\0${name}`;
+  let made = postgresTemplates.get(key);
+  if (!made) {
+    made = buildPostgresTemplate(adminUrl, name);
+    made.catch(() => postgresTemplates.delete(key));
+    postgresTemplates.set(key, made);
+  }
+  return made;
+}
+
+async function buildPostgresTemplate(adminUrl: string, name: string): Promise<string> {
+  const exists = async (): Promise<boolean> =>
+    withAdmin(
+      adminUrl,
+      async (admin) => (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1,
+    );
+  if (await exists()) return name;
+  const build = await createTestPostgres(adminUrl);
+  const dir = tempDir('mm-template-');
+  try {
+    const db = await openDatabase({ databaseUrl: build.url, dataDir: dir.path });
+    await db.close();
+    // Atomic: a test copying the template never sees half of it. The pool's sessions may take
+    // a moment to leave after close(), and a database cannot be renamed while anyone is in it.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await withAdmin(adminUrl, (admin) => admin.query(`ALTER DATABASE "${build.name}" RENAME TO "${name}"`));
+        return name;
+      } catch (e) {
+        // 42P04: another process published the template first.
+        if ((e as { code?: string }).code === '42P04') break;
+        if ((e as { code?: string }).code !== '55006' || attempt >= 100) throw e;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+  } catch (e) {
+    await build.drop();
+    if (!(await exists())) throw e;
+  } finally {
+    dir.remove();
+  }
+  await build.drop();
+  return name;
+}
+
+/** A database of its own already holding the schema: a copy of the migrated template. */
+export async function createMigratedTestPostgres(adminUrl: string = TEST_DATABASE_URL): Promise<TestPostgres> {
+  return createTestPostgres(adminUrl, await postgresTemplate(adminUrl));
 }
 
 export interface TempDir {
@@ -64,15 +142,7 @@ export async function embeddedTemplate(): Promise<string> {
   const require = createRequire(import.meta.url);
   // The installed file's real path names the PGlite version (pnpm's store layout).
   const pglite = realpathSync(require.resolve('@electric-sql/pglite'));
-  const key = createHash('sha256')
-    .update(pglite)
-    .update(
-      readMigrations()
-        .map((m) => `${m.name}:${m.checksum}`)
-        .join('\n'),
-    )
-    .digest('hex')
-    .slice(0, 16);
+  const key = migrationsKey(pglite);
   const template = join(tmpdir(), `mm-pglite-template-${key}`);
   if (existsSync(join(template, 'ready'))) return template;
   const build = mkdtempSync(join(tmpdir(), 'mm-pglite-build-'));

@@ -1,4 +1,4 @@
-import { createTestPostgres, freshEmbeddedDataDir, tempDir } from '../db/test-databases';
+import { createMigratedTestPostgres, freshEmbeddedDataDir, tempDir } from '../db/test-databases';
 
 export interface TestDatabase {
   kind: 'embedded' | 'postgres';
@@ -7,13 +7,13 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A database of its own for one test file: a copy of a migrated PGlite folder, or a new PostgreSQL database. */
+/** A database of its own for one test file: a copy of a migrated PGlite folder, or a copy of a migrated PostgreSQL database. */
 export async function freshDatabase(kind: 'embedded' | 'postgres'): Promise<TestDatabase> {
   if (kind === 'embedded') {
     const dir = await freshEmbeddedDataDir();
     return { kind, config: { dataDir: dir.path }, drop: async () => dir.remove() };
   }
-  const pg = await createTestPostgres();
+  const pg = await createMigratedTestPostgres();
   const dir = tempDir();
   return {
     kind,

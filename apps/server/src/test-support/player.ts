@@ -35,6 +35,12 @@ export class Player {
   rejoined: Promise<Reply<'room:join'>> | null = null;
   private waiters: { test: (u: SeenUpdate) => boolean; resolve: (u: SeenUpdate) => void }[] = [];
 
+  /**
+   * How long a reply may take. Generous: a storm test sends hundreds of messages at once, and on a
+   * busy two-core machine the last replies come long after the first (a slow reply is not a failure).
+   */
+  static ackTimeoutMs = 30_000;
+
   private constructor(
     readonly socket: Socket,
     /** sent as `deviceToken` in room:join and seat:claim, when given */
@@ -75,7 +81,7 @@ export class Player {
 
   /** Sends a message and records its reply as received too (acks are payloads a seat receives). */
   async send<N extends ClientMessageName>(name: N, payload: ClientMessage<N> | unknown): Promise<Reply<N>> {
-    const reply = (await this.socket.timeout(10_000).emitWithAck(name, payload)) as Reply<N>;
+    const reply = (await this.socket.timeout(Player.ackTimeoutMs).emitWithAck(name, payload)) as Reply<N>;
     this.received.push({ event: `ack:${name}`, payload: reply });
     checkSocketPayload(`ack:${name}`, reply);
     return reply;
