@@ -100,7 +100,8 @@ export class TimeoutDriver {
           entry.warning = null;
           const now = this.service?.cached(room.id);
           if (!now || `${now.matchId}:${now.seq}` !== key || (this.gate && !this.gate.holds(room.id))) return;
-          for (const d of now.deadlines()) this.onNear(now, d.seat);
+          // Each seat has its own clock: the warning is for the seats whose deadline this is.
+          for (const d of now.deadlines()) if (d.at <= earliest) this.onNear(now, d.seat);
         },
         (t) => (entry.warning = t),
       );
@@ -128,7 +129,8 @@ export class TimeoutDriver {
     if (`${room.matchId}:${room.seq}` !== key) return;
     const now = Date.now();
     const overdue = room.deadlines().filter((d) => d.at <= now);
-    // One seat at a time: the timeout moves the match on and restarts every other clock (docs/architecture.md).
+    // One seat at a time, each timeout a move of its own: the change re-arms the timer, which fires
+    // at once for the next seat already overdue (several seats may owe at once: docs/architecture.md).
     const first = overdue[0];
     if (!first) return;
     try {

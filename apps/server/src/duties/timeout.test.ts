@@ -91,6 +91,37 @@ describe('turn timers', () => {
     for (const p of players) p.close();
   }, 60_000);
 
+  it('give every racer of a race a clock of its own: another seat’s guess does not restart it, and all idle seats time out', async () => {
+    const created = await createRoom(server.url, { family: 'race', options: { players: 3 }, turnSeconds: 30 });
+    const roomId = created.json.id as string;
+    const players: Player[] = [];
+    for (let seat = 0; seat < 3; seat++) {
+      const p = await Player.connect(server.url);
+      expect((await p.join(roomId)).ok).toBe(true);
+      expect((await p.claim(seat, `P${seat}`)).ok).toBe(true);
+      players.push(p);
+    }
+    const full = await players[0]!.waitFor((u) => u.snapshot.deadlines.length === 3);
+    const at = (u: SeenUpdate, seat: number) => u.snapshot.deadlines.find((d) => d.seat === seat)?.at;
+    // Everyone races at once: three clocks from the same moment, the table full.
+    expect(full.snapshot.status.toAct).toEqual([0, 1, 2]);
+    expect(new Set([0, 1, 2].map((s) => at(full, s))).size).toBe(1);
+    expect((await players[0]!.act({ type: 'guess', code: [5, 5, 5, 5] })).ok).toBe(true);
+    const guessed = await players[1]!.waitForSeq(1);
+    // The guesser's clock starts again; the others' keep running from where they were.
+    expect(Date.parse(at(guessed, 0)!)).toBeGreaterThan(Date.parse(at(full, 0)!));
+    expect([1, 2].map((s) => at(guessed, s))).toEqual([1, 2].map((s) => at(full, s)));
+    // Both idle seats run out at that deadline, one timeout each, one after the other.
+    const both = await players[0]!.waitFor(
+      (u) => [1, 2].every((s) => (u.snapshot.view as { boards: { missed: number[] }[] }).boards[s]!.missed.length > 0),
+      30_000,
+    );
+    const boards = (both.snapshot.view as { boards: { missed: number[]; rows: unknown[] }[] }).boards;
+    expect(boards[1]!.missed).toEqual([1]);
+    expect(boards[2]!.missed).toEqual([1]);
+    for (const p of players) p.close();
+  }, 60_000);
+
   it('wait for the whole table: no clock while a seat is free, a full turn from when the last seat is taken', async () => {
     const created = await createRoom(server.url, { family: 'duel', turnSeconds: 10 });
     const roomId = created.json.id as string;

@@ -53,6 +53,8 @@ export class LiveRoom {
   /** the length of one of those seconds in ms (SECOND_MS: tests shorten it) */
   readonly secondMs: number;
   #clockSince: number;
+  /** since when (ms since the epoch) each seat that owes a move has owed it: where its own clock starts */
+  #owingSince = new Map<Seat, number>();
   #seats: StoredSeat[];
   #rematchVotes: Set<Seat>;
   #state: unknown;
@@ -87,6 +89,7 @@ export class LiveRoom {
     this.options = family.optionsSchema.parse(stored.match.options);
     this.#seats = stored.seats;
     this.#state = family.setup(this.options, this.seed);
+    for (const seat of this.status().toAct) this.#owingSince.set(seat, this.#clockSince);
     this.#finishedRecorded = stored.match.finishedAt !== null;
     this.foldIn(stored.actions);
   }
@@ -96,12 +99,21 @@ export class LiveRoom {
     return this.#spectating;
   }
   /**
-   * When the clock of every seat that owes a move started (ms since the epoch): the time the
-   * latest accepted action was stored, or the match's creation before any. Read from the log, so
-   * every process and every restart derives the same deadline.
+   * The time the latest accepted action was stored (ms since the epoch), or the match's creation
+   * before any. Read from the log, so every process and every restart derives the same deadline.
    */
   get clockSince(): number {
     return this.#clockSince;
+  }
+
+  /**
+   * When `seat`'s clock started, if it owes a move (ms since the epoch): the accepted action after
+   * which it began to owe, or its own latest one if it still owes after it, or the match's
+   * creation. Another seat's move does not restart it: where several seats owe at once (the
+   * race's guesses, Parker's two secrets), each has its own `turnSeconds`. Folded from the log.
+   */
+  owingSince(seat: Seat): number | null {
+    return this.#owingSince.get(seat) ?? null;
   }
   get seats(): readonly StoredSeat[] {
     return this.#seats;
@@ -142,7 +154,9 @@ export class LiveRoom {
 
   /** Moves to the state after the action committed at `seq` (with its commitment salt, for a secret). */
   accept(seq: number, seat: Seat, action: unknown, state: unknown, salt: string | null, at = Date.now()): void {
+    const owedBefore = this.#owingSince;
     this.#state = state;
+    this.#owingSince = new Map(this.status().toAct.map((s): [Seat, number] => [s, s === seat ? at : (owedBefore.get(s) ?? at)]));
     this.#clockSince = at;
     this.#seq = seq;
     this.#last = { seq, seat, type: actionType(action) };
@@ -228,8 +242,8 @@ export class LiveRoom {
     const status = this.status();
     if (status.finished) return [];
     const tableFull = Math.max(...this.seats.map((s) => s.claimedAt?.getTime() ?? 0));
-    const at = Math.max(this.clockSince, tableFull) + this.turnSeconds * this.secondMs;
-    return status.toAct.map((seat) => ({ seat, at }));
+    const turnMs = this.turnSeconds * this.secondMs;
+    return status.toAct.map((seat) => ({ seat, at: Math.max(this.owingSince(seat) ?? this.clockSince, tableFull) + turnMs }));
   }
 
   /** What a socket with this seat (null: a watcher) may see of the match: nothing for a watcher while spectating is off. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '@mm/rules';
 import { mm44Code, mm44Deal, type Mm44View } from '@mm/rules/families/mm44';
+import { raceCode, raceOptionsSchema, type RaceView } from '@mm/rules/families/race';
 import { currentSeed, newDeviceToken, seatRoom, step } from '../test-support/finish';
 import { Player } from '../test-support/player';
 import { containsCode, containsText } from '../test-support/scan';
@@ -101,6 +102,53 @@ describe('hidden information of the other families', () => {
     expect(first.snapshot.commitments).toEqual([{ kind: 'deal', hash: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
     // After the end every part is public.
     expect((watcher.latest!.snapshot.view as Mm44View).boards.map((b) => b.part)).toEqual(parts);
+    t.close();
+    watcher.close();
+  });
+  it('race: no seat or spectator gets another seat’s colours or the code, nor the seed or its salt, before the end', async () => {
+    const t = await seatRoom(
+      server.url,
+      { family: 'race', options: { players: 3 } },
+      [0, 1, 2].map(() => newDeviceToken()),
+    );
+    const watcher = await Player.connect(server.url);
+    await watcher.join(t.roomId);
+    const all = [...t.players, watcher];
+    const code = raceCode(raceOptionsSchema.parse({ players: 3 }), await currentSeed(server.app, t.roomId));
+    // Each seat's misses repeat its own number twice, so no other array of a payload can be taken for them.
+    const misses = [0, 1, 2].map((seat) => [0, 1, 2, 3].map((row) => [seat, seat, row, 5]).filter((g) => !containsCode(g, code)));
+    await Promise.all(
+      t.players.map(async (p, seat) => {
+        for (const guess of misses[seat]!) expect((await p.act({ type: 'guess', code: guess })).ok).toBe(true);
+      }),
+    );
+    const before = misses.flat().length;
+    await Promise.all(all.map((p) => p.waitForSeq(before)));
+    for (const p of t.players) await step(p, { type: 'guess', code }, all);
+    const end = before + 3;
+    const secrets = await commitmentSecrets(server, t.roomId);
+    expect(secrets.length).toBe(2);
+    for (const [i, p] of all.entries()) {
+      for (const { event, payload } of p.received) {
+        const seq = seqOf(payload);
+        if (seq !== undefined && seq >= end) continue;
+        for (const [seat, guesses] of misses.entries()) {
+          if (seat === i) continue;
+          for (const g of guesses)
+            expect(containsCode(payload, g), `socket ${i} got seat ${seat}'s colours in ${event}`).toBe(false);
+        }
+        if (seq === undefined || seq < before + 1 + i)
+          expect(containsCode(payload, code), `socket ${i}: the code in ${event} at ${String(seq)}`).toBe(false);
+        for (const s of secrets) expect(containsText(payload, s), `socket ${i}: a salt or the seed in ${event}`).toBe(false);
+      }
+    }
+    // Each seat did get its own colours in those very payloads, so the scan above would have found another's.
+    for (const [seat, p] of t.players.entries())
+      expect(p.received.some(({ payload }) => containsCode(payload, misses[seat]![0]!))).toBe(true);
+    // After the end every board is public, and the code.
+    const final = watcher.latest!.snapshot.view as RaceView;
+    expect(final.code).toEqual(code);
+    expect(final.boards.every((b) => b.shown === 'code')).toBe(true);
     t.close();
     watcher.close();
   });

@@ -6,6 +6,8 @@ import { mm44Name } from '@mm/rules/families/mm44/pure';
 import type { Mm44Options } from '@mm/rules/families/mm44';
 import { rotationName } from '@mm/rules/families/rotation/pure';
 import type { RotationOptions } from '@mm/rules/families/rotation';
+import { raceName } from '@mm/rules/families/race/pure';
+import type { RaceOptions } from '@mm/rules/families/race';
 import { addMessages, t, type Dictionary, type DictionaryPart, type Lang } from '../lib/i18n/index.svelte';
 import type { ClientFamily } from './types';
 import { seatingShape } from './mm44/model';
@@ -128,6 +130,22 @@ const PRODUCT_FAMILIES: ClientFamily[] = [
       const shape = seatingShape(o.seating);
       return [t('mm44.rules', { players: shape.players, boards: shape.boardsEach, rows: o.rows })];
     },
+  },
+  {
+    id: 'race',
+    name: raceName,
+    description: 'race.description',
+    players: 'race.players',
+    listing: messagesOf((lang) => import(`./race/messages/listing/${lang}.ts`)),
+    messages: messagesOf((lang) => import(`./race/messages/${lang}.ts`)),
+    OptionsForm: () => import('./race/RaceOptionsForm.svelte').then((m) => m.default),
+    Game: () => import('./race/RaceGame.svelte').then((m) => m.default),
+    shareLines: () => import('./race/share').then((m) => m.raceShareLines),
+    analysis: () => import('./race/analysis').then((m) => m.raceAnalysis),
+    summary: (o: RaceOptions) => [
+      t('race.room.summary', { players: o.players, pegs: o.pegs, colours: o.colours, guesses: o.guesses }),
+      [repeatsFlag(o.repeats), o.blanks ? t('race.room.blanksOn') : null].filter((f) => f !== null).join(' · '),
+    ],
   },
 ];
 

@@ -18,7 +18,10 @@ const parsed = (id: string) => {
 
 describe('presets: the printed editions', () => {
   it('offers every edition of every family once, each with options its family accepts', () => {
-    expect(presets().map((p) => p.id)).toEqual([
+    const ids = presets().map((p) => p.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    // The rulebooks' editions come first, in their order; a family added later follows (its own tests list its presets).
+    expect(ids.slice(0, 14)).toEqual([
       'duel-classic',
       'duel-expert',
       'duel-gb-standard',

@@ -7,6 +7,8 @@ import { mm44 } from './mm44/mm44';
 import { mm44Bot } from './mm44/bot';
 import { parker } from './parker/parker';
 import { parkerBot } from './parker/bot';
+import { race } from './race/race';
+import { raceBot } from './race/bot';
 import { rotation } from './rotation/rotation';
 import { rotationBot } from './rotation/bot';
 
@@ -20,6 +22,7 @@ const PRODUCT_FAMILIES = [
   { family: rotation, bot: rotationBot },
   { family: parker, bot: parkerBot },
   { family: mm44, bot: mm44Bot },
+  { family: race, bot: raceBot },
 ] as const satisfies readonly { family: AnyFamily; bot: AnyFamilyBot }[];
 
 /** Every family the product plays, by id: the one list of family ids there is. */
