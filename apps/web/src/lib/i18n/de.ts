@@ -351,6 +351,12 @@ export const de: Messages = {
   'error.HINTS_OFF': 'In diesem Raum sind Tipps ausgeschaltet.',
   'error.NOT_AWAY': 'Diese Person ist noch nicht lange genug weg, um ihren Platz einem Bot zu überlassen.',
   'error.RATE_LIMITED': 'Zu viele Anfragen. Warte kurz und versuch es noch einmal.',
+  'error.LINK_CODE_INVALID': 'Dieser Code ist ungültig: Prüfe ihn oder erstelle auf deinem anderen Gerät einen neuen.',
+  'error.LINK_CODE_EXPIRED':
+    'Dieser Code ist abgelaufen (Codes gelten zehn Minuten): Erstelle auf deinem anderen Gerät einen neuen.',
+  'error.LINK_CODE_DEAD': 'Zu viele falsche Codes wurden versucht: Dieser funktioniert nicht mehr. Erstelle einen neuen.',
+  'error.NO_SUCH_DEVICE': 'Dieses Gerät gehört nicht mehr zu deinen.',
+  'error.DEVICE_REMOVED': 'Dieses Gerät wurde aus deinen Geräten entfernt: Es beginnt als neuer Spieler. Lade die Seite neu.',
   'error.INTERNAL': 'Auf dem Server ist etwas schiefgegangen. Nichts wurde geändert.',
   'error.INVALID_ACTION': 'Dieser Zug ist nicht möglich.',
   'error.INVALID_CODE': 'Dieser Code hält sich nicht an die Regeln des Raums.',
