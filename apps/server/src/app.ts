@@ -7,7 +7,7 @@ import { configSchema, type Config, type ConfigInput } from './config';
 import { openDatabase, type Database } from './db/database';
 import { createStore } from './db/store';
 import type { Agent } from 'node:https';
-import { httpError } from './errors';
+import { fault, httpError } from './errors';
 import { registerApiRoutes } from './http/routes';
 import { parseAllowedOrigins } from './push/endpoint-guard';
 import { loadVapidKeys } from './push/keys';
@@ -28,6 +28,9 @@ import { RoomService } from './rooms/room-service';
 import { Broadcaster } from './socket/broadcaster';
 import type { IoServer } from './socket/io-types';
 import { attachSocketHandlers } from './socket/handlers';
+import { createIdentityStore } from './identity/store';
+import { registerIdentityRoutes } from './identity/routes';
+import { deviceChannel } from './socket/channels';
 import { attachRedisAdapter } from './socket/redis';
 import { registerWebPages } from './web/web-pages';
 
@@ -216,6 +219,21 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     publicKey: vapid.publicKey,
     allowedOrigins,
     subscribeLimit: config.pushSubscribeLimit,
+  });
+  registerIdentityRoutes(http, {
+    identity: createIdentityStore(db, store),
+    linkCodeTtlMs: config.linkCodeTtlMs,
+    linkTriesPerMinute: config.linkTriesPerMinute,
+    // Through the adapter: the device's sockets on every process hear it and are closed.
+    onDeviceRemoved: (deviceId) => {
+      const channel = io.in(deviceChannel(deviceId));
+      channel.emit(
+        'server:error',
+        fault('DEVICE_REMOVED', 'This device was removed from your devices: it starts again as a new player. Reload the page.'),
+      );
+      // Not closing the connection: the error goes first, then Socket.IO's own disconnect, in order.
+      channel.disconnectSockets(false);
+    },
   });
 
   const webDist = config.webDist;

@@ -131,6 +131,15 @@ export const configSchema = z.object({
     .string()
     .regex(/^(mailto:|https:)/, 'a mailto: or https: URL')
     .default('mailto:push@localhost'),
+  /** how long a link code ("Add a device") lives; tests make it 0 to see an expired one */
+  linkCodeTtlMs: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 3600_000)
+    .default(10 * 60_000),
+  /** link-code tries (preview or link) one address may make per minute, and tries against one code's prefix */
+  linkTriesPerMinute: z.coerce.number().int().min(1).default(20),
   /** origins (comma-separated, https) pushes may also go to besides the browsers' push services: tests use a local one */
   pushAllowedOrigins: z.string().optional(),
 });
@@ -175,6 +184,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     pushSubscribeLimit: blank(env.PUSH_SUBSCRIBE_LIMIT),
     botDelayMs: blank(env.BOT_DELAY_MS),
     secondMs: blank(env.SECOND_MS),
+    linkCodeTtlMs: blank(env.LINK_CODE_TTL_MS),
+    linkTriesPerMinute: blank(env.LINK_TRIES_PER_MINUTE),
     shutdownGraceMs: blank(env.SHUTDOWN_GRACE_MS),
     dutyLeaseMs: blank(env.DUTY_LEASE_MS),
     dbPoolSize: blank(env.DB_POOL_SIZE),

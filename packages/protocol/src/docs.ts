@@ -14,6 +14,7 @@ import {
   snapshotSchema,
 } from './payloads';
 import { pushPayloadSchema, pushSubscribeBodySchema } from './push';
+import { linkBodySchema } from './identity';
 import { clientMessages, serverMessages } from './socket';
 
 /**
@@ -75,8 +76,10 @@ export function renderProtocolDoc(): string {
     '- Actions carry a client-chosen `actionId`: a resend of an accepted action is answered `DUPLICATE_ACTION`',
     '  with the `seq` it got, never applied twice. `expectSeq` guards against acting on an old state.',
     '- An action is acknowledged only after it is committed to the database.',
-    '- A person is an anonymous device: a token kept in the browser (`mm.device`), sent as `deviceToken` in',
+    '- A player is made of devices; each device is an anonymous token kept in the browser (`mm.device`), sent as `deviceToken` in',
     `  \`room:join\` / \`seat:claim\` and as the \`${DEVICE_TOKEN_HEADER}\` header over HTTP. Only its SHA-256 is stored.`,
+    '  A seat belongs to the player who claimed it: `room:join` with the `deviceToken` of any device of that player',
+    '  and no `seatToken` gets the seat; a `seatToken` of a seat held by another player is refused (`BAD_TOKEN`).',
     '- Spectators: a socket without a seat watches (public view). The device that created the room may turn',
     '  that off (`room:settings`); watchers then get the room summary with `snapshot: null`.',
     '- Rematch: once a match is over each seated player may accept (`match:rematch`); the votes are in the',
@@ -111,6 +114,21 @@ export function renderProtocolDoc(): string {
     '| `GET /api/push/key` | | `{ publicKey }`: the VAPID public key (base64url) to subscribe with |',
     `| \`POST /api/push/subscriptions\` | header \`${DEVICE_TOKEN_HEADER}\`, the PushSubscription JSON (below) | 201 \`{ ok: true }\`; 400 for a bad body or an endpoint that is not https on a known push service |`,
     `| \`DELETE /api/push/subscriptions\` | header \`${DEVICE_TOKEN_HEADER}\`, \`{ endpoint }\` | 204 |`,
+    `| \`GET /api/me\` | header \`${DEVICE_TOKEN_HEADER}\` | this device's player: \`{ name, devices }\` (a device never seen becomes a player of one device) |`,
+    `| \`PUT /api/me/name\` | header \`${DEVICE_TOKEN_HEADER}\`, \`{ name }\` | the player's one name, on every device: the \`GET /api/me\` reply |`,
+    `| \`DELETE /api/me/devices/:id\` | header \`${DEVICE_TOKEN_HEADER}\` | 204: that device leaves the player and starts as a new anonymous one; its sockets get \`DEVICE_REMOVED\`; 404 \`NO_SUCH_DEVICE\` for an id not of this player |`,
+    `| \`POST /api/me/link-codes\` | header \`${DEVICE_TOKEN_HEADER}\` | 201 \`{ code, expiresAt }\`: a code that joins another device to this player, 10 minutes, single use |`,
+    '| `POST /api/link/preview` | `{ code }` | `{ name }` of the player the code joins to, nothing else; 404 `LINK_CODE_INVALID`, 410 `LINK_CODE_EXPIRED` / `LINK_CODE_DEAD`, 429 |',
+    `| \`POST /api/link\` | header \`${DEVICE_TOKEN_HEADER}\`, \`{ code }\` | \`{ name, merged }\`: this device now belongs to the code's player, its own matches and seats merged in; errors as for the preview |`,
+    '',
+    'Link codes: 8 characters of Crockford base32 (40 bits), typed in any case, dashes and spaces ignored.',
+    'Only their SHA-256 is stored; a wrong code counts against the live codes sharing its first two characters,',
+    'and a code is dead after 5 wrong tries. Both link calls are limited per address and per code (HTTP 429).',
+    'The QR code opens `/link#CODE`: in the fragment, so the code never reaches a server log or a Referer.',
+    '',
+    '`POST /api/link` and `POST /api/link/preview` body:',
+    '',
+    json(linkBodySchema),
     '',
     '`POST /api/push/subscriptions` body (a device keeps its 5 newest subscriptions):',
     '',

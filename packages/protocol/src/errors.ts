@@ -25,6 +25,12 @@ export const TRANSPORT_ERRORS = {
   MATCH_NOT_FINISHED: 'A rematch can be voted for only once the match is over.',
   SERVER_ONLY_ACTION: 'Only the server appends this action (a turn timeout); a client cannot send it.',
   MATCH_CHANGED: 'A new match began in this room and the seats moved: join the room again (room:rejoin).',
+  LINK_CODE_INVALID: 'No live link code is this one (mistyped, used already, or from another server): HTTP 404.',
+  LINK_CODE_EXPIRED: 'This link code is older than ten minutes: make a new one on the other device. HTTP 410.',
+  LINK_CODE_DEAD: 'Five wrong codes were tried against this link code: it no longer works. HTTP 410.',
+  NO_SUCH_DEVICE: 'This player has no device with that id: HTTP 404.',
+  DEVICE_REMOVED:
+    'This device was removed from its player: it is a new anonymous player now, and no seat of the old one answers to it (sent as `server:error`, then the socket is closed).',
   INTERNAL: 'The server failed; nothing was changed.',
 } as const;
 

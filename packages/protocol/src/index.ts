@@ -8,3 +8,5 @@ export * from './payloads';
 export * from './snapshot';
 export * from './socket';
 export * from './push';
+export * from './identity';
+export * from './identity-code';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { linkCodeReplySchema, linkPreviewReplySchema, linkReplySchema, meReplySchema } from './identity';
 import { BOT_STRENGTHS, familyIdSchema, matchStatusSchema, matchViewSchema, seatSchema, shownCodeSchema } from '@mm/rules';
 import { ERROR_CODES, type ErrorReply } from './errors';
 import type { Commitment } from './fairness';
@@ -252,4 +253,10 @@ export const httpReplySchemas = {
   'GET /api/push/key': { status: 200, schema: pushKeyReplySchema },
   'POST /api/push/subscriptions': { status: 201, schema: z.strictObject({ ok }) },
   'DELETE /api/push/subscriptions': { status: 204, schema: null },
+  'GET /api/me': { status: 200, schema: meReplySchema },
+  'PUT /api/me/name': { status: 200, schema: meReplySchema },
+  'DELETE /api/me/devices/:id': { status: 204, schema: null },
+  'POST /api/me/link-codes': { status: 201, schema: linkCodeReplySchema },
+  'POST /api/link/preview': { status: 200, schema: linkPreviewReplySchema },
+  'POST /api/link': { status: 200, schema: linkReplySchema },
 } as const satisfies Record<string, { status: number; schema: z.ZodType | null }>;

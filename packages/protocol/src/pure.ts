@@ -15,3 +15,5 @@ export type * from './payloads';
 export type * from './snapshot';
 export type * from './socket';
 export type * from './push';
+export type * from './identity';
+export * from './identity-code';

@@ -70,7 +70,7 @@ describe('embedded (PGlite folder)', () => {
           applied_steps_count: 1,
         })),
       );
-      await first.prisma.device.create({ data: { id: 'dev-1', name: 'Ada' } });
+      await first.prisma.device.create({ data: { id: 'dev-1', name: 'Ada', player: { create: { id: 'player-1' } } } });
     } finally {
       await first.close();
     }

@@ -72,7 +72,7 @@ describe.each(kinds)('store on %s', (kind) => {
     const winner = results[0]
       ? { name: 'Ada', tokenHash: 'hash-a', deviceId: 'dev-a' }
       : { name: 'Bob', tokenHash: 'hash-b', deviceId: null };
-    const person = { bot: false, takenOver: false, botStrength: 'strong' };
+    const person = { bot: false, takenOver: false, botStrength: 'strong', playerId: null };
     const room = await store.loadRoom(roomId);
     expect(room?.seats[0]).toEqual({ index: 0, ...winner, ...person, claimedAt: expect.any(Date) });
     expect(room?.seats[1]).toEqual({ index: 1, name: null, tokenHash: null, deviceId: null, ...person, claimedAt: null });
@@ -92,6 +92,7 @@ describe.each(kinds)('store on %s', (kind) => {
       name: 'Ada L.',
       tokenHash: 'hash-a',
       deviceId: 'dev-a',
+      playerId: null,
       bot: false,
       takenOver: false,
       botStrength: 'strong',
@@ -103,6 +104,7 @@ describe.each(kinds)('store on %s', (kind) => {
       name: null,
       tokenHash: null,
       deviceId: null,
+      playerId: null,
       bot: false,
       takenOver: false,
       botStrength: 'strong',
@@ -202,9 +204,15 @@ describe.each(kinds)('store on %s', (kind) => {
     await expect(store.appendAction(matchId, { seq: 1, seat: 0, actionId: 'b', payload: { n: 1n } })).rejects.toThrow();
   });
 
-  it('creates a device and renames it', async () => {
-    await store.upsertDevice('dev-9', 'Ada');
-    await store.upsertDevice('dev-9', 'Ada Lovelace');
-    expect(await db.prisma.device.findUnique({ where: { id: 'dev-9' } })).toMatchObject({ name: 'Ada Lovelace' });
+  it('makes a device a player of one device on first use, and renames the player', async () => {
+    const player = await store.ensurePlayer('dev-9', { name: 'Ada' });
+    expect(await store.ensurePlayer('dev-9', { name: 'Ada Lovelace' })).toBe(player);
+    expect(await store.playerOfDevice('dev-9')).toBe(player);
+    expect(await store.playerOfDevice('dev-unknown')).toBeNull();
+    expect(await db.prisma.device.findUnique({ where: { id: 'dev-9' } })).toMatchObject({
+      name: 'Ada Lovelace',
+      playerId: player,
+    });
+    expect(await db.prisma.player.findUnique({ where: { id: player } })).toMatchObject({ name: 'Ada Lovelace' });
   });
 });

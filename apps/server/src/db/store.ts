@@ -7,6 +7,7 @@ import { BOT_STRENGTHS, DEFAULT_BOT_STRENGTH, type BotStrength } from '@mm/rules
 import { botName } from '../bots/names.js';
 import type { Database } from './database.js';
 import { GroupCommit, type AppendOutcome } from './group-commit.js';
+import { newPlayerId } from '../security/tokens.js';
 
 export type { AppendOutcome } from './group-commit.js';
 
@@ -24,6 +25,8 @@ export interface StoredSeat {
   name: string | null;
   tokenHash: string | null;
   deviceId: string | null;
+  /** the player holding the seat (every device of theirs may play it); null for a bot or a claim made without a device */
+  playerId: string | null;
   /** a bot plays the seat (alone, with no token; or for its person when `takenOver`) */
   bot: boolean;
   /** the bot plays for the person whose name, token and device the seat keeps */
@@ -72,6 +75,7 @@ export interface StoredMatchPlayer {
   seat: number;
   name: string;
   deviceId: string | null;
+  playerId: string | null;
 }
 
 /** One match with everything a replay or the history needs. */
@@ -119,7 +123,11 @@ export interface Store {
    * False when the seat is already taken (or does not exist). The claimant also becomes a
    * player of the room's newest match (MatchPlayer), in the same transaction.
    */
-  claimSeat(roomId: string, index: number, claim: { name: string; tokenHash: string; deviceId: string | null }): Promise<boolean>;
+  claimSeat(
+    roomId: string,
+    index: number,
+    claim: { name: string; tokenHash: string; deviceId: string | null; playerId?: string | null },
+  ): Promise<boolean>;
   /** A bot takes a free seat (and becomes a player of the newest match); false when it is not free. */
   seatBot(roomId: string, index: number, strength?: BotStrength): Promise<boolean>;
   /** A bot plays for the person holding the seat with `tokenHash`; false unless they hold it and no bot plays it yet. */
@@ -142,7 +150,13 @@ export interface Store {
   ): Promise<AppendOutcome>;
   actionsSince(matchId: string, afterSeq: number): Promise<StoredAction[]>;
   finishMatch(matchId: string, result: unknown): Promise<void>;
-  upsertDevice(deviceId: string, name: string): Promise<void>;
+  /**
+   * The player of a device, made on first use (a device unknown so far becomes a player of one
+   * device); `name`, when given, becomes the player's name (one name across devices).
+   */
+  ensurePlayer(deviceId: string, seen?: { name?: string | undefined; userAgent?: string | undefined }): Promise<string>;
+  /** The player of a known device, or null (nothing is made). */
+  playerOfDevice(deviceId: string): Promise<string | null>;
   setSpectators(roomId: string, on: boolean): Promise<void>;
   /** Every seat's vote after this one (votes of other servers' sockets included); null unless `tokenHash` holds the seat. */
   voteRematch(roomId: string, index: number, tokenHash: string, accept: boolean): Promise<number[] | null>;
@@ -155,8 +169,8 @@ export interface Store {
     roomId: string,
     match: { id: string; number: number; family: string; options: unknown; seed: string; salt: string },
   ): Promise<boolean>;
-  /** A device's matches, newest first; `cursor` is the id of the last match of the previous page. */
-  listMatches(deviceId: string, page: { limit: number; cursor?: string | undefined }): Promise<StoredMatchSummary[]>;
+  /** A player's matches (from all their devices), newest first; `cursor` is the id of the last match of the previous page. */
+  listMatches(playerId: string, page: { limit: number; cursor?: string | undefined }): Promise<StoredMatchSummary[]>;
   loadMatch(matchId: string): Promise<StoredMatchRecord | null>;
   close(): Promise<void>;
 }
@@ -207,6 +221,7 @@ const toSeat = (s: SeatRow): StoredSeat => ({
   name: s.name,
   tokenHash: s.tokenHash,
   deviceId: s.deviceId,
+  playerId: s.playerId,
   bot: s.bot,
   takenOver: s.takenOver,
   botStrength: strengthOf(s.botStrength),
@@ -245,10 +260,11 @@ const toMatch = (m: MatchRow): StoredMatch => ({
   finishedAt: m.finishedAt,
   result: m.result,
 });
-const toPlayer = (p: { seat: number; name: string; deviceId: string | null }): StoredMatchPlayer => ({
+const toPlayer = (p: { seat: number; name: string; deviceId: string | null; playerId: string | null }): StoredMatchPlayer => ({
   seat: p.seat,
   name: p.name,
   deviceId: p.deviceId,
+  playerId: p.playerId,
 });
 
 export function createStore(db: Database): Store {
@@ -355,15 +371,15 @@ export function createStore(db: Database): Store {
       // claimant becomes a player of the newest match in the same statement.
       const rows = await prisma.$queryRawUnsafe<{ claimed: number }[]>(
         `WITH claimed AS (
-           UPDATE "Seat" SET name = $3, "tokenHash" = $4, "deviceId" = $5, "claimedAt" = now() AT TIME ZONE 'UTC', rematch = false
+           UPDATE "Seat" SET name = $3, "tokenHash" = $4, "deviceId" = $5, "playerId" = $6, "claimedAt" = now() AT TIME ZONE 'UTC', rematch = false
            WHERE "roomId" = $1 AND index = $2::int AND "tokenHash" IS NULL AND NOT bot
            RETURNING index
          ), newest AS (
            SELECT id FROM "Match" WHERE "roomId" = $1 ORDER BY number DESC LIMIT 1
          ), player AS (
-           INSERT INTO "MatchPlayer" ("matchId", seat, name, "deviceId")
-           SELECT newest.id, claimed.index, $3, $5 FROM claimed, newest
-           ON CONFLICT ("matchId", seat) DO UPDATE SET name = EXCLUDED.name, "deviceId" = EXCLUDED."deviceId"
+           INSERT INTO "MatchPlayer" ("matchId", seat, name, "deviceId", "playerId")
+           SELECT newest.id, claimed.index, $3, $5, $6 FROM claimed, newest
+           ON CONFLICT ("matchId", seat) DO UPDATE SET name = EXCLUDED.name, "deviceId" = EXCLUDED."deviceId", "playerId" = EXCLUDED."playerId"
            RETURNING 1
          )
          SELECT (SELECT count(*) FROM claimed)::int AS claimed`,
@@ -372,6 +388,7 @@ export function createStore(db: Database): Store {
         claim.name,
         claim.tokenHash,
         claim.deviceId,
+        claim.playerId ?? null,
       );
       return rows[0]?.claimed === 1;
     },
@@ -387,6 +404,7 @@ export function createStore(db: Database): Store {
             botStrength: strength,
             takenOver: false,
             deviceId: null,
+            playerId: null,
             claimedAt: new Date(),
             rematch: false,
           },
@@ -396,8 +414,8 @@ export function createStore(db: Database): Store {
         if (match) {
           await tx.matchPlayer.upsert({
             where: { matchId_seat: { matchId: match.id, seat: index } },
-            update: { name, deviceId: null },
-            create: { matchId: match.id, seat: index, name, deviceId: null },
+            update: { name, deviceId: null, playerId: null },
+            create: { matchId: match.id, seat: index, name, deviceId: null, playerId: null },
           });
         }
         return true;
@@ -424,7 +442,16 @@ export function createStore(db: Database): Store {
       return prisma.$transaction(async (tx) => {
         const { count } = await tx.seat.updateMany({
           where: { roomId, index, tokenHash },
-          data: { name: null, tokenHash: null, deviceId: null, claimedAt: null, rematch: false, bot: false, takenOver: false },
+          data: {
+            name: null,
+            tokenHash: null,
+            deviceId: null,
+            playerId: null,
+            claimedAt: null,
+            rematch: false,
+            bot: false,
+            takenOver: false,
+          },
         });
         if (count !== 1) return false;
         const match = await tx.match.findFirst({ where: { roomId }, orderBy: { number: 'desc' }, select: { id: true } });
@@ -464,8 +491,44 @@ export function createStore(db: Database): Store {
       });
     },
 
-    async upsertDevice(deviceId, name) {
-      await prisma.device.upsert({ where: { id: deviceId }, update: { name }, create: { id: deviceId, name } });
+    async ensurePlayer(deviceId, seen = {}) {
+      const { name, userAgent } = seen;
+      const now = new Date();
+      const known = await prisma.device.findUnique({ where: { id: deviceId }, select: { playerId: true } });
+      if (known) {
+        await prisma.device.update({
+          where: { id: deviceId },
+          data: {
+            lastSeenAt: now,
+            ...(name !== undefined ? { name, player: { update: { name } } } : {}),
+            ...(userAgent ? { userAgent } : {}),
+          },
+        });
+        return known.playerId;
+      }
+      const playerId = newPlayerId();
+      try {
+        // One nested create is one transaction: never a device without its player.
+        await prisma.device.create({
+          data: {
+            id: deviceId,
+            name: name ?? '',
+            userAgent: userAgent ?? null,
+            player: { create: { id: playerId, name: name ?? '' } },
+          },
+        });
+        return playerId;
+      } catch (e) {
+        // Two first requests of one device raced: the other made it.
+        if (uniqueViolationTarget(e) === null) throw e;
+        const row = await prisma.device.findUniqueOrThrow({ where: { id: deviceId }, select: { playerId: true } });
+        return row.playerId;
+      }
+    },
+
+    async playerOfDevice(deviceId) {
+      const row = await prisma.device.findUnique({ where: { id: deviceId }, select: { playerId: true } });
+      return row?.playerId ?? null;
     },
 
     async setSpectators(roomId, on) {
@@ -502,6 +565,7 @@ export function createStore(db: Database): Store {
                 name: from.bot && !from.takenOver ? botName(seat.index) : from.name,
                 tokenHash: from.tokenHash,
                 deviceId: from.deviceId,
+                playerId: from.playerId,
                 claimedAt: from.claimedAt,
                 rematch: false,
                 bot: from.bot,
@@ -511,7 +575,9 @@ export function createStore(db: Database): Store {
             });
             if (from.name !== null) {
               const name = from.bot && !from.takenOver ? botName(seat.index) : from.name;
-              await tx.matchPlayer.create({ data: { matchId: m.id, seat: seat.index, name, deviceId: from.deviceId } });
+              await tx.matchPlayer.create({
+                data: { matchId: m.id, seat: seat.index, name, deviceId: from.deviceId, playerId: from.playerId },
+              });
             }
           }
         });
@@ -522,9 +588,9 @@ export function createStore(db: Database): Store {
       }
     },
 
-    async listMatches(deviceId, { limit, cursor }) {
+    async listMatches(playerId, { limit, cursor }) {
       const rows = await prisma.match.findMany({
-        where: { players: { some: { deviceId } } },
+        where: { players: { some: { playerId } } },
         orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
         take: limit,
         ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}),

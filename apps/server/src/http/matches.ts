@@ -3,10 +3,10 @@ import { getFamily } from '@mm/rules';
 import type { StoredMatchRecord, StoredMatchSummary } from '../db/store';
 import { LiveRoom } from '../rooms/live-room';
 
-/** One line of a device's history: names only, never another device's identity. */
+/** One line of a player's history: names only, never another player's identity. */
 export function matchListItem(
   row: StoredMatchSummary,
-  deviceId: string,
+  playerId: string,
   turn: { yourTurn: boolean; deadline: string | null } = { yourTurn: false, deadline: null },
 ): MatchListItem {
   const { match } = row;
@@ -15,7 +15,7 @@ export function matchListItem(
     roomId: row.roomId,
     number: match.number,
     family: match.family,
-    players: row.players.map((p) => ({ seat: p.seat, name: p.name, you: p.deviceId === deviceId })),
+    players: row.players.map((p) => ({ seat: p.seat, name: p.name, you: p.playerId === playerId })),
     result: match.finishedAt === null ? null : (match.result as MatchResult | null),
     createdAt: match.createdAt.toISOString(),
     finishedAt: match.finishedAt?.toISOString() ?? null,

@@ -80,11 +80,11 @@ export function registerApiRoutes(
     return room.summary(connected, spectators);
   });
 
-  /** Whether this device owes a move in the match now, and until when (its room's current match only). */
-  const turnOf = async (row: StoredMatchSummary, deviceId: string): Promise<{ yourTurn: boolean; deadline: string | null }> => {
+  /** Whether this player owes a move in the match now, and until when (its room's current match only). */
+  const turnOf = async (row: StoredMatchSummary, playerId: string): Promise<{ yourTurn: boolean; deadline: string | null }> => {
     const none = { yourTurn: false, deadline: null };
     if (row.match.finishedAt !== null) return none;
-    const mine = row.players.filter((p) => p.deviceId === deviceId).map((p) => p.seat);
+    const mine = row.players.filter((p) => p.playerId === playerId).map((p) => p.seat);
     if (mine.length === 0) return none;
     const room = await rooms.refresh(row.roomId);
     if (!room || room.matchId !== row.match.id) return none;
@@ -109,12 +109,13 @@ export function registerApiRoutes(
     }
     const query = matchListQuerySchema.safeParse(req.query);
     if (!query.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(query.error));
-    const deviceId = hashToken(headers.data[DEVICE_TOKEN_HEADER]);
+    const playerId = await deps.store.playerOfDevice(hashToken(headers.data[DEVICE_TOKEN_HEADER]));
+    if (playerId === null) return { matches: [], nextCursor: null } satisfies MatchListReply;
     const { limit, cursor } = query.data;
     // One more than asked tells whether an older page exists.
-    const rows = await deps.store.listMatches(deviceId, { limit: limit + 1, cursor });
+    const rows = await deps.store.listMatches(playerId, { limit: limit + 1, cursor });
     const page = rows.slice(0, limit);
-    const items = await Promise.all(page.map(async (row) => matchListItem(row, deviceId, await turnOf(row, deviceId))));
+    const items = await Promise.all(page.map(async (row) => matchListItem(row, playerId, await turnOf(row, playerId))));
     // "Your turn" first (within the page), each group newest first as stored.
     const body: MatchListReply = {
       matches: [...items.filter((m) => m.yourTurn), ...items.filter((m) => !m.yourTurn)],

@@ -143,9 +143,13 @@ export class PushNotifier {
     for (const o of occasions) {
       // Subscriptions first: most devices have none, and asking every process who holds the
       // seat (fetchSockets) is the dearer look of the two.
-      const subs = await this.store.subscriptionsOf([o.deviceId]);
+      const all = await this.store.subscriptionsOfSeat(roomId, o.seat);
+      if (all.length === 0) continue;
+      // Every device of the player that does not show the seat gets one push.
+      const looking = await this.devicesLooking(roomId, o.seat);
+      if (looking === 'all') continue;
+      const subs = all.filter((sub) => !looking.has(sub.deviceId));
       if (subs.length === 0) continue;
-      if (await this.seatVisible(roomId, o.seat)) continue;
       if (!(await this.store.claimOnce(o.key))) continue;
       await Promise.all(
         subs.map(async (sub) => {
@@ -157,9 +161,18 @@ export class PushNotifier {
     }
   }
 
-  /** Some page holds the seat and has not said it is hidden. */
-  private async seatVisible(roomId: string, seat: Seat): Promise<boolean> {
+  /**
+   * The devices with a page that holds the seat and has not said it is hidden; 'all' when such a
+   * page named no device (it may be on any of them).
+   */
+  private async devicesLooking(roomId: string, seat: Seat): Promise<ReadonlySet<string> | 'all'> {
     const sockets = await this.io.in(seatChannel(roomId, seat)).fetchSockets();
-    return sockets.some((s) => s.data.visible !== false);
+    const looking = new Set<string>();
+    for (const s of sockets) {
+      if (s.data.visible === false) continue;
+      if (s.data.deviceId === null) return 'all';
+      looking.add(s.data.deviceId);
+    }
+    return looking;
   }
 }

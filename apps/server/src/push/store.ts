@@ -20,6 +20,8 @@ export interface PushStore {
   /** Forgets `endpoint` whoever holds it (the push service says it is gone). */
   forget(endpoint: string): Promise<void>;
   subscriptionsOf(deviceIds: readonly string[]): Promise<StoredSubscription[]>;
+  /** The subscriptions of every device of the player holding the seat now (read from the database: a merge may have moved it). */
+  subscriptionsOfSeat(roomId: string, seat: number): Promise<StoredSubscription[]>;
   /** Claims the occasion `key` once across every process: true only for the first caller. */
   claimOnce(key: string): Promise<boolean>;
   /** Drops the record of occasions claimed before `date` (their turns are long over). */
@@ -65,6 +67,18 @@ export function createPushStore(db: Database): PushStore {
         auth: r.auth,
         lang: r.lang as PushLang,
       }));
+    },
+    async subscriptionsOfSeat(roomId, seat) {
+      const rows = await prisma.$queryRawUnsafe<
+        { endpoint: string; deviceId: string; p256dh: string; auth: string; lang: string }[]
+      >(
+        `SELECT ps.endpoint, ps."deviceId", ps.p256dh, ps.auth, ps.lang
+         FROM "Seat" s JOIN "Device" d ON d."playerId" = s."playerId" JOIN "PushSubscription" ps ON ps."deviceId" = d.id
+         WHERE s."roomId" = $1 AND s.index = $2::int`,
+        roomId,
+        seat,
+      );
+      return rows.map((r) => ({ ...r, lang: r.lang as PushLang }));
     },
     async claimOnce(key) {
       const { count } = await prisma.pushSent.createMany({ data: [{ key }], skipDuplicates: true });

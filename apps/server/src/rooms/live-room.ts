@@ -22,6 +22,7 @@ const freeSeat = (index: Seat): StoredSeat => ({
   name: null,
   tokenHash: null,
   deviceId: null,
+  playerId: null,
   bot: false,
   takenOver: false,
   botStrength: DEFAULT_BOT_STRENGTH,
@@ -165,7 +166,11 @@ export class LiveRoom {
   }
 
   /** A person took the free seat `seat`. */
-  seatPerson(seat: Seat, person: { name: string; tokenHash: string; deviceId: string | null }, claimedAt: Date): void {
+  seatPerson(
+    seat: Seat,
+    person: { name: string; tokenHash: string; deviceId: string | null; playerId: string | null },
+    claimedAt: Date,
+  ): void {
     this.#setSeat({ ...freeSeat(seat), ...person, claimedAt });
   }
 
@@ -255,8 +260,21 @@ export class LiveRoom {
     return deviceId !== null && this.creatorDeviceId !== null && deviceId === this.creatorDeviceId;
   }
 
-  seatByTokenHash(hash: string): Seat | null {
-    return this.seats.find((s) => s.tokenHash === hash)?.index ?? null;
+  /**
+   * The seat a socket may hold: the one its seat token names, unless that seat belongs to another
+   * player than the socket's device (a device removed from the player keeps old seat tokens);
+   * without a token, the first seat its player holds (claimed on another device of theirs).
+   * 'refused' for a token this room does not know or that is not the player's.
+   */
+  seatFor(tokenHash: string | null, playerId: string | null): { seat: Seat; tokenHash: string } | null | 'refused' {
+    if (tokenHash !== null) {
+      const held = this.seats.find((s) => s.tokenHash === tokenHash);
+      if (!held || (held.playerId !== null && held.playerId !== playerId)) return 'refused';
+      return { seat: held.index, tokenHash };
+    }
+    if (playerId === null) return null;
+    const mine = this.seats.find((s) => s.playerId === playerId && s.tokenHash !== null);
+    return mine?.tokenHash ? { seat: mine.index, tokenHash: mine.tokenHash } : null;
   }
 
   /** The seats a bot plays now (its own, or for a person away). */

@@ -138,6 +138,11 @@ export class RoomService {
     return this.queue.run(roomId, () => this.load(roomId));
   }
 
+  /** The player a device belongs to; null for a device never seen. */
+  playerOfDevice(deviceId: string): Promise<string | null> {
+    return this.store.playerOfDevice(deviceId);
+  }
+
   /** Cached room or null, without touching the store. */
   cached(roomId: string): LiveRoom | undefined {
     return this.live.get(roomId);
@@ -194,15 +199,15 @@ export class RoomService {
       );
       const token = newSeatToken();
       const tokenHash = hashToken(token);
-      if (deviceId) await this.store.upsertDevice(deviceId, name);
-      const won = await this.store.claimSeat(roomId, seat, { name, tokenHash, deviceId });
+      const playerId = deviceId ? await this.store.ensurePlayer(deviceId, { name }) : null;
+      const won = await this.store.claimSeat(roomId, seat, { name, tokenHash, deviceId, playerId });
       if (!won) {
         // another server seated someone first: learn who
         const fresh = await this.store.loadRoom(roomId);
         if (fresh) room.replaceSeats(fresh.seats);
         return fault('SEAT_TAKEN', 'Someone already sits there.');
       }
-      room.seatPerson(seat, { name, tokenHash, deviceId }, await this.claimedAt(roomId, seat));
+      room.seatPerson(seat, { name, tokenHash, deviceId, playerId }, await this.claimedAt(roomId, seat));
       await seatSocket(seat, room.matchId);
       this.onChange(room);
       return { ok: true, seat, seatToken: token };

@@ -8,6 +8,8 @@ export const newRoomId = (): string => randomId(12);
 export const newMatchId = (): string => randomId(12);
 /** Seat tokens: 256 random bits; only their hash is ever stored. */
 export const newSeatToken = (): string => randomId(32);
+/** Player ids: never sent to any client, 128 random bits. */
+export const newPlayerId = (): string => randomId(16);
 /** The seed a match's random setup folds from. */
 export const newSeed = (): string => randomId(16);
 

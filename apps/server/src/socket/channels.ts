@@ -5,3 +5,5 @@ import type { Seat } from '@mm/rules';
 export const roomChannel = (roomId: string): string => `room:${roomId}`;
 export const seatChannel = (roomId: string, seat: Seat): string => `room:${roomId}:seat:${seat}`;
 export const watchChannel = (roomId: string): string => `room:${roomId}:watch`;
+/** Every socket of one device (hash of its token): removing the device from its player reaches them all. */
+export const deviceChannel = (deviceId: string): string => `device:${deviceId}`;

@@ -15,7 +15,7 @@ import { describeIssues, fault } from '../errors';
 import { hashToken } from '../security/tokens';
 import type { Broadcaster } from './broadcaster';
 import type { IoServer, IoSocket, SocketData } from './io-types';
-import { roomChannel, seatChannel, watchChannel } from './channels';
+import { deviceChannel, roomChannel, seatChannel, watchChannel } from './channels';
 import { TokenBucket } from './rate-limit';
 import { benchTiming } from '../bench-timing';
 
@@ -73,14 +73,25 @@ export function attachSocketHandlers(
       }
       let room = await rooms.refresh(msg.roomId);
       if (!room) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
-      const tokenHash = msg.seatToken ? hashToken(msg.seatToken) : null;
-      const seat = tokenHash ? room.seatByTokenHash(tokenHash) : null;
-      if (msg.seatToken && seat === null) return fault('BAD_TOKEN', 'This seat token is not valid here; join as a spectator.');
+      // Authority over a seat is the player's (docs/architecture.md, Identity): a seat token of
+      // another player's seat is refused, and a device of the player holds its seats without one.
+      const deviceId = msg.deviceToken ? hashToken(msg.deviceToken) : null;
+      const playerId = deviceId ? await rooms.playerOfDevice(deviceId) : null;
+      const held = room.seatFor(msg.seatToken ? hashToken(msg.seatToken) : null, playerId);
+      if (held === 'refused') return fault('BAD_TOKEN', 'This seat token is not valid here; join as a spectator.');
+      const seat = held?.seat ?? null;
+      const tokenHash = held?.tokenHash ?? null;
       leaveCurrentRoom(socket);
       socket.data.roomId = room.id;
       socket.data.seat = seat;
       socket.data.matchId = room.matchId;
-      if (msg.deviceToken) socket.data.deviceId = hashToken(msg.deviceToken);
+      if (deviceId) {
+        if (socket.data.deviceId !== deviceId) {
+          if (socket.data.deviceId) void socket.leave(deviceChannel(socket.data.deviceId));
+          await socket.join(deviceChannel(deviceId));
+        }
+        socket.data.deviceId = deviceId;
+      }
       await socket.join([roomChannel(room.id), seat === null ? watchChannel(room.id) : seatChannel(room.id, seat)]);
       // Back after a bot played for them: the seat is theirs again. Asked in the room's queue after joining the
       // seat's channel, so a takeover racing this join either sees the socket there or is undone here.
@@ -205,7 +216,8 @@ export function attachSocketHandlers(
   function leaveCurrentRoom(socket: IoSocket): void {
     const { roomId } = socket.data;
     if (!roomId) return;
-    for (const channel of socket.rooms) if (channel !== socket.id) void socket.leave(channel);
+    const device = socket.data.deviceId ? deviceChannel(socket.data.deviceId) : null;
+    for (const channel of socket.rooms) if (channel !== socket.id && channel !== device) void socket.leave(channel);
     const seated = socket.data.seat !== null;
     socket.data.roomId = null;
     socket.data.seat = null;

@@ -10,6 +10,9 @@ describe('parseRoute', () => {
     expect(parseRoute(`/r/${ID}`)).toEqual({ name: 'room', id: ID });
     expect(parseRoute(`/r/${ID}/`)).toEqual({ name: 'room', id: ID });
     expect(parseRoute('/history')).toEqual({ name: 'history' });
+    expect(parseRoute('/me')).toEqual({ name: 'me' });
+    expect(parseRoute('/link')).toEqual({ name: 'link' });
+    expect(pathFor({ name: 'me' })).toBe('/me');
     expect(parseRoute(`/m/${ID}`)).toEqual({ name: 'match', id: ID });
   });
   it('refuses ids that cannot be room ids', () => {

@@ -5,12 +5,16 @@ import { createSubscriber } from 'svelte/reactivity';
  *   /            home (create a room)
  *   /r/<id>      a room
  *   /history     my matches          (planned)
- *   /m/<id>      replay of a match   (planned)
+ *   /m/<id>      replay of a match
+ *   /me          the player: name, devices, add a device
+ *   /link        join this device to a player (the code in the fragment: /link#CODE)
  */
 export type Route =
   | { name: 'home' }
   | { name: 'room'; id: string }
   | { name: 'history' }
+  | { name: 'me' }
+  | { name: 'link' }
   | { name: 'match'; id: string }
   | { name: 'notFound'; path: string };
 
@@ -27,6 +31,8 @@ export function parseRoute(pathname: string): Route {
   }
   if (path === '/') return { name: 'home' };
   if (path === '/history') return { name: 'history' };
+  if (path === '/me') return { name: 'me' };
+  if (path === '/link') return { name: 'link' };
   const m = /^\/(r|m)\/([^/]+)$/.exec(path);
   if (m && ID.test(m[2] as string))
     return m[1] === 'r' ? { name: 'room', id: m[2] as string } : { name: 'match', id: m[2] as string };
@@ -41,6 +47,10 @@ export function pathFor(route: Route): string {
       return `/r/${route.id}`;
     case 'history':
       return '/history';
+    case 'me':
+      return '/me';
+    case 'link':
+      return '/link';
     case 'match':
       return `/m/${route.id}`;
     case 'notFound':

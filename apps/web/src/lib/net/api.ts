@@ -4,6 +4,10 @@ import {
   type CreateRoomReply,
   type MatchDetail,
   type MatchListReply,
+  type LinkCodeReply,
+  type LinkPreviewReply,
+  type LinkReply,
+  type MeReply,
 } from '@mm/protocol/pure';
 import { browserStore, deviceToken } from './storage';
 
@@ -82,3 +86,48 @@ export function fetchMyMatches(
 export function fetchMatch(id: string, fetchImpl: typeof fetch = fetch): Promise<MatchDetail> {
   return getJson(`/api/matches/${encodeURIComponent(id)}`, {}, fetchImpl);
 }
+
+/** A call with a JSON body (or none) that answers `ok` (or 204, read as null). */
+async function sendJson<T>(
+  method: string,
+  path: string,
+  body: unknown,
+  ok: number,
+  fetchImpl: typeof fetch,
+  withDevice = true,
+): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetchImpl(path, {
+      method,
+      headers: {
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(withDevice ? deviceHeader() : {}),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  } catch (e) {
+    throw new ApiError('NETWORK', e instanceof Error ? e.message : String(e), 0);
+  }
+  if (res.status !== ok) throw await errorFrom(res);
+  return (res.status === 204 ? null : await res.json()) as T;
+}
+
+/** GET /api/me: this device's player, their name and devices. */
+export const fetchMe = (fetchImpl: typeof fetch = fetch): Promise<MeReply> => getJson('/api/me', deviceHeader(), fetchImpl);
+/** PUT /api/me/name: one name on every device of the player. */
+export const renameMe = (name: string, fetchImpl: typeof fetch = fetch): Promise<MeReply> =>
+  sendJson('PUT', '/api/me/name', { name }, 200, fetchImpl);
+/** DELETE /api/me/devices/:id */
+export const removeDevice = (id: string, fetchImpl: typeof fetch = fetch): Promise<null> =>
+  sendJson('DELETE', `/api/me/devices/${encodeURIComponent(id)}`, undefined, 204, fetchImpl);
+/** POST /api/me/link-codes: a code another device types (or scans) to join this player. */
+export const newLinkCode = (fetchImpl: typeof fetch = fetch): Promise<LinkCodeReply> =>
+  sendJson('POST', '/api/me/link-codes', undefined, 201, fetchImpl);
+/** POST /api/link/preview: the name of the player a code would join this device to. */
+export const previewLink = (code: string, fetchImpl: typeof fetch = fetch): Promise<LinkPreviewReply> =>
+  sendJson('POST', '/api/link/preview', { code }, 200, fetchImpl, false);
+/** POST /api/link: this device joins the code's player. */
+export const linkDevice = (code: string, fetchImpl: typeof fetch = fetch): Promise<LinkReply> =>
+  sendJson('POST', '/api/link', { code }, 200, fetchImpl);

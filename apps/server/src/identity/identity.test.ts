@@ -1,0 +1,199 @@
+import { DEVICE_TOKEN_HEADER, type MatchListReply, type MeReply } from '@mm/protocol';
+import { describe, expect, it } from 'vitest';
+import { newDeviceToken, seatRoom } from '../test-support/finish';
+import { Player } from '../test-support/player';
+import { useServer } from '../test-support/server';
+import { until } from '../test-support/until';
+
+type Reply = { status: number; json: any };
+
+async function call(url: string, method: string, path: string, device: string | null, body?: unknown): Promise<Reply> {
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: {
+      ...(device ? { [DEVICE_TOKEN_HEADER]: device } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  return { status: res.status, json: text ? JSON.parse(text) : null };
+}
+
+const me = async (url: string, device: string): Promise<MeReply> => (await call(url, 'GET', '/api/me', device)).json as MeReply;
+const matches = async (url: string, device: string): Promise<MatchListReply> =>
+  (await call(url, 'GET', '/api/matches?player=me', device)).json as MatchListReply;
+const newCode = async (url: string, device: string): Promise<string> => {
+  const r = await call(url, 'POST', '/api/me/link-codes', device);
+  expect(r.status).toBe(201);
+  return r.json.code as string;
+};
+/** Another code with the same first two characters (a guess aimed at `code`). */
+const wrongCodeLike = (code: string, i: number): string => `${code.slice(0, 2)}${'ABCDEF'[i % 6]!.repeat(5)}${i % 10}`;
+
+describe.each(['embedded', 'postgres'] as const)('one player, every device, on %s', (kind) => {
+  const server = useServer(kind, { linkTriesPerMinute: 1000 });
+
+  it('a linked device sees the player’s history and plays their running seat; the other seat sees the move', async () => {
+    const [ann, bob, annPhone] = [newDeviceToken(), newDeviceToken(), newDeviceToken()];
+    const t = await seatRoom(server.url, { family: 'duel' }, [ann, bob], { names: ['Ann', 'Bob'] });
+    try {
+      const code = await newCode(server.url, ann);
+      expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{8}$/);
+      // Typed sloppily: lower case, a dash, an O for a zero.
+      const typed = `${code.slice(0, 4).toLowerCase()}-${code.slice(4)}`.replace(/0/g, 'o');
+      expect(await call(server.url, 'POST', '/api/link/preview', null, { code: typed })).toEqual({ status: 200, json: { name: 'Ann' } });
+      expect(await call(server.url, 'POST', '/api/link', annPhone, { code: typed })).toEqual({
+        status: 200,
+        json: { name: 'Ann', merged: true },
+      });
+      // Single use.
+      expect((await call(server.url, 'POST', '/api/link', newDeviceToken(), { code })).json.error.code).toBe('LINK_CODE_INVALID');
+
+      const list = await matches(server.url, annPhone);
+      expect(list.matches).toHaveLength(1);
+      expect(list.matches[0]!.roomId).toBe(t.roomId);
+      expect(list.matches[0]!.players).toEqual([
+        { seat: 0, name: 'Ann', you: true },
+        { seat: 1, name: 'Bob', you: false },
+      ]);
+      expect((await me(server.url, annPhone)).devices.map((d) => d.current)).toEqual([true, false]);
+
+      // The phone holds Ann's seat without her seat token, beside her first tab.
+      const phone = await Player.connect(server.url, { deviceToken: annPhone });
+      const joined = await phone.join(t.roomId);
+      expect(joined).toMatchObject({ ok: true, seat: 0 });
+      const reply = await phone.act({ type: 'setSecret', code: [0, 1, 2, 3] });
+      expect(reply).toMatchObject({ ok: true, seq: 1 });
+      await t.players[1]!.waitForSeq(1);
+      await t.players[0]!.waitForSeq(1);
+      phone.close();
+    } finally {
+      t.close();
+    }
+  });
+
+  it('merges the joining device’s own matches and seats into the player; two seats at one table stay two', async () => {
+    const [ann, ben, cy] = [newDeviceToken(), newDeviceToken(), newDeviceToken()];
+    // Ann and Ben (not yet one person) sat at the same table; Ben also plays Cy elsewhere.
+    const both = await seatRoom(server.url, { family: 'duel' }, [ann, ben], { names: ['Ann', 'Ben'] });
+    const bens = await seatRoom(server.url, { family: 'duel' }, [ben, cy], { names: ['Ben', 'Cy'] });
+    try {
+      const code = await newCode(server.url, ann);
+      expect((await call(server.url, 'POST', '/api/link', ben, { code })).json).toEqual({ name: 'Ann', merged: true });
+      const list = await matches(server.url, ann);
+      expect(list.matches.map((m) => m.roomId).sort()).toEqual([both.roomId, bens.roomId].sort());
+      const shared = list.matches.find((m) => m.roomId === both.roomId)!;
+      expect(shared.players.map((p) => p.you)).toEqual([true, true]);
+      // Ben's device and Ann's see one list.
+      expect((await matches(server.url, ben)).matches.map((m) => m.id).sort()).toEqual(list.matches.map((m) => m.id).sort());
+      // Each seat token still names its own seat; Ann's device now holds Ben's seat against Cy.
+      const annTab = await Player.connect(server.url, { deviceToken: ann });
+      expect(await annTab.join(both.roomId, both.players[1]!.seatToken)).toMatchObject({ ok: true, seat: 1 });
+      expect(await annTab.join(both.roomId, both.players[0]!.seatToken)).toMatchObject({ ok: true, seat: 0 });
+      expect(await annTab.join(bens.roomId)).toMatchObject({ ok: true, seat: 0 });
+      expect(both.players[0]!.seatToken).not.toBe(both.players[1]!.seatToken);
+      annTab.close();
+      // Idempotent: linking again with a new code changes nothing.
+      const again = await newCode(server.url, ann);
+      expect((await call(server.url, 'POST', '/api/link', ben, { code: again })).json).toEqual({ name: 'Ann', merged: false });
+      expect((await matches(server.url, ann)).matches).toHaveLength(2);
+    } finally {
+      both.close();
+      bens.close();
+    }
+  });
+
+  it('never lets a seat token act for another player', async () => {
+    const [ann, bob, eve] = [newDeviceToken(), newDeviceToken(), newDeviceToken()];
+    const t = await seatRoom(server.url, { family: 'duel' }, [ann, bob]);
+    try {
+      const thief = await Player.connect(server.url, { deviceToken: eve });
+      expect(await thief.join(t.roomId, t.players[0]!.seatToken)).toMatchObject({ ok: false, code: 'BAD_TOKEN' });
+      expect(await thief.join(t.roomId)).toMatchObject({ ok: true, seat: null });
+      thief.close();
+    } finally {
+      t.close();
+    }
+  });
+
+  it('kills a code after five wrong tries aimed at it', async () => {
+    const ann = newDeviceToken();
+    await me(server.url, ann);
+    const code = await newCode(server.url, ann);
+    for (let i = 0; i < 5; i++) {
+      const wrong = wrongCodeLike(code, i);
+      if (wrong === code) continue;
+      const r = await call(server.url, 'POST', '/api/link/preview', null, { code: wrong });
+      expect(r).toMatchObject({ status: 404, json: { error: { code: 'LINK_CODE_INVALID' } } });
+    }
+    const r = await call(server.url, 'POST', '/api/link', newDeviceToken(), { code });
+    expect(r).toMatchObject({ status: 410, json: { error: { code: 'LINK_CODE_DEAD' } } });
+  });
+
+  it('refuses malformed codes and calls without a device', async () => {
+    expect((await call(server.url, 'POST', '/api/link/preview', null, { code: 'nope' })).status).toBe(400);
+    expect((await call(server.url, 'POST', '/api/link', null, { code: 'ABCDEFGH' })).status).toBe(400);
+    expect((await call(server.url, 'GET', '/api/me', null)).status).toBe(400);
+    expect((await call(server.url, 'PUT', '/api/me/name', newDeviceToken(), { name: '' })).status).toBe(400);
+  });
+
+  it('keeps one name across devices', async () => {
+    const [ann, phone] = [newDeviceToken(), newDeviceToken()];
+    const code = await newCode(server.url, ann);
+    await call(server.url, 'POST', '/api/link', phone, { code });
+    expect((await call(server.url, 'PUT', '/api/me/name', phone, { name: 'Ann B.' })).json.name).toBe('Ann B.');
+    expect((await me(server.url, ann)).name).toBe('Ann B.');
+  });
+
+  it('removes a device at once: its socket hears why, its seat tokens no longer act, it starts afresh', async () => {
+    const [ann, bob, annPhone] = [newDeviceToken(), newDeviceToken(), newDeviceToken()];
+    const t = await seatRoom(server.url, { family: 'duel' }, [ann, bob], { names: ['Ann', 'Bob'] });
+    try {
+      await call(server.url, 'POST', '/api/link', annPhone, { code: await newCode(server.url, ann) });
+      const phone = await Player.connect(server.url, { deviceToken: annPhone });
+      expect(await phone.join(t.roomId, t.players[0]!.seatToken)).toMatchObject({ ok: true, seat: 0 });
+      const listed = await me(server.url, ann);
+      const phoneId = listed.devices.find((d) => !d.current)!.id;
+      // Someone else's device id (or a made-up one) is not found.
+      expect((await call(server.url, 'DELETE', `/api/me/devices/${phoneId}`, bob)).status).toBe(404);
+      expect((await call(server.url, 'DELETE', `/api/me/devices/${phoneId}`, ann)).status).toBe(204);
+      await until('the removed device to hear it', async () =>
+        phone.received.some((r) => r.event === 'server:error' && (r.payload as { code: string }).code === 'DEVICE_REMOVED'),
+      );
+      await until('the removed device to be disconnected', async () => !phone.socket.connected);
+      phone.close();
+
+      const again = await Player.connect(server.url, { deviceToken: annPhone });
+      expect(await again.join(t.roomId, t.players[0]!.seatToken)).toMatchObject({ ok: false, code: 'BAD_TOKEN' });
+      expect(await again.join(t.roomId)).toMatchObject({ ok: true, seat: null });
+      again.close();
+      expect((await me(server.url, annPhone)).devices).toHaveLength(1);
+      expect((await me(server.url, annPhone)).name).toBe('');
+      expect((await matches(server.url, annPhone)).matches).toEqual([]);
+      expect((await me(server.url, ann)).devices).toHaveLength(1);
+    } finally {
+      t.close();
+    }
+  });
+});
+
+describe('link codes that expire and tries that are limited', () => {
+  const expiring = useServer('embedded', { linkCodeTtlMs: 0, linkTriesPerMinute: 3 });
+
+  it('refuses an expired code with a clear message', async () => {
+    const code = await newCode(expiring.url, newDeviceToken());
+    const r = await call(expiring.url, 'POST', '/api/link', newDeviceToken(), { code });
+    expect(r.status).toBe(410);
+    expect(r.json.error).toEqual({
+      code: 'LINK_CODE_EXPIRED',
+      message: 'This code has expired (codes last ten minutes): make a new one on your other device.',
+    });
+  });
+
+  it('limits the tries of one address', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 4; i++) codes.push((await call(expiring.url, 'POST', '/api/link/preview', null, { code: `ZZ${i}AAAAA` })).status);
+    expect(codes).toContain(429);
+  });
+});

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { DEVICE_TOKEN_HEADER } from './constants';
+import { normalizeLinkCode } from './identity-code';
+import { tokenSchema } from './ids';
+import { displayNameSchema } from './socket';
+
+// A player made of devices (docs/architecture.md, Identity). Every call names its device with
+// the same header as the rest of the API; nothing here ever names another player's devices.
+
+/** Headers of every /api/me and /api/link call: the device asking. */
+export const deviceHeadersSchema = z.object({ [DEVICE_TOKEN_HEADER]: tokenSchema });
+
+/** A link code as typed: any case, dashes and spaces ignored (`abcd-efgh`). */
+export const linkCodeSchema = z
+  .string()
+  .max(32)
+  .transform((s, ctx) => {
+    const code = normalizeLinkCode(s);
+    if (code === null) {
+      ctx.addIssue({ code: 'custom', message: 'a link code is 8 letters and digits' });
+      return z.NEVER;
+    }
+    return code;
+  });
+
+/** POST /api/link/preview and POST /api/link */
+export const linkBodySchema = z.strictObject({ code: linkCodeSchema });
+export type LinkBody = z.input<typeof linkBodySchema>;
+
+/** PUT /api/me/name */
+export const renameBodySchema = z.strictObject({ name: displayNameSchema });
+export type RenameBody = z.input<typeof renameBodySchema>;
+
+/** DELETE /api/me/devices/:id */
+export const deviceParamsSchema = z.strictObject({ id: z.string().regex(/^[A-Za-z0-9_-]{16,32}$/) });
+
+export const deviceInfoSchema = z.strictObject({
+  id: z.string().describe('an id of this listing only (not the device token, nor its hash)'),
+  label: z.string().describe('browser and system read from its User-Agent, e.g. "Firefox on Android"'),
+  lastSeenAt: z.string().describe('ISO 8601'),
+  current: z.boolean().describe('the device asking'),
+});
+export type DeviceInfo = z.output<typeof deviceInfoSchema>;
+
+/** GET /api/me: the player of the device asking (made on first use). */
+export const meReplySchema = z.strictObject({
+  name: z.string().describe('the one name of the player across devices; empty until they sit down or choose one'),
+  devices: z.array(deviceInfoSchema).describe('the devices of this player, the one asking first'),
+});
+export type MeReply = z.output<typeof meReplySchema>;
+
+/** POST /api/me/link-codes → 201 */
+export const linkCodeReplySchema = z.strictObject({
+  code: z.string().describe('8 characters of Crockford base32; shown as ABCD-EFGH, opened as /link#ABCDEFGH'),
+  expiresAt: z.string().describe('ISO 8601: ten minutes on'),
+});
+export type LinkCodeReply = z.output<typeof linkCodeReplySchema>;
+
+/** POST /api/link/preview: who the code would join this device to (their name, nothing else). */
+export const linkPreviewReplySchema = z.strictObject({ name: z.string() });
+export type LinkPreviewReply = z.output<typeof linkPreviewReplySchema>;
+
+/** POST /api/link: this device now belongs to the code's player (its own games merged in). */
+export const linkReplySchema = z.strictObject({
+  name: z.string(),
+  merged: z.boolean().describe('this device had a player of its own, now merged in'),
+});
+export type LinkReply = z.output<typeof linkReplySchema>;
