@@ -82,6 +82,33 @@ function edgeDifference(
   };
 }
 
+/** The workspace's packages (`packages/rules`, `apps/server`, …) → the workspace packages each depends on. */
+function packageGraph(): Map<string, Set<string>> {
+  const root = resolve(SRC, '../../..');
+  const dirs = ['packages', 'apps'].flatMap((top) =>
+    readdirSync(join(root, top), { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => `${top}/${d.name}`),
+  );
+  type Manifest = { name: string; dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+  const manifests = new Map(
+    dirs.map((dir) => [dir, JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')) as Manifest]),
+  );
+  const dirOf = new Map([...manifests].map(([dir, m]) => [m.name, dir]));
+  return new Map(
+    [...manifests].map(([dir, m]) => [
+      dir,
+      new Set(Object.keys({ ...m.dependencies, ...m.devDependencies }).flatMap((dep) => dirOf.get(dep) ?? [])),
+    ]),
+  );
+}
+
+/** The package table of docs/architecture.md: each row's module and the modules its second cell names. */
+function documentedPackages(doc: string): Map<string, Set<string>> {
+  const rows = [...doc.matchAll(/^\| `((?:packages|apps)\/[\w-]+)` +\| ([^|]*)\|$/gm)];
+  return new Map(rows.map((r) => [r[1]!, new Set([...r[2]!.matchAll(/`([^`]+)`/g)].map((m) => m[1]!))]));
+}
+
 /** One cycle of the graph as the path that closes it (a → b → a), or null when it has none. */
 function findCycle(graph: ReadonlyMap<string, ReadonlySet<string>>): string[] | null {
   const done = new Set<string>();
@@ -147,6 +174,10 @@ describe('the server’s parts import each other one way', () => {
     const allowed = documentedLayers(readFileSync(ARCHITECTURE, 'utf8'));
     expect(edgeDifference(graph, allowed)).toEqual({ undocumented: [], unused: [] });
     expect([...graph.keys()].filter((part) => !allowed.has(part) && part !== GENERATED).sort()).toEqual([]);
+  });
+
+  it('lists every package of the workspace with exactly the packages it depends on', () => {
+    expect(documentedPackages(readFileSync(ARCHITECTURE, 'utf8'))).toEqual(packageGraph());
   });
 
   it('has no import cycle between folders of src/', () => {

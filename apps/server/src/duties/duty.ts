@@ -9,7 +9,7 @@ export interface LeaseGate {
 }
 
 /**
- * One kind of thing the server owes a room without anyone asking: a bot's move ('bot'), later
+ * One kind of thing the server owes a room without anyone asking: a bot's move ('bot') or
  * a turn timeout ('timeout'). The scheduler leases each room that owes any kind to exactly one
  * live process; there, every kind is asked to do its part.
  */
