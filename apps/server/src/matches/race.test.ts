@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { raceCode, raceOptionsSchema, type RaceView } from '@mm/rules/families/race';
-import { currentSeed } from '../test-support/finish';
+import { hiddenLeaks } from '../test-support/bots';
+import { createRoomAs, currentSeed } from '../test-support/finish';
+import { Player as Socket } from '../test-support/player';
 import type { Player } from '../test-support/player';
 import { containsCode } from '../test-support/scan';
 import { useServer } from '../test-support/server';
@@ -130,5 +132,38 @@ describe.each(['embedded', 'postgres'] as const)('a race of eight sockets on the
       expect(pegsSeen).toBeGreaterThan(0);
     }
     table.close();
+  }, 120_000);
+});
+
+describe('a race against bots on the embedded database', () => {
+  const server = useServer('embedded', { botDelayMs: 0 });
+
+  it('a person races two easy bots at once: everyone finishes, nothing hidden leaks', async () => {
+    const created = await createRoomAs(server.url, {
+      family: 'race',
+      options: { players: 3 },
+      bots: [1, 2],
+      botStrength: 'easy',
+    });
+    expect(created.status).toBe(201);
+    const roomId = created.json.id as string;
+    const person = await Socket.connect(server.url);
+    const watcher = await Socket.connect(server.url);
+    expect((await watcher.join(roomId)).ok).toBe(true);
+    expect((await person.join(roomId)).ok).toBe(true);
+    expect((await person.claim(0, 'Ada')).ok).toBe(true);
+    const code = raceCode(raceOptionsSchema.parse({ players: 3 }), await currentSeed(server.app, roomId));
+    // The bots race on while the person takes two rows, the second of them the code.
+    await person.waitFor((u) => u.snapshot.seq >= 1, 30_000);
+    expect((await person.act({ type: 'guess', code: [5, 5, 4, 4] })).ok).toBe(true);
+    expect((await person.act({ type: 'guess', code })).ok).toBe(true);
+    const over = await watcher.waitFor((u) => u.snapshot.status.finished, 60_000);
+    const view = over.snapshot.view as RaceView;
+    expect(view.boards.every((b) => b.broken || b.out)).toBe(true);
+    expect(view.boards[1]!.used + view.boards[2]!.used).toBeGreaterThan(0);
+    expect(hiddenLeaks(person, 0)).toEqual([]);
+    expect(hiddenLeaks(watcher, null)).toEqual([]);
+    person.close();
+    watcher.close();
   }, 120_000);
 });

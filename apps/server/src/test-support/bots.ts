@@ -2,6 +2,7 @@ import type { Snapshot } from '@mm/protocol';
 import type { Code, MatchView, Seat } from '@mm/rules';
 import type { DuelView } from '@mm/rules/families/duel';
 import type { Mm44View } from '@mm/rules/families/mm44';
+import type { RaceView } from '@mm/rules/families/race';
 import type { ParkerView } from '@mm/rules/families/parker';
 import type { RotationView } from '@mm/rules/families/rotation';
 import type { App } from '../app';
@@ -48,7 +49,7 @@ export function hiddenLeaks(p: Player, seat: Seat | null): string[] {
     const snapshot = snapshotOf(payload);
     if (!snapshot) continue;
     const at = `${event} at seq ${snapshot.seq}`;
-    const view = snapshot.view as DuelView | RotationView | ParkerView | Mm44View;
+    const view = snapshot.view as DuelView | RotationView | ParkerView | Mm44View | RaceView;
     switch (view.family) {
       case 'duel':
       case 'rotation':
@@ -68,6 +69,11 @@ export function hiddenLeaks(p: Player, seat: Seat | null): string[] {
         if (view.finished) break;
         for (const b of view.boards) if (b.holder !== seat && b.part !== null) leaks.push(`${at}: board ${b.board}'s part`);
         if (view.code !== null) leaks.push(`${at}: the code`);
+        break;
+      case 'race':
+        if (view.finished) break;
+        if (view.code !== null) leaks.push(`${at}: the code`);
+        for (const b of view.boards) if (b.seat !== seat && b.shown !== 'pegs') leaks.push(`${at}: seat ${b.seat}'s colours`);
         break;
     }
   }

@@ -149,19 +149,24 @@ export class RoomConnection {
    * an old board is refused (STALE_SEQ: we catch up and say so). When the connection drops
    * with the action in flight, it is sent again with the same actionId once the room is
    * joined again: the server never applies one actionId twice (DUPLICATE_ACTION = done).
+   * Where several seats owe a move at once (a race's guesses, Parker's two secrets), each
+   * seat's move is its own: another seat's does not change what it is judged on, and the rules
+   * judge it on arrival, so no seq is sent — one would only refuse it for a neighbour's move.
    */
   async act(action: unknown): Promise<Outcome<ActReply>> {
     const actionId = newActionId();
-    const expectSeq = this.snapshot?.seq ?? 0;
+    const seen = this.snapshot?.seq ?? 0;
+    const together = (this.snapshot?.status.toAct.length ?? 0) > 1;
+    const payload = together ? { actionId, action } : { actionId, expectSeq: seen, action };
     if (!this.joined) return this.#fail('NOT_CONNECTED');
-    let r = await this.#request('match:act', { actionId, expectSeq, action });
+    let r = await this.#request('match:act', payload);
     if (!r.ok && r.code === 'NO_ANSWER' && !this.#destroyed) {
       await this.#whenJoined(this.#resendWaitMs);
-      if (this.joined) r = await this.#request('match:act', { actionId, expectSeq, action });
+      if (this.joined) r = await this.#request('match:act', payload);
     }
     if (!r.ok && r.code === 'DUPLICATE_ACTION') {
       void this.sync();
-      return { ok: true, value: { ok: true, seq: r.seq ?? this.snapshot?.seq ?? expectSeq } };
+      return { ok: true, value: { ok: true, seq: r.seq ?? this.snapshot?.seq ?? seen } };
     }
     if (!r.ok && r.code === 'STALE_SEQ') {
       await this.sync();

@@ -207,6 +207,19 @@ describe('RoomConnection', () => {
     expect(new Set(ids).size).toBe(2);
   });
 
+  it('sends no seq where several seats owe a move at once: a neighbour’s move must not refuse this one', async () => {
+    const together = { ...duel.status(state), toAct: [0, 1], owes: [0, 1].map((seat) => ({ seat, kind: 'guess' as const })) };
+    const { socket, conn } = setup((ev) => {
+      if (ev === 'room:join') return { ...joinOk(1, 4), snapshot: { ...snapshot(4, 1), status: together } };
+      if (ev === 'match:act') return { ok: true, seq: 6 };
+      return { ok: true };
+    });
+    conn.start();
+    await tick();
+    expect((await conn.act({ type: 'guess', code: [0, 1, 2, 3] })).ok).toBe(true);
+    expect(socket.of('match:act')[0]).not.toHaveProperty('expectSeq');
+  });
+
   it('resends an unanswered action with the same actionId once back in the room', async () => {
     let first = true;
     const { socket, conn } = setup((ev) => {
