@@ -8,7 +8,8 @@ import { openDatabase, type Database } from './db/database';
 import { createStore } from './db/store';
 import type { Agent } from 'node:https';
 import { fault, httpError } from './errors';
-import { registerApiRoutes } from './http/routes';
+import { registerHealthRoutes } from './http/health';
+import { isHealthCheck, registerApiRoutes } from './http/routes';
 import { parseAllowedOrigins } from './push/endpoint-guard';
 import { loadVapidKeys } from './push/keys';
 import { PushNotifier } from './push/notifier';
@@ -123,7 +124,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
   });
   http.addHook('onResponse', async (req, reply) => {
     const line = { method: req.method, url: req.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) };
-    if (req.url === '/api/health') req.log.debug(line, 'health');
+    if (isHealthCheck(req.url)) req.log.debug(line, 'health');
     else req.log.info(line, 'request');
   });
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize });
@@ -212,6 +213,11 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
       const room = rooms.cached(roomId);
       if (room) push.away(room);
     },
+  });
+  registerHealthRoutes(http, {
+    dbKind: db.kind,
+    pingDb: () => db.prisma.$queryRaw`SELECT 1`,
+    ...(edge.pingRedis ? { pingRedis: edge.pingRedis } : {}),
   });
   registerApiRoutes(http, { config, rooms, store, broadcaster, dbKind: db.kind, publicOrigin });
   registerPushRoutes(http, {

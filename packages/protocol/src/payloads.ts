@@ -246,6 +246,8 @@ export const pushKeyReplySchema: z.ZodType<PushKeyReply> = z.strictObject({
  */
 export const httpReplySchemas = {
   'GET /api/health': { status: 200, schema: healthReplySchema },
+  'GET /api/health/live': { status: 200, schema: z.strictObject({ ok }) },
+  'GET /api/health/ready': { status: 200, schema: healthReplySchema },
   'POST /api/rooms': { status: 201, schema: createRoomReplySchema },
   'GET /api/rooms/:id': { status: 200, schema: roomSummarySchema },
   'GET /api/matches': { status: 200, schema: matchListReplySchema },

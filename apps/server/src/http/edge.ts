@@ -62,6 +62,8 @@ const CSP_DIRECTIVES = {
 };
 
 export interface Edge {
+  /** a round trip to the rate limiter's Redis (readiness), when there is one */
+  pingRedis?: () => Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -100,6 +102,12 @@ export async function registerEdge(
   });
   const client = redis;
   return {
+    ...(client
+      ? {
+          // While disconnected the client would queue the PING until Redis is back: say so at once instead.
+          pingRedis: () => (client.isReady ? client.ping() : Promise.reject(new Error('Redis is not connected'))),
+        }
+      : {}),
     async close() {
       await client?.quit().catch(() => undefined);
     },

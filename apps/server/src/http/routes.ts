@@ -7,7 +7,6 @@ import {
   matchParamsSchema,
   roomIdSchema,
   type CreateRoomReply,
-  type HealthReply,
   type MatchListReply,
 } from '@mm/protocol';
 import type { FastifyInstance } from 'fastify';
@@ -20,6 +19,9 @@ import { hashToken } from '../security/tokens';
 import type { Broadcaster } from '../socket/broadcaster';
 import { matchDetail, matchListItem } from './matches';
 import { privateAnswer } from './private-answer';
+
+/** A health check: never rate-limited, logged at debug only. */
+export const isHealthCheck = (url: string): boolean => url === '/api/health' || url.startsWith('/api/health/');
 
 /** GET /api/… requests one address may make in one window, and how many a second that averages. */
 export const READ_BURST = 120;
@@ -41,15 +43,12 @@ export function registerApiRoutes(
   // Reads are cheap but each may fold a match's log: bound them per address (edge.ts registers the plugin).
   const readLimit = app.rateLimit({ max: READ_BURST, timeWindow: (READ_BURST / READS_PER_SECOND) * 1000, groupId: 'read' });
   app.addHook('onRequest', async (req, reply) => {
-    if (req.method !== 'GET' || !req.url.startsWith('/api/') || req.url === '/api/health') return;
+    if (req.method !== 'GET' || !req.url.startsWith('/api/') || isHealthCheck(req.url)) return;
     await readLimit.call(app, req, reply);
   });
   // Room creation is the one write an anonymous caller can repeat cheaply: `roomCreateBurst` rooms per that many seconds.
   const burst = deps.config.roomCreateBurst;
   const createLimit = { max: burst, timeWindow: burst * 1000, groupId: 'create' };
-
-  // While shutting down, app.ts answers 503 before this is reached.
-  app.get('/api/health', async (): Promise<HealthReply> => ({ ok: true, db: deps.dbKind }));
 
   app.post('/api/rooms', { config: { rateLimit: createLimit }, onRequest: privateAnswer }, async (req, reply) => {
     const headers = createRoomHeadersSchema.safeParse(req.headers);

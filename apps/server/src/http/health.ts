@@ -1,0 +1,79 @@
+import type { HealthReply } from '@mm/protocol';
+import type { FastifyInstance } from 'fastify';
+import { httpError } from '../errors';
+
+/** How long readiness waits for the database or Redis before calling it down. */
+export const HEALTH_TIMEOUT_MS = 1000;
+
+export interface HealthDeps {
+  dbKind: 'embedded' | 'postgres';
+  /** a round trip to the database (SELECT 1) */
+  pingDb: () => Promise<unknown>;
+  /** a round trip to Redis, when the server uses one */
+  pingRedis?: () => Promise<unknown>;
+}
+
+/**
+ * A probe that resolves true when it answers within the timeout, false when it fails or hangs.
+ * A probe still waiting (a frozen database) is awaited again rather than started anew, so
+ * health checks never pile up hung queries that hold the pool's connections.
+ */
+function prober(probe: () => Promise<unknown>): () => Promise<boolean> {
+  let pending: Promise<boolean> | null = null;
+  return () => {
+    pending ??= probe().then(
+      () => true,
+      () => false,
+    );
+    const current = pending;
+    void current.finally(() => {
+      if (pending === current) pending = null;
+    });
+    return withinTimeout(current);
+  };
+}
+
+async function withinTimeout(answer: Promise<boolean>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      answer,
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), HEALTH_TIMEOUT_MS))),
+    ]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Liveness and readiness, for a load balancer or an orchestrator (docs/operations.md):
+ * - `/api/health/live`: the process answers (restart it when it does not);
+ * - `/api/health/ready`: it can serve: the database and Redis (when configured) answer within
+ *   HEALTH_TIMEOUT_MS. Draining is answered 503 SHUTTING_DOWN before any route (app.ts).
+ * `/api/health` is readiness, as it has always been what the compose file and nginx ask.
+ * Neither is rate-limited (routes.ts) nor logged at info (app.ts).
+ */
+export function registerHealthRoutes(app: FastifyInstance, deps: HealthDeps): void {
+  app.get('/api/health/live', async () => ({ ok: true as const }));
+
+  const dbAnswers = prober(deps.pingDb);
+  const redisAnswers = deps.pingRedis ? prober(deps.pingRedis) : async () => true;
+  const ready = async (_req: unknown, reply: Parameters<typeof httpError>[0]) => {
+    const [db, redis] = await Promise.all([dbAnswers(), redisAnswers()]);
+    const down = [...(db ? [] : ['the database']), ...(redis ? [] : ['Redis'])];
+    if (down.length > 0) {
+      return httpError(
+        reply,
+        503,
+        'UNAVAILABLE',
+        `Not ready: ${down.join(' and ')} did not answer within ${HEALTH_TIMEOUT_MS} ms.`,
+      );
+    }
+    const body: HealthReply = { ok: true, db: deps.dbKind };
+    return body;
+  };
+  app.get('/api/health/ready', ready);
+  app.get('/api/health', ready);
+}
