@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seatTable } from '../test-support/table';
 import { useServer } from '../test-support/server';
+import { Metrics } from './metrics';
 import { bearerMatches } from './serve';
 
 const TOKEN = 'a-metrics-token-of-some-length';
@@ -65,6 +66,17 @@ describe('/metrics', () => {
       expect((await fetch(`http://127.0.0.1:${port}/other`)).status).toBe(404);
       expect((await fetch(`${server.url}/metrics`)).status).toBe(404);
     });
+  });
+
+  it('has group-commit batch sizes and the database pool for the database layer to feed', async () => {
+    const metrics = new Metrics({ roomsLoaded: () => 0, socketsConnected: () => 0, dbPool: () => ({ inUse: 3, waiting: 2 }) });
+    metrics.commitBatch(5);
+    metrics.commitBatch(40);
+    const text = await metrics.registry.metrics();
+    expect(text).toMatch(/^mm_commit_batch_rows_count 2$/m);
+    expect(text).toMatch(/^mm_commit_batch_rows_sum 45$/m);
+    expect(text).toMatch(/^mm_db_pool_in_use 3$/m);
+    expect(text).toMatch(/^mm_db_pool_waiting 2$/m);
   });
 
   it('compares the bearer token whole', () => {

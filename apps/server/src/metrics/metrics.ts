@@ -13,8 +13,14 @@ export class Metrics {
   private readonly accepted: Counter;
   private readonly ackSeconds: Histogram;
   private readonly pushes: Counter<'outcome'>;
+  private readonly batchRows: Histogram;
 
-  constructor(sources: { roomsLoaded: () => number; socketsConnected: () => number }) {
+  constructor(sources: {
+    roomsLoaded: () => number;
+    socketsConnected: () => number;
+    /** the pg pool's connections (PostgreSQL only): wired where the database layer exposes its pool */
+    dbPool?: () => { inUse: number; waiting: number };
+  }) {
     collectDefaultMetrics({ register: this.registry, prefix: 'mm_' });
     const registers = [this.registry];
     new Gauge({
@@ -46,6 +52,31 @@ export class Metrics {
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
       registers,
     });
+    this.batchRows = new Histogram({
+      name: 'mm_commit_batch_rows',
+      help: 'Actions per group commit (one INSERT).',
+      buckets: [1, 2, 4, 8, 16, 32, 64, 128, 256],
+      registers,
+    });
+    const pool = sources.dbPool;
+    if (pool) {
+      new Gauge({
+        name: 'mm_db_pool_in_use',
+        help: 'Database pool connections running a query.',
+        registers,
+        collect() {
+          this.set(pool().inUse);
+        },
+      });
+      new Gauge({
+        name: 'mm_db_pool_waiting',
+        help: 'Queries waiting for a database pool connection.',
+        registers,
+        collect() {
+          this.set(pool().waiting);
+        },
+      });
+    }
     this.pushes = new Counter({
       name: 'mm_pushes_total',
       help: 'Web Pushes by outcome: sent, gone (the subscription expired), refused (endpoint guard), failed.',
@@ -61,6 +92,11 @@ export class Metrics {
     let child = this.refusedByCode.get(refusedCode);
     if (!child) this.refusedByCode.set(refusedCode, (child = this.refused.labels(refusedCode)));
     child.inc();
+  }
+
+  /** One group commit of `rows` actions (for the database layer to call: see docs/operations.md). */
+  commitBatch(rows: number): void {
+    this.batchRows.observe(rows);
   }
 
   push(outcome: SendOutcome): void {
