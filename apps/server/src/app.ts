@@ -25,6 +25,9 @@ import { registerEdge } from './http/edge';
 import { clientErrorHandler, frameworkErrors, setErrorHandlers } from './http/error-replies';
 import { HttpDrain } from './lifecycle/http-drain';
 import { InFlight } from './lifecycle/work';
+import { countActions } from './metrics/count-actions';
+import { Metrics } from './metrics/metrics';
+import { registerMetricsRoute, serveMetrics } from './metrics/serve';
 import { RoomService } from './rooms/room-service';
 import { Broadcaster } from './socket/broadcaster';
 import type { IoServer } from './socket/io-types';
@@ -44,6 +47,8 @@ export interface App {
   duties: DutyScheduler;
   db: Database;
   config: Config;
+  /** the port /metrics is served on apart (METRICS_PORT), once listening; null when there is none */
+  metricsPort(): number | null;
   /** listens, starts looking after every room owed a duty, and resolves with the URL it serves */
   listen(): Promise<string>;
   /**
@@ -162,7 +167,17 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     onPresence: (room, connected) => rooms.notePresence(room, connected),
   });
   const bots = new BotDriver(config.botDelayMs, http.log);
-  const push = new PushNotifier(io, pushStore, new PushSender(vapid, allowedOrigins, extras.pushAgent), http.log);
+  // Counted only when someone may read them (METRICS_TOKEN or METRICS_PORT): otherwise nothing on the hot path.
+  const metrics =
+    config.metricsToken !== undefined || config.metricsPort !== undefined
+      ? new Metrics({ roomsLoaded: () => rooms.loadedCount, socketsConnected: () => io.engine.clientsCount })
+      : null;
+  const push = new PushNotifier(
+    io,
+    pushStore,
+    new PushSender(vapid, allowedOrigins, extras.pushAgent, undefined, metrics ? (outcome) => metrics.push(outcome) : undefined),
+    http.log,
+  );
   const timeouts = new TimeoutDriver(http.log, (room, seat) => push.deadlineNear(room, seat));
   const rooms = new RoomService(
     store,
@@ -214,6 +229,9 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
       if (room) push.away(room);
     },
   });
+  if (metrics) countActions(io, metrics);
+  if (metrics && config.metricsToken) registerMetricsRoute(http, metrics, config.metricsToken);
+  let metricsServer: Awaited<ReturnType<typeof serveMetrics>> | null = null;
   registerHealthRoutes(http, {
     dbKind: db.kind,
     pingDb: () => db.prisma.$queryRaw`SELECT 1`,
@@ -275,6 +293,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     await http.close().catch(() => undefined);
     // pushes being sent finish before the database they record into closes
     await untilDeadline(push.idle());
+    await metricsServer?.close();
     await closeRedis();
     await edge.close();
     await db.close();
@@ -290,11 +309,14 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     config,
     async listen() {
       await http.listen({ port: config.port, host: config.host });
+      if (metrics && config.metricsPort !== undefined)
+        metricsServer = await serveMetrics(metrics, config.metricsPort, config.host);
       duties.start();
       const addr = http.server.address();
       const port = typeof addr === 'object' && addr ? addr.port : config.port;
       return `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
     },
+    metricsPort: () => metricsServer?.port ?? null,
     close() {
       closing ??= shutdown();
       return closing;

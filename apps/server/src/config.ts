@@ -140,6 +140,13 @@ export const configSchema = z.object({
     .default(10 * 60_000),
   /** link-code tries (preview or link) one address may make per minute, and tries against one code's prefix */
   linkTriesPerMinute: z.coerce.number().int().min(1).default(20),
+  /**
+   * `/metrics` (Prometheus text) is served only when one of these is set: on the main port to a
+   * request with `Authorization: Bearer <METRICS_TOKEN>`, or on METRICS_PORT (a port to keep off
+   * the public network: no token asked there). Neither: no metrics, and nothing counted.
+   */
+  metricsToken: z.string().min(16, 'METRICS_TOKEN needs at least 16 characters').optional(),
+  metricsPort: z.coerce.number().int().min(0).max(65535).optional(),
   /** origins (comma-separated, https) pushes may also go to besides the browsers' push services: tests use a local one */
   pushAllowedOrigins: z.string().optional(),
 });
@@ -193,6 +200,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     vapidPrivateKey: blank(env.VAPID_PRIVATE_KEY),
     vapidSubject: blank(env.VAPID_SUBJECT),
     pushAllowedOrigins: blank(env.PUSH_ALLOWED_ORIGINS),
+    metricsToken: blank(env.METRICS_TOKEN),
+    metricsPort: blank(env.METRICS_PORT),
   });
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;

@@ -64,6 +64,7 @@ export interface ErrorReply {
  * ROOM_NOT_FOUND, MATCH_NOT_FOUND, SPECTATING_OFF, RATE_LIMITED, PAYLOAD_TOO_LARGE, INTERNAL).
  */
 export const HTTP_ERRORS = {
+  UNAUTHORIZED: '401: `/metrics` without its bearer token.',
   NOT_FOUND: '404: nothing answers this path.',
   METHOD_NOT_ALLOWED: '405: the path takes other methods (listed in the `Allow` header).',
   REQUEST_TIMEOUT: '408: the request took too long to arrive.',

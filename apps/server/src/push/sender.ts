@@ -49,11 +49,19 @@ export class PushSender {
     /** an https agent for the requests (tests pass one that trusts their own certificate) */
     agent?: Agent,
     private readonly resolve: Resolve = resolveAll,
+    /** told every send's outcome (the metrics' push counters) */
+    private readonly observe: (outcome: SendOutcome) => void = () => {},
   ) {
     this.agent = agent ?? new Agent({ keepAlive: true, lookup: publicOnlyLookup });
   }
 
   async send(sub: StoredSubscription, payload: PushPayload): Promise<SendOutcome> {
+    const outcome = await this.attempt(sub, payload);
+    this.observe(outcome);
+    return outcome;
+  }
+
+  private async attempt(sub: StoredSubscription, payload: PushPayload): Promise<SendOutcome> {
     if (endpointProblem(sub.endpoint, this.allowedOrigins) !== null) return 'refused';
     if (!isAllowedOrigin(sub.endpoint, this.allowedOrigins) && (await addressProblem(sub.endpoint, this.resolve)) !== null) {
       return 'refused';

@@ -144,6 +144,11 @@ export class RoomService {
   }
 
   /** Cached room or null, without touching the store. */
+  /** Rooms held in memory now (a gauge of /metrics). */
+  get loadedCount(): number {
+    return this.live.size;
+  }
+
   cached(roomId: string): LiveRoom | undefined {
     return this.live.get(roomId);
   }
