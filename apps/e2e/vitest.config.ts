@@ -7,5 +7,8 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // One worker that keeps its modules (playwright-core, the server's test support) for every file:
+    // each file starts its own product and browser, and shares nothing else through modules.
+    isolate: false,
   },
 });

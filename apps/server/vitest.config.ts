@@ -6,14 +6,34 @@ import { defineConfig } from 'vitest/config';
 // (a no-op taking ~0.1 s otherwise), so `npx vitest` works on a fresh clone too.
 execFileSync(process.execPath, [fileURLToPath(new URL('./scripts/prisma-generate.mjs', import.meta.url))], { stdio: 'inherit' });
 
+const include = ['src/**/*.test.ts', 'bench/**/*.test.ts'];
+// Files that change what every later file would see through shared modules (a test family in the
+// rules' registry): each gets a fresh worker of its own, as every file used to.
+const isolated = ['src/test-family/**/*.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'bench/**/*.test.ts'],
     setupFiles: ['src/test-support/published-schemas.setup.ts'],
     // Real databases: a fresh PGlite folder alone takes seconds to initialise.
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // Two cores; files that each start a PGlite or a server run better one at a time.
     fileParallelism: false,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          include,
+          exclude: isolated,
+          // …and in one worker that keeps its modules: a fresh worker per file re-imported Prisma,
+          // PGlite, Fastify, Socket.IO and every schema each time, most of the suite's CPU. Files
+          // share nothing else: each starts its own app on a database of its own.
+          isolate: false,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      { extends: true, test: { name: 'isolated', include: isolated, isolate: true, sequence: { groupOrder: 1 } } },
+    ],
   },
 });

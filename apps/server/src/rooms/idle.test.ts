@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Player } from '../test-support/player';
 import { createRoom, useServer } from '../test-support/server';
+import { until } from '../test-support/until';
 
 describe('a room nobody watches', () => {
   const server = useServer('postgres', { roomIdleMs: 100 });
@@ -13,8 +14,7 @@ describe('a room nobody watches', () => {
     await alice.act({ type: 'setSecret', code: [1, 2, 3, 4] });
     const before = await alice.send('room:sync', {});
     alice.close();
-    await new Promise((r) => setTimeout(r, 600));
-    expect(server.app.rooms.cached(roomId)).toBeUndefined();
+    await until('the room to leave memory', async () => server.app.rooms.cached(roomId) === undefined);
 
     const again = await Player.connect(server.url);
     const back = await again.join(roomId, alice.seatToken);
