@@ -177,7 +177,7 @@ export const de: Messages = {
 
   // history, replay, rematch, spectators, provably fair secrets (issue 4)
   'nav.history': 'Meine Partien',
-  'nav.me': 'Ich',
+  'nav.me': 'Dein Name und deine Geräte →',
   'me.title': 'Ich',
   'me.intro': 'Dein Name, deine Geräte und deine Partien: auf jedem Gerät, das du hinzufügst, dieselben.',
   'me.loading': 'Wird geladen…',

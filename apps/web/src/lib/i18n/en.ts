@@ -181,7 +181,7 @@ export const en = {
 
   // history, replay, rematch, spectators, provably fair secrets (issue 4)
   'nav.history': 'My matches',
-  'nav.me': 'Me',
+  'nav.me': 'Your name and devices →',
   'me.title': 'Me',
   'me.intro': 'Your name, your devices and your games: the same on every device you add.',
   'me.loading': 'Loading…',

@@ -176,7 +176,7 @@ export const fr: Messages = {
 
   // history, replay, rematch, spectators, provably fair secrets (issue 4)
   'nav.history': 'Mes parties',
-  'nav.me': 'Moi',
+  'nav.me': 'Votre nom et vos appareils →',
   'me.title': 'Moi',
   'me.intro': 'Votre nom, vos appareils et vos parties : les mêmes sur chaque appareil que vous ajoutez.',
   'me.loading': 'Chargement…',
