@@ -118,6 +118,7 @@ export function renderProtocolDoc(): string {
     `| \`GET /api/me\` | header \`${DEVICE_TOKEN_HEADER}\` | this device's player: \`{ name, devices }\` (a device never seen becomes a player of one device) |`,
     `| \`PUT /api/me/name\` | header \`${DEVICE_TOKEN_HEADER}\`, \`{ name }\` | the player's one name, on every device: the \`GET /api/me\` reply |`,
     `| \`DELETE /api/me/devices/:id\` | header \`${DEVICE_TOKEN_HEADER}\` | 204: that device leaves the player and starts as a new anonymous one; its sockets get \`DEVICE_REMOVED\`; 404 \`NO_SUCH_DEVICE\` for an id not of this player |`,
+    `| \`GET /api/me/export\` | header \`${DEVICE_TOKEN_HEADER}\` | "Download my data": the player, their devices and their matches (at most 1000, newest first) as the public replay shows them |`,
     `| \`POST /api/me/link-codes\` | header \`${DEVICE_TOKEN_HEADER}\` | 201 \`{ code, expiresAt }\`: a code that joins another device to this player, 10 minutes, single use |`,
     '| `POST /api/link/preview` | `{ code }` | `{ name }` of the player the code joins to, nothing else; 404 `LINK_CODE_INVALID`, 410 `LINK_CODE_EXPIRED` / `LINK_CODE_DEAD`, 429 |',
     `| \`POST /api/link\` | header \`${DEVICE_TOKEN_HEADER}\`, \`{ code }\` | \`{ name, merged }\`: this device now belongs to the code's player, its own matches and seats merged in; errors as for the preview |`,
