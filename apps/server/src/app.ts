@@ -246,6 +246,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
   });
   registerIdentityRoutes(http, {
     identity: createIdentityStore(db, store),
+    store,
     linkCodeTtlMs: config.linkCodeTtlMs,
     linkTriesPerMinute: config.linkTriesPerMinute,
     // Through the adapter: the device's sockets on every process hear it and are closed.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { linkCodeReplySchema, linkPreviewReplySchema, linkReplySchema, meReplySchema } from './identity';
+import { deviceInfoSchema, linkCodeReplySchema, linkPreviewReplySchema, linkReplySchema, meReplySchema } from './identity';
 import { BOT_STRENGTHS, familyIdSchema, matchStatusSchema, matchViewSchema, seatSchema, shownCodeSchema } from '@mm/rules';
 import { ERROR_CODES, type ErrorReply } from './errors';
 import type { Commitment } from './fairness';
@@ -244,6 +244,15 @@ export const pushKeyReplySchema: z.ZodType<PushKeyReply> = z.strictObject({
  * The successful reply of each HTTP route, by `METHOD /path` (every 4xx and 5xx is an
  * `errorBodySchema`); `schema: null` for a reply without a body.
  */
+/** GET /api/me/export: "Download my data". Matches as their public replay shows them (a running one: the public view). */
+export const exportReplySchema = z.strictObject({
+  exportedAt: z.string().describe('ISO 8601'),
+  player: z.strictObject({ name: z.string(), createdAt: z.string() }),
+  devices: z.array(deviceInfoSchema),
+  matches: z.array(matchDetailSchema).describe('newest first'),
+});
+export type ExportReply = z.output<typeof exportReplySchema>;
+
 export const httpReplySchemas = {
   'GET /api/health': { status: 200, schema: healthReplySchema },
   'GET /api/health/live': { status: 200, schema: z.strictObject({ ok }) },
@@ -256,6 +265,7 @@ export const httpReplySchemas = {
   'POST /api/push/subscriptions': { status: 201, schema: z.strictObject({ ok }) },
   'DELETE /api/push/subscriptions': { status: 204, schema: null },
   'GET /api/me': { status: 200, schema: meReplySchema },
+  'GET /api/me/export': { status: 200, schema: exportReplySchema },
   'PUT /api/me/name': { status: 200, schema: meReplySchema },
   'DELETE /api/me/devices/:id': { status: 204, schema: null },
   'POST /api/me/link-codes': { status: 201, schema: linkCodeReplySchema },

@@ -120,7 +120,8 @@ describe('embedded (PGlite folder)', () => {
       const [dir] = process.argv.slice(1);
       writeFileSync(dir + '/server.lock', JSON.stringify({ pid: process.pid }));
       const db = await PGlite.create(dir + '/pglite');
-      await db.query('INSERT INTO "Device" (id, name) VALUES ($1, $2)', ['dev-killed', 'Bob']);
+      await db.query('INSERT INTO "Player" (id) VALUES ($1)', ['player-killed']);
+      await db.query('INSERT INTO "Device" (id, name, "playerId") VALUES ($1, $2, $3)', ['dev-killed', 'Bob', 'player-killed']);
       process.kill(process.pid, 'SIGKILL');
     `,
         dir.path,

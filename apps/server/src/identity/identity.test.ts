@@ -42,7 +42,10 @@ describe.each(['embedded', 'postgres'] as const)('one player, every device, on %
       expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{8}$/);
       // Typed sloppily: lower case, a dash, an O for a zero.
       const typed = `${code.slice(0, 4).toLowerCase()}-${code.slice(4)}`.replace(/0/g, 'o');
-      expect(await call(server.url, 'POST', '/api/link/preview', null, { code: typed })).toEqual({ status: 200, json: { name: 'Ann' } });
+      expect(await call(server.url, 'POST', '/api/link/preview', null, { code: typed })).toEqual({
+        status: 200,
+        json: { name: 'Ann' },
+      });
       expect(await call(server.url, 'POST', '/api/link', annPhone, { code: typed })).toEqual({
         status: 200,
         json: { name: 'Ann', merged: true },
@@ -138,6 +141,26 @@ describe.each(['embedded', 'postgres'] as const)('one player, every device, on %
     expect((await call(server.url, 'PUT', '/api/me/name', newDeviceToken(), { name: '' })).status).toBe(400);
   });
 
+  it('exports the player, their devices and their matches from every device', async () => {
+    const [ann, phone, bob] = [newDeviceToken(), newDeviceToken(), newDeviceToken()];
+    const t = await seatRoom(server.url, { family: 'duel' }, [ann, bob], { names: ['Ann', 'Bob'] });
+    try {
+      await call(server.url, 'POST', '/api/link', phone, { code: await newCode(server.url, ann) });
+      const r = await call(server.url, 'GET', '/api/me/export', phone);
+      expect(r.status).toBe(200);
+      expect(r.json.player.name).toBe('Ann');
+      expect(r.json.devices).toHaveLength(2);
+      expect(r.json.matches).toHaveLength(1);
+      expect(r.json.matches[0]).toMatchObject({ roomId: t.roomId, finished: false });
+      // Nothing of a seat's own: no token, no device of anyone.
+      const text = JSON.stringify(r.json);
+      for (const secret of [t.players[0]!.seatToken!, t.players[1]!.seatToken!, ann, phone, bob])
+        expect(text).not.toContain(secret);
+    } finally {
+      t.close();
+    }
+  });
+
   it('keeps one name across devices', async () => {
     const [ann, phone] = [newDeviceToken(), newDeviceToken()];
     const code = await newCode(server.url, ann);
@@ -193,7 +216,8 @@ describe('link codes that expire and tries that are limited', () => {
 
   it('limits the tries of one address', async () => {
     const codes: number[] = [];
-    for (let i = 0; i < 4; i++) codes.push((await call(expiring.url, 'POST', '/api/link/preview', null, { code: `ZZ${i}AAAAA` })).status);
+    for (let i = 0; i < 4; i++)
+      codes.push((await call(expiring.url, 'POST', '/api/link/preview', null, { code: `ZZ${i}AAAAA` })).status);
     expect(codes).toContain(429);
   });
 });

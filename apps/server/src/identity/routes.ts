@@ -7,12 +7,19 @@ import {
   type LinkCodeReply,
   type LinkPreviewReply,
   type LinkReply,
+  type ExportReply,
+  type MatchDetail,
   type MeReply,
 } from '@mm/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { describeIssues, httpError } from '../errors';
 import { hashToken } from '../security/tokens';
+import type { Store } from '../db/store';
+import { matchDetail } from '../http/matches';
 import type { IdentityStore, LinkFailure } from './store';
+
+/** The most matches "Download my data" holds. */
+export const EXPORT_MAX_MATCHES = 1000;
 
 const FAILURES: Record<LinkFailure, [number, string, string]> = {
   invalid: [404, 'LINK_CODE_INVALID', 'This code is not valid: check it, or make a new one on your other device.'],
@@ -25,6 +32,7 @@ export function registerIdentityRoutes(
   app: FastifyInstance,
   deps: {
     identity: IdentityStore;
+    store: Store;
     linkCodeTtlMs: number;
     linkTriesPerMinute: number;
     /** a device left its player: its sockets must hear it and stop acting for the player's seats */
@@ -69,6 +77,32 @@ export function registerIdentityRoutes(
     const deviceId = device(req, reply);
     if (deviceId === null) return reply;
     return me(deviceId, req.headers['user-agent']);
+  });
+
+  app.get('/api/me/export', async (req, reply) => {
+    const deviceId = device(req, reply);
+    if (deviceId === null) return reply;
+    const found = await identity.me(deviceId, req.headers['user-agent']);
+    const matches: MatchDetail[] = [];
+    let cursor: string | undefined;
+    for (;;) {
+      const rows = await deps.store.listMatches(found.playerId, { limit: 100, cursor });
+      for (const row of rows) {
+        const record = await deps.store.loadMatch(row.match.id);
+        const detail = record ? matchDetail(record) : null;
+        // As the public replay shows it: a match still played with spectating off shows nothing yet.
+        if (detail && record && (detail.finished || record.spectators)) matches.push(detail);
+      }
+      cursor = rows.at(-1)?.match.id;
+      if (rows.length < 100 || matches.length >= EXPORT_MAX_MATCHES || cursor === undefined) break;
+    }
+    const body: ExportReply = {
+      exportedAt: new Date().toISOString(),
+      player: { name: found.name, createdAt: found.createdAt.toISOString() },
+      devices: (await me(deviceId, req.headers['user-agent'])).devices,
+      matches: matches.slice(0, EXPORT_MAX_MATCHES),
+    };
+    return reply.header('content-disposition', 'attachment; filename="mastermind-my-data.json"').send(body);
   });
 
   app.put('/api/me/name', async (req, reply) => {

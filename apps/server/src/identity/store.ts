@@ -21,7 +21,7 @@ export type CodeCheck = { ok: true; playerId: string; name: string } | { ok: fal
 
 export interface IdentityStore {
   /** The device's player (made on first use), their name and devices, the asking one first. */
-  me(deviceId: string, userAgent?: string): Promise<{ playerId: string; name: string; devices: StoredDevice[] }>;
+  me(deviceId: string, userAgent?: string): Promise<{ playerId: string; name: string; createdAt: Date; devices: StoredDevice[] }>;
   rename(deviceId: string, name: string): Promise<void>;
   /**
    * The device of the asker's player listed as `publicId` leaves it for a new player of its own.
@@ -104,7 +104,7 @@ export function createIdentityStore(db: Database, store: Store): IdentityStore {
           current: d.id === deviceId,
         }))
         .sort((a, b) => Number(b.current) - Number(a.current));
-      return { playerId, name: player.name, devices };
+      return { playerId, name: player.name, createdAt: player.createdAt, devices };
     },
 
     async rename(deviceId, name) {
@@ -131,7 +131,9 @@ export function createIdentityStore(db: Database, store: Store): IdentityStore {
       const code = newCode();
       const expiresAt = new Date(Date.now() + ttlMs);
       // Codes of a player that are no longer live go when a new one is made.
-      await prisma.linkCode.deleteMany({ where: { playerId, OR: [{ usedAt: { not: null } }, { expiresAt: { lte: new Date() } }] } });
+      await prisma.linkCode.deleteMany({
+        where: { playerId, OR: [{ usedAt: { not: null } }, { expiresAt: { lte: new Date() } }] },
+      });
       await prisma.linkCode.create({
         data: { codeHash: sha256(code).toString('hex'), prefix: code.slice(0, PREFIX_LENGTH), playerId, expiresAt },
       });

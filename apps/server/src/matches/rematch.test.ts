@@ -16,8 +16,8 @@ describe('rematch', () => {
     const [ann, ben, cat] = t.players as [Player, Player, Player];
     const watcher = await Player.connect(server.url);
     await watcher.join(t.roomId);
-    // A second tab of Ann's that ignores room:rejoin, as an old or misbehaving client would.
-    const stale = await Player.connect(server.url, { autoRejoin: false });
+    // A second tab of Ann's (her device's token, her seat token) that ignores room:rejoin, as an old or misbehaving client would.
+    const stale = await Player.connect(server.url, { deviceToken: devices[0]!, autoRejoin: false });
     expect(await stale.join(t.roomId, ann.seatToken)).toMatchObject({ ok: true, seat: 0 });
     const all = [...t.players, watcher, stale];
 

@@ -220,6 +220,60 @@ describe('Web Push', () => {
     breaker.close();
   });
 
+  it('pushes a turn to every device of the player that is not showing the room, once each', async () => {
+    const makerDevice = token();
+    const [phone, tablet, laptop] = [token(), token(), token()];
+    const roomId = (await createRoom(url, { family: 'duel', options: {} })).json.id as string;
+    const maker = await Player.connect(url, { deviceToken: makerDevice });
+    const onPhone = await Player.connect(url, { deviceToken: phone });
+    await maker.join(roomId);
+    await onPhone.join(roomId);
+    expect((await maker.claim(0, 'Maker')).ok).toBe(true);
+    expect((await onPhone.claim(1, 'Breaker')).ok).toBe(true);
+    // The tablet and the laptop join the breaker's player.
+    for (const device of [tablet, laptop]) {
+      const code = (
+        (await (await fetch(`${url}/api/me/link-codes`, { method: 'POST', headers: { 'x-device-token': phone } })).json()) as {
+          code: string;
+        }
+      ).code;
+      const linked = await fetch(`${url}/api/link`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-device-token': device },
+        body: JSON.stringify({ code }),
+      });
+      expect(linked.status).toBe(200);
+    }
+    const keys = browserKeys();
+    for (const [device, path] of [
+      [phone, '/player/phone'],
+      [tablet, '/player/tablet'],
+      [laptop, '/player/laptop'],
+    ] as const) {
+      expect(
+        (await subscribe(device, { endpoint: `${endpoint.origin}${path}`, keys: { p256dh: keys.p256dh, auth: keys.auth } }))
+          .status,
+      ).toBe(201);
+    }
+    // The phone shows the room; the tablet holds the seat too, in a hidden page; the laptop has no page.
+    const onTablet = await Player.connect(url, { deviceToken: tablet });
+    expect(await onTablet.join(roomId)).toMatchObject({ ok: true, seat: 1 });
+    expect(await onTablet.send('presence', { visible: false })).toEqual({ ok: true });
+
+    expect((await maker.act({ type: 'setSecret', code: [0, 1, 2, 3] })).ok).toBe(true);
+    await endpoint.waitFor('/player/tablet', 1);
+    await endpoint.waitFor('/player/laptop', 1);
+    await app.push.idle();
+    const got = endpoint.received
+      .filter((r) => r.path.startsWith('/player/'))
+      .map((r) => r.path)
+      .sort();
+    expect(got).toEqual(['/player/laptop', '/player/tablet']);
+    maker.close();
+    onPhone.close();
+    onTablet.close();
+  });
+
   it('pushes when the seat has no socket at all, and never for a seat whose page is visible', async () => {
     const makerDevice = token();
     const breakerDevice = token();

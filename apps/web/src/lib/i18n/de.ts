@@ -177,7 +177,7 @@ export const de: Messages = {
 
   // history, replay, rematch, spectators, provably fair secrets (issue 4)
   'nav.history': 'Meine Partien',
-  'nav.me': 'Ich',
+  'nav.me': 'Dein Name und deine Geräte →',
   'me.title': 'Ich',
   'me.intro': 'Dein Name, deine Geräte und deine Partien: auf jedem Gerät, das du hinzufügst, dieselben.',
   'me.loading': 'Wird geladen…',
@@ -199,6 +199,9 @@ export const de: Messages = {
   'me.linkThis': 'Dieses Gerät verknüpfen',
   'me.linkThisIntro': 'Spielst du schon auf einem anderen Gerät? Erstelle dort einen Code und tippe ihn hier ein.',
   'me.linkThisButton': 'Code eingeben',
+  'me.data': 'Deine Daten',
+  'me.dataIntro': 'Dein Name, deine Geräte und deine Partien als eine JSON-Datei.',
+  'me.export': 'Meine Daten herunterladen',
   'me.notifications': 'Benachrichtigungen',
   'link.title': 'Dieses Gerät verknüpfen',
   'link.intro': 'Tippe den Code ein, den dein anderes Gerät zeigt (Ich → Gerät hinzufügen).',

@@ -181,7 +181,7 @@ export const en = {
 
   // history, replay, rematch, spectators, provably fair secrets (issue 4)
   'nav.history': 'My matches',
-  'nav.me': 'Me',
+  'nav.me': 'Your name and devices →',
   'me.title': 'Me',
   'me.intro': 'Your name, your devices and your games: the same on every device you add.',
   'me.loading': 'Loading…',
@@ -202,6 +202,9 @@ export const en = {
   'me.linkThis': 'Link this device',
   'me.linkThisIntro': 'Already playing on another device? Make a code there and type it here.',
   'me.linkThisButton': 'Enter a code',
+  'me.data': 'Your data',
+  'me.dataIntro': 'Your name, your devices and your matches, as one JSON file.',
+  'me.export': 'Download my data',
   'me.notifications': 'Notifications',
   'link.title': 'Link this device',
   'link.intro': 'Type the code shown on your other device (Me → Add a device).',

@@ -176,7 +176,7 @@ export const fr: Messages = {
 
   // history, replay, rematch, spectators, provably fair secrets (issue 4)
   'nav.history': 'Mes parties',
-  'nav.me': 'Moi',
+  'nav.me': 'Votre nom et vos appareils →',
   'me.title': 'Moi',
   'me.intro': 'Votre nom, vos appareils et vos parties : les mêmes sur chaque appareil que vous ajoutez.',
   'me.loading': 'Chargement…',
@@ -197,6 +197,9 @@ export const fr: Messages = {
   'me.linkThis': 'Lier cet appareil',
   'me.linkThisIntro': 'Vous jouez déjà sur un autre appareil ? Créez-y un code et tapez-le ici.',
   'me.linkThisButton': 'Saisir un code',
+  'me.data': 'Vos données',
+  'me.dataIntro': 'Votre nom, vos appareils et vos parties, dans un fichier JSON.',
+  'me.export': 'Télécharger mes données',
   'me.notifications': 'Notifications',
   'link.title': 'Lier cet appareil',
   'link.intro': 'Tapez le code affiché sur votre autre appareil (Moi → Ajouter un appareil).',

@@ -8,6 +8,7 @@ import {
   type LinkPreviewReply,
   type LinkReply,
   type MeReply,
+  type ExportReply,
 } from '@mm/protocol/pure';
 import { browserStore, deviceToken } from './storage';
 
@@ -131,3 +132,6 @@ export const previewLink = (code: string, fetchImpl: typeof fetch = fetch): Prom
 /** POST /api/link: this device joins the code's player. */
 export const linkDevice = (code: string, fetchImpl: typeof fetch = fetch): Promise<LinkReply> =>
   sendJson('POST', '/api/link', { code }, 200, fetchImpl);
+/** GET /api/me/export: "Download my data" (the player, devices, matches as their replay shows them). */
+export const fetchMyData = (fetchImpl: typeof fetch = fetch): Promise<ExportReply> =>
+  getJson('/api/me/export', deviceHeader(), fetchImpl);
