@@ -31,6 +31,8 @@ const LONG_MATCHES: Record<string, { options: Record<string, unknown>; matchActi
   // Four players, a board each, the most rows: every row is answered by the three other boards and
   // reaches four seats. A game is 40 rows, then four passes in the final calls.
   mm44: { options: { seating: '4x1', rows: 10 }, matchActions: 44 },
+  // Eight racers guessing at once, the most rows: 96 guesses a match.
+  race: { options: { players: 8, repeats: true, guesses: 12 } },
 };
 
 /** The generator's plan for a family of the rules, or null when the rules have no such family (or no bot description). */

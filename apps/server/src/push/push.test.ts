@@ -28,6 +28,7 @@ describe('Web Push', () => {
         host: '127.0.0.1',
         logLevel: 'silent',
         roomCreateBurst: 1000,
+        pushSubscribeLimit: 1000,
         pushAllowedOrigins: endpoint.origin,
         vapidSubject: 'mailto:ops@example.org',
       },

@@ -44,7 +44,7 @@ describe('the race’s part of the replay analysis', () => {
         .tracks({
           ...live,
           finished: false,
-          boards: live.boards.map((b) => ({ ...b, shown: 'pegs', rows: b.rows.map((r) => ({ score: r.score })) })),
+          boards: live.boards.map((b) => ({ ...b, shown: 'pegs' as const, rows: b.rows.map((r) => ({ score: r.score })) })),
         })
         .flatMap((t) => t.rows),
     ).toEqual([]);
