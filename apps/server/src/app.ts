@@ -33,6 +33,7 @@ export interface App {
   io: IoServer;
   rooms: RoomService;
   bots: BotDriver;
+  timeouts: TimeoutDriver;
   push: PushNotifier;
   duties: DutyScheduler;
   db: Database;
@@ -146,6 +147,8 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     {
       leaseMs: config.dutyLeaseMs,
       tickMs: Math.max(50, Math.round(config.dutyLeaseMs / 6)),
+      giveUpMs: config.dutyGiveUpMs,
+
       ...(config.redisUrl ? { nudge: (roomId: string) => serverSide.serverSideEmit(NUDGE_EVENT, roomId) } : {}),
     },
     http.log,
@@ -225,6 +228,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     io,
     rooms,
     bots,
+    timeouts,
     push,
     duties,
     db,

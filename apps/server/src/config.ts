@@ -42,6 +42,11 @@ export const configSchema = z.object({
    * process takes the room over this long after the holder died. Renewed six times per period.
    */
   dutyLeaseMs: z.coerce.number().int().min(300).max(600_000).default(2500),
+  /**
+   * How long a room's duties (a bot's move, a turn timeout) may keep failing on this process while
+   * its database still answers before the process lets the room's lease go to another.
+   */
+  dutyGiveUpMs: z.coerce.number().int().min(500).max(600_000).default(5000),
   /** connections of the PostgreSQL pool (a reconnect storm after a restart needs room) */
   dbPoolSize: z.coerce.number().int().min(2).max(1000).default(20),
   /** the VAPID key pair pushes are signed with (base64url); without both, one is made and kept in the database */
@@ -79,6 +84,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     secondMs: blank(env.SECOND_MS),
     shutdownGraceMs: blank(env.SHUTDOWN_GRACE_MS),
     dutyLeaseMs: blank(env.DUTY_LEASE_MS),
+    dutyGiveUpMs: blank(env.DUTY_GIVE_UP_MS),
     dbPoolSize: blank(env.DB_POOL_SIZE),
     vapidPublicKey: blank(env.VAPID_PUBLIC_KEY),
     vapidPrivateKey: blank(env.VAPID_PRIVATE_KEY),

@@ -26,6 +26,7 @@ export const TRANSPORT_ERRORS = {
   SERVER_ONLY_ACTION: 'Only the server appends this action (a turn timeout); a client cannot send it.',
   MATCH_CHANGED: 'A new match began in this room and the seats moved: join the room again (room:rejoin).',
   INTERNAL: 'The server failed; nothing was changed.',
+  UNAVAILABLE: 'The database is unreachable or too slow just now; nothing was changed: try again shortly.',
 } as const;
 
 export const RULE_ERRORS: Record<RuleErrorCode, string> = {

@@ -4,7 +4,11 @@ import { botActionId } from '../rooms/action-ids';
 import type { LiveRoom } from '../rooms/live-room';
 import type { RoomService } from '../rooms/room-service';
 import { newSeed } from '../security/tokens';
+import { retryDelay } from './backoff';
 import type { LeaseGate } from './duty';
+
+/** Replies that say the move was not stored for a reason of the server's own: try it again. */
+const SERVER_FAULTS = new Set(['INTERNAL', 'UNAVAILABLE']);
 
 interface Logger {
   warn(obj: object, msg: string): void;
@@ -31,11 +35,13 @@ export class BotDriver {
   private readonly refusedAt = new Map<string, string>();
   /** the room state (`match:seq`) at which the bots found no move: nothing to do until it changes */
   private readonly quietAt = new Map<string, string>();
+  /** rooms whose bot move failed (the database refused or timed out), how many times in a row */
+  private readonly failures = new Map<string, number>();
   private closed = false;
   private service: RoomService | null = null;
   private gate: LeaseGate | null = null;
   /** counts since start, for tests and logs: moves accepted, moves another actor beat, moves the rules refused */
-  readonly stats = { played: 0, beaten: 0, refused: 0 };
+  readonly stats = { played: 0, beaten: 0, refused: 0, failed: 0 };
 
   constructor(
     private readonly delayMs: number,
@@ -90,12 +96,16 @@ export class BotDriver {
       return;
     }
     const entry: Pending = { timer: null, again: false };
+    this.pending.set(room.id, entry);
+    this.playAfter(room.id, entry, this.delayMs);
+  }
+
+  private playAfter(roomId: string, entry: Pending, ms: number): void {
     entry.timer = setTimeout(() => {
       entry.timer = null;
-      const run = this.play(room.id, entry).finally(() => this.running.delete(run));
+      const run = this.play(roomId, entry).finally(() => this.running.delete(run));
       this.running.add(run);
-    }, this.delayMs);
-    this.pending.set(room.id, entry);
+    }, ms);
   }
 
   /** Stops every timer and waits for moves being submitted; nothing runs after. */
@@ -142,11 +152,13 @@ export class BotDriver {
     const room = service?.cached(roomId);
     // A room dropped from memory (nobody there) waits: loading it again kicks the driver.
     if (!service || !room || this.closed || (this.gate && !this.gate.holds(roomId))) {
+      this.failures.delete(roomId);
       this.done(roomId, entry, null);
       return;
     }
     const before = { matchId: room.matchId, seq: room.seq };
     let moved = false;
+    let failed = false;
     try {
       const move = this.choose(room);
       if (!move) this.quietAt.set(roomId, `${before.matchId}:${before.seq}`);
@@ -163,6 +175,7 @@ export class BotDriver {
         // DUPLICATE_ACTION / STALE_SEQ / MATCH_CHANGED / NOT_SEATED: someone (another server, a person back) moved first; look again.
         else if (['DUPLICATE_ACTION', 'STALE_SEQ', 'MATCH_CHANGED', 'NOT_SEATED', 'ROOM_NOT_FOUND'].includes(reply.code))
           this.stats.beaten++;
+        else if (SERVER_FAULTS.has(reply.code)) failed = true;
         else {
           this.stats.refused++;
           this.refusedAt.set(roomId, `${before.matchId}:${before.seq}:${move.seat}`);
@@ -171,8 +184,20 @@ export class BotDriver {
         }
       }
     } catch (err) {
-      this.log.warn({ err, roomId }, 'a bot move failed');
+      failed = true;
+      // Once per run of failures, not at every try of an outage.
+      if (!this.failures.has(roomId)) this.log.warn({ err, roomId }, 'a bot move failed: trying again');
     }
+    if (failed && !this.closed) {
+      // Owed still: try again, later and later (the lease's gate lets the room go if this lasts).
+      const n = (this.failures.get(roomId) ?? 0) + 1;
+      this.failures.set(roomId, n);
+      this.stats.failed++;
+      this.gate?.failed(roomId);
+      this.playAfter(roomId, entry, retryDelay(n));
+      return;
+    }
+    if (this.failures.delete(roomId)) this.gate?.succeeded(roomId);
     this.done(roomId, entry, moved ? null : before);
   }
 

@@ -352,6 +352,7 @@ export const de: Messages = {
   'error.NOT_AWAY': 'Diese Person ist noch nicht lange genug weg, um ihren Platz einem Bot zu überlassen.',
   'error.RATE_LIMITED': 'Zu viele Anfragen. Warte kurz und versuch es noch einmal.',
   'error.INTERNAL': 'Auf dem Server ist etwas schiefgegangen. Nichts wurde geändert.',
+  'error.UNAVAILABLE': 'Der Server erreicht seinen Speicher gerade nicht. Nichts wurde geändert: Versuche es gleich noch einmal.',
   'error.INVALID_ACTION': 'Dieser Zug ist nicht möglich.',
   'error.INVALID_CODE': 'Dieser Code hält sich nicht an die Regeln des Raums.',
   'error.INVALID_SCORE': 'Diese Bewertung ist unmöglich.',

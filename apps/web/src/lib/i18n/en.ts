@@ -352,6 +352,7 @@ export const en = {
   'error.NOT_AWAY': 'That player has not been away long enough to hand their seat to a bot.',
   'error.RATE_LIMITED': 'Too many requests. Wait a moment and try again.',
   'error.INTERNAL': 'Something went wrong on the server. Nothing was changed.',
+  'error.UNAVAILABLE': 'The server cannot reach its storage just now. Nothing was changed: try again in a moment.',
   'error.INVALID_ACTION': 'This move is not possible.',
   'error.INVALID_CODE': 'This code does not follow the rules of the room.',
   'error.INVALID_SCORE': 'That score cannot exist.',

@@ -349,6 +349,8 @@ export const fr: Messages = {
   'error.NOT_AWAY': 'Ce joueur n’est pas absent depuis assez longtemps pour confier sa place à un robot.',
   'error.RATE_LIMITED': 'Trop de demandes. Patientez un instant puis réessayez.',
   'error.INTERNAL': 'Le serveur a rencontré un problème. Rien n’a été modifié.',
+  'error.UNAVAILABLE':
+    'Le serveur ne peut pas joindre son stockage pour le moment. Rien n’a été modifié : réessayez dans un instant.',
   'error.INVALID_ACTION': 'Ce coup n’est pas possible.',
   'error.INVALID_CODE': 'Ce code ne respecte pas les règles de la salle.',
   'error.INVALID_SCORE': 'Cette note est impossible.',
