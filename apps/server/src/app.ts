@@ -5,6 +5,7 @@ import { Server } from 'socket.io';
 import { configSchema, type Config, type ConfigInput } from './config';
 import { openDatabase, type Database } from './db/database';
 import { createStore } from './db/store';
+import { OutageLog } from './db/unavailable';
 import type { Agent } from 'node:https';
 import { httpError } from './errors';
 import { registerApiRoutes } from './http/routes';
@@ -87,7 +88,14 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     if (req.url === '/api/health') req.log.debug(line, 'health');
     else req.log.info(line, 'request');
   });
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize });
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.dbPoolSize,
+    statementTimeoutMs: config.dbStatementTimeoutMs,
+    connectTimeoutMs: config.dbConnectTimeoutMs,
+  });
+  const outage = new OutageLog(http.log, () => db.sql('SELECT 1', []));
   const store = createStore(db);
   const pushStore = createPushStore(db);
   const vapid = await loadVapidKeys(pushStore, {
@@ -165,6 +173,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     roomIdleMs: config.roomIdleMs,
     secondMs: config.secondMs,
     work,
+    outage,
     onAway: (roomId) => {
       const room = rooms.cached(roomId);
       if (room) push.away(room);
@@ -221,6 +230,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     await untilDeadline(push.idle());
     await closeRedis();
     await edge.close();
+    outage.close();
     await db.close();
   };
   return {

@@ -47,6 +47,14 @@ export const configSchema = z.object({
    * its database still answers before the process lets the room's lease go to another.
    */
   dutyGiveUpMs: z.coerce.number().int().min(500).max(600_000).default(5000),
+  /**
+   * Longest a database statement may run (a held row lock, a slow server) before it is cancelled
+   * and the request answered UNAVAILABLE; a reply that never comes (a frozen connection) is given
+   * up a second later.
+   */
+  dbStatementTimeoutMs: z.coerce.number().int().min(100).max(600_000).default(5000),
+  /** Longest a new connection to PostgreSQL may take before the request is answered UNAVAILABLE. */
+  dbConnectTimeoutMs: z.coerce.number().int().min(100).max(600_000).default(5000),
   /** connections of the PostgreSQL pool (a reconnect storm after a restart needs room) */
   dbPoolSize: z.coerce.number().int().min(2).max(1000).default(20),
   /** the VAPID key pair pushes are signed with (base64url); without both, one is made and kept in the database */
@@ -86,6 +94,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     dutyLeaseMs: blank(env.DUTY_LEASE_MS),
     dutyGiveUpMs: blank(env.DUTY_GIVE_UP_MS),
     dbPoolSize: blank(env.DB_POOL_SIZE),
+    dbStatementTimeoutMs: blank(env.DB_STATEMENT_TIMEOUT_MS),
+    dbConnectTimeoutMs: blank(env.DB_CONNECT_TIMEOUT_MS),
     vapidPublicKey: blank(env.VAPID_PUBLIC_KEY),
     vapidPrivateKey: blank(env.VAPID_PRIVATE_KEY),
     vapidSubject: blank(env.VAPID_SUBJECT),

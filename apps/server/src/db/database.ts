@@ -49,16 +49,24 @@ export interface DatabaseConfig {
   migrationsDir?: string;
   /** Connections of the pg pool (PostgreSQL only). */
   poolSize?: number;
+  /** Longest a statement may run (server side) before it is cancelled; 0: no limit. */
+  statementTimeoutMs?: number;
+  /** Longest a new PostgreSQL connection may take; 0: no limit. */
+  connectTimeoutMs?: number;
 }
 
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   const migrations = readMigrations(config.migrationsDir);
   return config.databaseUrl
-    ? openPostgres(config.databaseUrl, migrations, config.poolSize)
-    : openEmbedded(config.dataDir, migrations);
+    ? openPostgres(config.databaseUrl, migrations, config)
+    : openEmbedded(config.dataDir, migrations, config);
 }
 
-async function openEmbedded(dataDir: string, migrations: ReturnType<typeof readMigrations>): Promise<Database> {
+async function openEmbedded(
+  dataDir: string,
+  migrations: ReturnType<typeof readMigrations>,
+  limits: Pick<DatabaseConfig, 'statementTimeoutMs'>,
+): Promise<Database> {
   const root = resolve(dataDir);
   mkdirSync(root, { recursive: true });
   const lock = lockDataDir(join(root, 'server.lock'), `the embedded database in ${root}`);
@@ -81,6 +89,9 @@ async function openEmbedded(dataDir: string, migrations: ReturnType<typeof readM
       },
     };
     const result = await migrate(session, migrations);
+    // One connection, in process: no lock held by another session nor frozen link can stall it,
+    // but a runaway statement still must not hold every room's writes (after the migrations, which may be long).
+    if (limits.statementTimeoutMs) await db.exec(`SET statement_timeout = ${Math.round(limits.statementTimeoutMs)}`);
     const prisma = new PrismaClient({ adapter: new PrismaPGlite(db) });
     let closed = false;
     return {
@@ -111,11 +122,20 @@ async function openEmbedded(dataDir: string, migrations: ReturnType<typeof readM
 async function openPostgres(
   databaseUrl: string,
   migrations: ReturnType<typeof readMigrations>,
-  poolSize = 10,
+  limits: Pick<DatabaseConfig, 'poolSize' | 'statementTimeoutMs' | 'connectTimeoutMs'>,
 ): Promise<Database> {
-  const result = await migratePostgres(databaseUrl, migrations);
-  // One pool for Prisma and the hot path's plain SQL; we made it, so we end it.
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  const result = await migratePostgres(databaseUrl, migrations, limits.connectTimeoutMs);
+  const statementMs = limits.statementTimeoutMs ?? 0;
+  // One pool for Prisma and the hot path's plain SQL; we made it, so we end it. statement_timeout
+  // cancels a statement waiting on a held row lock or a slow server (server side, a clear error);
+  // query_timeout gives up on a reply that never comes (a frozen connection), a second later, and
+  // the pool then drops that connection.
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: limits.poolSize ?? 10,
+    ...(limits.connectTimeoutMs ? { connectionTimeoutMillis: limits.connectTimeoutMs } : {}),
+    ...(statementMs ? { statement_timeout: statementMs, query_timeout: statementMs + 1000 } : {}),
+  });
   // An idle connection losing its server (restart, failover) must not crash the
   // process; the pool drops it and the next query reconnects.
   pool.on('error', () => undefined);
@@ -139,8 +159,13 @@ async function openPostgres(
 }
 
 /** Migrations get a connection of their own: the advisory lock and BEGIN/COMMIT need one session. */
-async function migratePostgres(databaseUrl: string, migrations: ReturnType<typeof readMigrations>): Promise<MigrateResult> {
-  const client = new pg.Client({ connectionString: databaseUrl });
+async function migratePostgres(
+  databaseUrl: string,
+  migrations: ReturnType<typeof readMigrations>,
+  connectTimeoutMs = 0,
+): Promise<MigrateResult> {
+  // No statement timeout: a migration may rightly take long.
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: connectTimeoutMs });
   client.on('error', () => undefined);
   await client.connect();
   try {
