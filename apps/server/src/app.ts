@@ -16,6 +16,7 @@ import { registerPushRoutes } from './push/routes';
 import { PushSender } from './push/sender';
 import { createPushStore } from './push/store';
 import { BotDriver } from './duties/bot-driver';
+import { SolverPool } from './bots/solver-pool';
 import { botDuty } from './duties/bot-duty';
 import { TimeoutDriver, timeoutDuty } from './duties/timeout-duty';
 import { createLeases } from './duties/leases';
@@ -123,7 +124,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     shared: config.redisUrl !== undefined,
     onPresence: (room, connected) => rooms.notePresence(room, connected),
   });
-  const bots = new BotDriver(config.botDelayMs, http.log);
+  const bots = new BotDriver(config.botDelayMs, http.log, config.botWorkers > 0 ? new SolverPool(config.botWorkers) : null);
   const push = new PushNotifier(io, pushStore, new PushSender(vapid, allowedOrigins, extras.pushAgent), http.log);
   const timeouts = new TimeoutDriver(http.log, (room, seat) => push.deadlineNear(room, seat));
   const rooms = new RoomService(

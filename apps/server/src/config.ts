@@ -28,6 +28,8 @@ export const configSchema = z.object({
   trustProxy: z.preprocess((v) => v === true || v === 'true' || v === '1', z.boolean()).default(false),
   /** rooms one address may create at once; refilled at one a second */
   roomCreateBurst: z.coerce.number().int().min(1).default(30),
+  /** threads that decide bots' moves off the event loop (0: on the event loop, as before) */
+  botWorkers: z.coerce.number().int().min(0).max(64).default(1),
   /** how long a bot waits before it plays (so people see its move come); 0 in tests */
   botDelayMs: z.coerce.number().int().min(0).max(60_000).default(700),
   /**
@@ -89,6 +91,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     roomCreateBurst: blank(env.ROOM_CREATE_BURST),
     trustProxy: blank(env.TRUST_PROXY),
     botDelayMs: blank(env.BOT_DELAY_MS),
+    botWorkers: blank(env.BOT_WORKERS),
     secondMs: blank(env.SECOND_MS),
     shutdownGraceMs: blank(env.SHUTDOWN_GRACE_MS),
     dutyLeaseMs: blank(env.DUTY_LEASE_MS),

@@ -1,5 +1,6 @@
 import { createRng, type Seat } from '@mm/rules';
 import { botAction, botOf, warmUp } from '../bots/play';
+import type { SolverPool } from '../bots/solver-pool';
 import { botActionId } from '../rooms/action-ids';
 import type { LiveRoom } from '../rooms/live-room';
 import type { RoomService } from '../rooms/room-service';
@@ -41,11 +42,13 @@ export class BotDriver {
   private service: RoomService | null = null;
   private gate: LeaseGate | null = null;
   /** counts since start, for tests and logs: moves accepted, moves another actor beat, moves the rules refused */
-  readonly stats = { played: 0, beaten: 0, refused: 0, failed: 0 };
+  readonly stats = { played: 0, beaten: 0, refused: 0, failed: 0, inWorker: 0, onLoop: 0 };
 
   constructor(
     private readonly delayMs: number,
     private readonly log: Logger,
+    /** decides moves off the event loop; without it (or for a family it does not know), here */
+    private readonly solver: SolverPool | null = null,
   ) {}
 
   /** The service is built with this driver's hooks, so it is attached after. */
@@ -114,6 +117,7 @@ export class BotDriver {
     for (const p of this.pending.values()) if (p.timer) clearTimeout(p.timer);
     this.pending.clear();
     await Promise.allSettled([...this.running]);
+    await this.solver?.close();
   }
 
   /** Cheap: might a bot have something to do (the move itself is decided when the timer fires)? */
@@ -128,7 +132,7 @@ export class BotDriver {
   }
 
   /** The first bot seat with a move now, from its own view only. */
-  private choose(room: LiveRoom): { seat: Seat; action: unknown } | null {
+  private async choose(room: LiveRoom): Promise<{ seat: Seat; action: unknown } | null> {
     const status = room.status();
     if (status.finished) return null;
     const bots = room.botSeats();
@@ -141,7 +145,10 @@ export class BotDriver {
       // Never the hidden state: exactly what a person in that seat would be shown.
       const view = room.family.view(room.state, seat);
       const strength = room.seats.find((s) => s.index === seat)?.botStrength;
-      const action = botAction(room.family, view, seat, () => createRng(newSeed()), strength);
+      const decided = await this.solver?.decide(room.family.id, view, seat, strength);
+      if (decided) this.stats.inWorker++;
+      else this.stats.onLoop++;
+      const action = decided ? decided.action : botAction(room.family, view, seat, () => createRng(newSeed()), strength);
       if (action) return { seat, action };
     }
     return null;
@@ -160,9 +167,11 @@ export class BotDriver {
     let moved = false;
     let failed = false;
     try {
-      const move = this.choose(room);
+      const move = await this.choose(room);
       if (!move) this.quietAt.set(roomId, `${before.matchId}:${before.seq}`);
-      if (move) {
+      // The room moved on while the bot thought (a person, another process): decide again on the new state.
+      if (move && (room.matchId !== before.matchId || room.seq !== before.seq)) entry.again = true;
+      else if (move) {
         const actionId = botActionId(room.matchId, room.seq + 1, move.seat);
         const reply = await service.act(roomId, move.seat, { actionId, action: move.action, expectSeq: room.seq }, room.matchId, {
           bot: true,
