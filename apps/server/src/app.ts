@@ -95,6 +95,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     poolSize: config.dbPoolSize,
     statementTimeoutMs: config.dbStatementTimeoutMs,
     connectTimeoutMs: config.dbConnectTimeoutMs,
+    resetDataDir: config.dataDirReset,
   });
   const outage = new OutageLog(http.log, () => db.sql('SELECT 1', []));
   const store = createStore(db);

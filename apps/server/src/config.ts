@@ -9,6 +9,8 @@ export const configSchema = z.object({
   host: z.string().default('0.0.0.0'),
   /** the embedded database's folder, used when no databaseUrl is given */
   dataDir: z.string().default('./data'),
+  /** begin a new, empty embedded database where the record beside dataDir (`<dataDir>.id`) says one was */
+  dataDirReset: z.preprocess((v) => v === true || v === 'true' || v === '1', z.boolean()).default(false),
   /** postgres://… switches from the embedded database to a real PostgreSQL */
   databaseUrl: z.string().url().optional(),
   /** redis://… shares rooms' updates between several server processes */
@@ -82,6 +84,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     port: blank(env.PORT),
     host: blank(env.HOST),
     dataDir: blank(env.DATA_DIR),
+    dataDirReset: blank(env.DATA_DIR_RESET),
     databaseUrl: blank(env.DATABASE_URL),
     redisUrl: blank(env.REDIS_URL),
     publicUrl: blank(env.PUBLIC_URL),

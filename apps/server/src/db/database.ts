@@ -1,13 +1,14 @@
 // Opens the one database the server uses: an embedded PostgreSQL (PGlite) in a data
 // folder when no DATABASE_URL is given, so `start` needs no server, or a real
 // PostgreSQL through pg. Both get the same migrations and the same Prisma client.
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../generated/prisma/client.js';
+import { claimDataDir, DataDirWatch } from './data-dir-identity.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { migrate, readMigrations, type MigrateResult, type MigrationSession } from './migrate.js';
 
@@ -53,6 +54,8 @@ export interface DatabaseConfig {
   statementTimeoutMs?: number;
   /** Longest a new PostgreSQL connection may take; 0: no limit. */
   connectTimeoutMs?: number;
+  /** Start an empty embedded database where the record beside the folder says one was (DATA_DIR_RESET=1). */
+  resetDataDir?: boolean;
 }
 
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
@@ -65,7 +68,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
 async function openEmbedded(
   dataDir: string,
   migrations: ReturnType<typeof readMigrations>,
-  limits: Pick<DatabaseConfig, 'statementTimeoutMs'>,
+  limits: Pick<DatabaseConfig, 'statementTimeoutMs' | 'resetDataDir'>,
 ): Promise<Database> {
   const root = resolve(dataDir);
   mkdirSync(root, { recursive: true });
@@ -75,6 +78,7 @@ async function openEmbedded(
     // PostgreSQL's own files go one level down so that the lock file (and anything
     // else we may keep) never sits inside PGDATA.
     const pgdata = join(root, 'pglite');
+    claimDataDir(root, existsSync(join(pgdata, 'PG_VERSION')), limits.resetDataDir ?? false);
     mkdirSync(pgdata, { recursive: true });
     // PGlite's buffer pool lives in its WebAssembly memory, which grows as pages are touched and
     // never shrinks: PostgreSQL's default 128 MB of it is more than the hot path (appends at the
@@ -93,17 +97,24 @@ async function openEmbedded(
     // but a runaway statement still must not hold every room's writes (after the migrations, which may be long).
     if (limits.statementTimeoutMs) await db.exec(`SET statement_timeout = ${Math.round(limits.statementTimeoutMs)}`);
     const prisma = new PrismaClient({ adapter: new PrismaPGlite(db) });
+    const watch = new DataDirWatch(root);
     let closed = false;
     return {
       prisma,
       kind: 'embedded',
       // PGlite runs one statement at a time and queues this behind any open Prisma transaction.
-      sql: async <Row extends Record<string, unknown>>(text: string, params: readonly unknown[]) =>
-        (await db.query<Row>(text, [...params])).rows,
+      // A folder gone from under it (PGlite would go on in memory): nothing is acknowledged, before or after the write.
+      sql: async <Row extends Record<string, unknown>>(text: string, params: readonly unknown[]) => {
+        watch.assert();
+        const rows = (await db.query<Row>(text, [...params])).rows;
+        watch.assert();
+        return rows;
+      },
       migrations: result,
       async close() {
         if (closed) return;
         closed = true;
+        watch.close();
         try {
           await prisma.$disconnect();
           await db.close();
