@@ -44,7 +44,13 @@ export function claimDataDir(root: string, hasDatabase: boolean, reset: boolean)
   }
   const id = hasDatabase && inside ? inside : randomBytes(12).toString('hex');
   if (inside !== id) writeFileSync(marker, `${id}\n`);
-  if (recorded !== id) writeFileSync(record, `${id}\n`);
+  if (recorded !== id) {
+    try {
+      writeFileSync(record, `${id}\n`);
+    } catch {
+      // A read-only parent (a container's root above a volume): no record, so no refusal later either.
+    }
+  }
 }
 
 /** Watches the folder's identity (on a timer and at every check); once it changed, `assert` throws DataDirGoneError. */
