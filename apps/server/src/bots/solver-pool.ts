@@ -82,7 +82,12 @@ export class SolverPool {
 
   /** The action a bot in `seat` plays from `view` (null: nothing to do), or undefined when the workers do not know the family. */
   async decide(familyId: string, view: unknown, seat: Seat, strength: BotStrength | undefined): Promise<Decision | undefined> {
-    await (this.starting ??= this.start());
+    try {
+      await (this.starting ??= this.start());
+    } catch {
+      // No worker could be started (its script missing from a partial build): the caller decides itself.
+      return undefined;
+    }
     if (this.closed) throw new Error('the solver pool is closed');
     const result = await new Promise<SolverResult>((resolve, reject) => {
       this.queue.push({ job: { id: this.nextId++, familyId, view, seat, strength }, resolve, reject });
