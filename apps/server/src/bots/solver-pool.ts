@@ -10,6 +10,8 @@ export interface SolverJob {
   view: unknown;
   seat: Seat;
   strength: BotStrength | undefined;
+  /** a fresh random seed for the bot's random choices (a codemaker's secret, a weaker bot's picks) */
+  seed: string;
 }
 
 export type SolverResult =
@@ -81,7 +83,13 @@ export class SolverPool {
   }
 
   /** The action a bot in `seat` plays from `view` (null: nothing to do), or undefined when the workers do not know the family. */
-  async decide(familyId: string, view: unknown, seat: Seat, strength: BotStrength | undefined): Promise<Decision | undefined> {
+  async decide(
+    familyId: string,
+    view: unknown,
+    seat: Seat,
+    strength: BotStrength | undefined,
+    seed: string,
+  ): Promise<Decision | undefined> {
     try {
       await (this.starting ??= this.start());
     } catch {
@@ -90,7 +98,7 @@ export class SolverPool {
     }
     if (this.closed) throw new Error('the solver pool is closed');
     const result = await new Promise<SolverResult>((resolve, reject) => {
-      this.queue.push({ job: { id: this.nextId++, familyId, view, seat, strength }, resolve, reject });
+      this.queue.push({ job: { id: this.nextId++, familyId, view, seat, strength, seed }, resolve, reject });
       this.pump();
     });
     if ('error' in result) throw new Error(`the solver failed: ${result.error}`);

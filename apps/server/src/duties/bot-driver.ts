@@ -145,7 +145,7 @@ export class BotDriver {
       // Never the hidden state: exactly what a person in that seat would be shown.
       const view = room.family.view(room.state, seat);
       const strength = room.seats.find((s) => s.index === seat)?.botStrength;
-      const decided = await this.solver?.decide(room.family.id, view, seat, strength);
+      const decided = await this.solver?.decide(room.family.id, view, seat, strength, newSeed());
       if (decided) this.stats.inWorker++;
       else this.stats.onLoop++;
       const action = decided ? decided.action : botAction(room.family, view, seat, () => createRng(newSeed()), strength);
