@@ -9,8 +9,10 @@
  *     how long until the other process has played the bot (20 trials).
  *  3. A reconnect storm: 2,000 sockets claim seats at once, the server restarts, all rejoin with their tokens.
  *  4. Drain: SIGTERM with sockets and kept-alive connections open; time until the process has exited.
+ *  5. Bot-room load: 60 rooms of strong bots only at 6 holes and 10 colours, each watched; an
+ *     honest socket's acknowledgement times (its own room:join, answered by the event loop) meanwhile.
  *
- *   pnpm --filter @mm/server bench:chaos [-- --seed 1 --kills 10 --trials 20 --storm 2000 --db postgres,embedded]
+ *   pnpm --filter @mm/server bench:chaos [-- --seed 1 --kills 10 --trials 20 --storm 2000 --db postgres,embedded --botrooms 60]
  */
 import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
@@ -34,6 +36,7 @@ const SEED = arg('seed', '1');
 const KILLS = Number(arg('kills', '10'));
 const TRIALS = Number(arg('trials', '20'));
 const STORM = Number(arg('storm', '2000'));
+const BOT_ROOMS = Number(arg('botrooms', '60'));
 const KINDS = arg('db', 'postgres,embedded').split(',') as ('embedded' | 'postgres')[];
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -332,6 +335,39 @@ async function drain(): Promise<void> {
   await db.drop();
 }
 
+async function botRooms(): Promise<void> {
+  const db = await freshDatabase('embedded');
+  const server = await spawnServer({ DATA_DIR: db.config.dataDir, ROOM_CREATE_BURST: String(BOT_ROOMS + 10) });
+  const body = { family: 'duel', options: { pegs: 6, colours: 10, repeats: true }, bots: [0, 1], botStrength: 'strong' };
+  const watchers: Player[] = [];
+  for (let i = 0; i < BOT_ROOMS; i++) {
+    const roomId: string = (await createRoom(server.url, body)).json.id;
+    const w = await Player.connect(server.url);
+    await w.join(roomId);
+    watchers.push(w);
+  }
+  const ownRoom: string = (await createRoom(server.url, { family: 'duel' })).json.id;
+  const honest = await Player.connect(server.url);
+  await honest.join(ownRoom);
+  const acks: number[] = [];
+  for (let i = 0; i < 300; i++) {
+    const t0 = performance.now();
+    await honest.join(ownRoom);
+    acks.push(Math.round((performance.now() - t0) * 10) / 10);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const sorted = [...acks].sort((a, b) => a - b);
+  const at = (p: number): number => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+  console.log(
+    `bot-room load (${BOT_ROOMS} watched rooms of strong bots, 6 holes, 10 colours): honest ack p50=${at(0.5)} p99=${at(0.99)} max=${sorted.at(-1)} (ms, n=${acks.length})`,
+  );
+  honest.close();
+  for (const w of watchers) w.close();
+  await kill(server.child);
+  await db.drop();
+}
+
+if (BOT_ROOMS > 0) await botRooms();
 for (const kind of KINDS) await sweep(kind);
 if (TRIALS > 0) await failover();
 if (STORM > 0) for (const kind of KINDS) await storm(kind);

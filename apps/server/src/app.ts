@@ -6,6 +6,7 @@ import { Server } from 'socket.io';
 import { configSchema, type Config, type ConfigInput } from './config';
 import { openDatabase, type Database } from './db/database';
 import { createStore } from './db/store';
+import { OutageLog } from './db/unavailable';
 import type { Agent } from 'node:https';
 import { fault, httpError } from './errors';
 import { registerHealthRoutes } from './http/health';
@@ -17,6 +18,7 @@ import { registerPushRoutes } from './push/routes';
 import { PushSender } from './push/sender';
 import { createPushStore } from './push/store';
 import { BotDriver } from './duties/bot-driver';
+import { SolverPool } from './bots/solver-pool';
 import { botDuty } from './duties/bot-duty';
 import { TimeoutDriver, timeoutDuty } from './duties/timeout-duty';
 import { createLeases } from './duties/leases';
@@ -43,6 +45,7 @@ export interface App {
   io: IoServer;
   rooms: RoomService;
   bots: BotDriver;
+  timeouts: TimeoutDriver;
   push: PushNotifier;
   duties: DutyScheduler;
   db: Database;
@@ -132,7 +135,15 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     if (isHealthCheck(req.url)) req.log.debug(line, 'health');
     else req.log.info(line, 'request');
   });
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize });
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.dbPoolSize,
+    statementTimeoutMs: config.dbStatementTimeoutMs,
+    connectTimeoutMs: config.dbConnectTimeoutMs,
+    resetDataDir: config.dataDirReset,
+  });
+  const outage = new OutageLog(http.log, () => db.sql('SELECT 1', []));
   const store = createStore(db);
   const pushStore = createPushStore(db);
   const vapid = await loadVapidKeys(pushStore, {
@@ -166,7 +177,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     shared: config.redisUrl !== undefined,
     onPresence: (room, connected) => rooms.notePresence(room, connected),
   });
-  const bots = new BotDriver(config.botDelayMs, http.log);
+  const bots = new BotDriver(config.botDelayMs, http.log, config.botWorkers > 0 ? new SolverPool(config.botWorkers) : null);
   // Counted only when someone may read them (METRICS_TOKEN or METRICS_PORT): otherwise nothing on the hot path.
   const metrics =
     config.metricsToken !== undefined || config.metricsPort !== undefined
@@ -208,6 +219,8 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     {
       leaseMs: config.dutyLeaseMs,
       tickMs: Math.max(50, Math.round(config.dutyLeaseMs / 6)),
+      giveUpMs: config.dutyGiveUpMs,
+
       ...(config.redisUrl ? { nudge: (roomId: string) => serverSide.serverSideEmit(NUDGE_EVENT, roomId) } : {}),
     },
     http.log,
@@ -224,6 +237,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     roomIdleMs: config.roomIdleMs,
     secondMs: config.secondMs,
     work,
+    outage,
     onAway: (roomId) => {
       const room = rooms.cached(roomId);
       if (room) push.away(room);
@@ -297,6 +311,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     await metricsServer?.close();
     await closeRedis();
     await edge.close();
+    outage.close();
     await db.close();
   };
   return {
@@ -304,6 +319,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     io,
     rooms,
     bots,
+    timeouts,
     push,
     duties,
     db,

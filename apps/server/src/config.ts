@@ -77,6 +77,8 @@ export const configSchema = z.object({
   host: z.string().default('0.0.0.0'),
   /** the embedded database's folder, used when no databaseUrl is given */
   dataDir: z.string().default('./data'),
+  /** begin a new, empty embedded database where the record beside dataDir (`<dataDir>.id`) says one was */
+  dataDirReset: z.preprocess((v) => v === true || v === 'true' || v === '1', z.boolean()).default(false),
   /** postgres://… switches from the embedded database to a real PostgreSQL */
   databaseUrl: z.string().url().optional(),
   /** redis://… shares rooms' updates between several server processes */
@@ -106,6 +108,8 @@ export const configSchema = z.object({
    * set); a device keeps its 5 newest besides, so neither an address nor a device grows the table without end
    */
   pushSubscribeLimit: z.coerce.number().int().min(1).default(30),
+  /** threads that decide bots' moves off the event loop (0: on the event loop, as before) */
+  botWorkers: z.coerce.number().int().min(0).max(64).default(1),
   /** how long a bot waits before it plays (so people see its move come); 0 in tests */
   botDelayMs: z.coerce.number().int().min(0).max(60_000).default(700),
   /**
@@ -121,6 +125,19 @@ export const configSchema = z.object({
    * times per period (app.ts).
    */
   dutyLeaseMs: z.coerce.number().int().min(300).max(600_000).default(2500),
+  /**
+   * How long a room's duties (a bot's move, a turn timeout) may keep failing on this process while
+   * its database still answers before the process lets the room's lease go to another.
+   */
+  dutyGiveUpMs: z.coerce.number().int().min(500).max(600_000).default(5000),
+  /**
+   * Longest a database statement may run (a held row lock, a slow server) before it is cancelled
+   * and the request answered UNAVAILABLE; a reply that never comes (a frozen connection) is given
+   * up a second later.
+   */
+  dbStatementTimeoutMs: z.coerce.number().int().min(100).max(600_000).default(5000),
+  /** Longest a new connection to PostgreSQL may take before the request is answered UNAVAILABLE. */
+  dbConnectTimeoutMs: z.coerce.number().int().min(100).max(600_000).default(5000),
   /** connections of the PostgreSQL pool (a reconnect storm after a restart needs room) */
   dbPoolSize: z.coerce.number().int().min(2).max(1000).default(20),
   /** the VAPID key pair pushes are signed with (base64url); without both, one is made and kept in the database */
@@ -180,6 +197,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     port: blank(env.PORT),
     host: blank(env.HOST),
     dataDir: blank(env.DATA_DIR),
+    dataDirReset: blank(env.DATA_DIR_RESET),
     databaseUrl: blank(env.DATABASE_URL),
     redisUrl: blank(env.REDIS_URL),
     publicUrl: blank(env.PUBLIC_URL),
@@ -190,12 +208,16 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: blank(env.TRUST_PROXY),
     pushSubscribeLimit: blank(env.PUSH_SUBSCRIBE_LIMIT),
     botDelayMs: blank(env.BOT_DELAY_MS),
+    botWorkers: blank(env.BOT_WORKERS),
     secondMs: blank(env.SECOND_MS),
     linkCodeTtlMs: blank(env.LINK_CODE_TTL_MS),
     linkTriesPerMinute: blank(env.LINK_TRIES_PER_MINUTE),
     shutdownGraceMs: blank(env.SHUTDOWN_GRACE_MS),
     dutyLeaseMs: blank(env.DUTY_LEASE_MS),
+    dutyGiveUpMs: blank(env.DUTY_GIVE_UP_MS),
     dbPoolSize: blank(env.DB_POOL_SIZE),
+    dbStatementTimeoutMs: blank(env.DB_STATEMENT_TIMEOUT_MS),
+    dbConnectTimeoutMs: blank(env.DB_CONNECT_TIMEOUT_MS),
     vapidPublicKey: blank(env.VAPID_PUBLIC_KEY),
     vapidPrivateKey: blank(env.VAPID_PRIVATE_KEY),
     vapidSubject: blank(env.VAPID_SUBJECT),

@@ -32,6 +32,7 @@ export const TRANSPORT_ERRORS = {
   DEVICE_REMOVED:
     'This device was removed from its player: it is a new anonymous player now, and no seat of the old one answers to it (sent as `server:error`, then the socket is closed).',
   INTERNAL: 'The server failed; nothing was changed.',
+  UNAVAILABLE: 'The database is unreachable or too slow just now; nothing was changed: try again shortly.',
 } as const;
 
 export const RULE_ERRORS: Record<RuleErrorCode, string> = {

@@ -1,13 +1,14 @@
 // Opens the one database the server uses: an embedded PostgreSQL (PGlite) in a data
 // folder when no DATABASE_URL is given, so `start` needs no server, or a real
 // PostgreSQL through pg. Both get the same migrations and the same Prisma client.
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../generated/prisma/client.js';
+import { claimDataDir, DataDirWatch } from './data-dir-identity.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { migrate, readMigrations, type MigrateResult, type MigrationSession } from './migrate.js';
 
@@ -49,16 +50,26 @@ export interface DatabaseConfig {
   migrationsDir?: string;
   /** Connections of the pg pool (PostgreSQL only). */
   poolSize?: number;
+  /** Longest a statement may run (server side) before it is cancelled; 0: no limit. */
+  statementTimeoutMs?: number;
+  /** Longest a new PostgreSQL connection may take; 0: no limit. */
+  connectTimeoutMs?: number;
+  /** Start an empty embedded database where the record beside the folder says one was (DATA_DIR_RESET=1). */
+  resetDataDir?: boolean;
 }
 
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   const migrations = readMigrations(config.migrationsDir);
   return config.databaseUrl
-    ? openPostgres(config.databaseUrl, migrations, config.poolSize)
-    : openEmbedded(config.dataDir, migrations);
+    ? openPostgres(config.databaseUrl, migrations, config)
+    : openEmbedded(config.dataDir, migrations, config);
 }
 
-async function openEmbedded(dataDir: string, migrations: ReturnType<typeof readMigrations>): Promise<Database> {
+async function openEmbedded(
+  dataDir: string,
+  migrations: ReturnType<typeof readMigrations>,
+  limits: Pick<DatabaseConfig, 'statementTimeoutMs' | 'resetDataDir'>,
+): Promise<Database> {
   const root = resolve(dataDir);
   mkdirSync(root, { recursive: true });
   const lock = lockDataDir(join(root, 'server.lock'), `the embedded database in ${root}`);
@@ -67,6 +78,7 @@ async function openEmbedded(dataDir: string, migrations: ReturnType<typeof readM
     // PostgreSQL's own files go one level down so that the lock file (and anything
     // else we may keep) never sits inside PGDATA.
     const pgdata = join(root, 'pglite');
+    claimDataDir(root, existsSync(join(pgdata, 'PG_VERSION')), limits.resetDataDir ?? false);
     mkdirSync(pgdata, { recursive: true });
     // PGlite's buffer pool lives in its WebAssembly memory, which grows as pages are touched and
     // never shrinks: PostgreSQL's default 128 MB of it is more than the hot path (appends at the
@@ -81,18 +93,28 @@ async function openEmbedded(dataDir: string, migrations: ReturnType<typeof readM
       },
     };
     const result = await migrate(session, migrations);
+    // One connection, in process: no lock held by another session nor frozen link can stall it,
+    // but a runaway statement still must not hold every room's writes (after the migrations, which may be long).
+    if (limits.statementTimeoutMs) await db.exec(`SET statement_timeout = ${Math.round(limits.statementTimeoutMs)}`);
     const prisma = new PrismaClient({ adapter: new PrismaPGlite(db) });
+    const watch = new DataDirWatch(root);
     let closed = false;
     return {
       prisma,
       kind: 'embedded',
       // PGlite runs one statement at a time and queues this behind any open Prisma transaction.
-      sql: async <Row extends Record<string, unknown>>(text: string, params: readonly unknown[]) =>
-        (await db.query<Row>(text, [...params])).rows,
+      // A folder gone from under it (PGlite would go on in memory): nothing is acknowledged, before or after the write.
+      sql: async <Row extends Record<string, unknown>>(text: string, params: readonly unknown[]) => {
+        watch.assert();
+        const rows = (await db.query<Row>(text, [...params])).rows;
+        watch.assert();
+        return rows;
+      },
       migrations: result,
       async close() {
         if (closed) return;
         closed = true;
+        watch.close();
         try {
           await prisma.$disconnect();
           await db.close();
@@ -111,11 +133,20 @@ async function openEmbedded(dataDir: string, migrations: ReturnType<typeof readM
 async function openPostgres(
   databaseUrl: string,
   migrations: ReturnType<typeof readMigrations>,
-  poolSize = 10,
+  limits: Pick<DatabaseConfig, 'poolSize' | 'statementTimeoutMs' | 'connectTimeoutMs'>,
 ): Promise<Database> {
-  const result = await migratePostgres(databaseUrl, migrations);
-  // One pool for Prisma and the hot path's plain SQL; we made it, so we end it.
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  const result = await migratePostgres(databaseUrl, migrations, limits.connectTimeoutMs);
+  const statementMs = limits.statementTimeoutMs ?? 0;
+  // One pool for Prisma and the hot path's plain SQL; we made it, so we end it. statement_timeout
+  // cancels a statement waiting on a held row lock or a slow server (server side, a clear error);
+  // query_timeout gives up on a reply that never comes (a frozen connection), a second later, and
+  // the pool then drops that connection.
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: limits.poolSize ?? 10,
+    ...(limits.connectTimeoutMs ? { connectionTimeoutMillis: limits.connectTimeoutMs } : {}),
+    ...(statementMs ? { statement_timeout: statementMs, query_timeout: statementMs + 1000 } : {}),
+  });
   // An idle connection losing its server (restart, failover) must not crash the
   // process; the pool drops it and the next query reconnects.
   pool.on('error', () => undefined);
@@ -139,8 +170,13 @@ async function openPostgres(
 }
 
 /** Migrations get a connection of their own: the advisory lock and BEGIN/COMMIT need one session. */
-async function migratePostgres(databaseUrl: string, migrations: ReturnType<typeof readMigrations>): Promise<MigrateResult> {
-  const client = new pg.Client({ connectionString: databaseUrl });
+async function migratePostgres(
+  databaseUrl: string,
+  migrations: ReturnType<typeof readMigrations>,
+  connectTimeoutMs = 0,
+): Promise<MigrateResult> {
+  // No statement timeout: a migration may rightly take long.
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: connectTimeoutMs });
   client.on('error', () => undefined);
   await client.connect();
   try {

@@ -130,7 +130,14 @@ export interface TempDir {
 
 export function tempDir(prefix = 'mm-db-'): TempDir {
   const path = mkdtempSync(join(tmpdir(), prefix));
-  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+  return {
+    path,
+    remove: () => {
+      rmSync(path, { recursive: true, force: true });
+      // the embedded database's record beside its folder (data-dir-identity.ts)
+      rmSync(`${path}.id`, { force: true });
+    },
+  };
 }
 
 /**

@@ -1,10 +1,15 @@
 import { createRng, type Seat } from '@mm/rules';
 import { botAction, botOf, warmUp } from '../bots/play';
+import type { SolverPool } from '../bots/solver-pool';
 import { botActionId } from '../rooms/action-ids';
 import type { LiveRoom } from '../rooms/live-room';
 import type { RoomService } from '../rooms/room-service';
 import { newSeed } from '../security/tokens';
+import { retryDelay } from './backoff';
 import type { LeaseGate } from './duty';
+
+/** Replies that say the move was not stored for a reason of the server's own: try it again. */
+const SERVER_FAULTS = new Set(['INTERNAL', 'UNAVAILABLE']);
 
 interface Logger {
   warn(obj: object, msg: string): void;
@@ -31,15 +36,19 @@ export class BotDriver {
   private readonly refusedAt = new Map<string, string>();
   /** the room state (`match:seq`) at which the bots found no move: nothing to do until it changes */
   private readonly quietAt = new Map<string, string>();
+  /** rooms whose bot move failed (the database refused or timed out), how many times in a row */
+  private readonly failures = new Map<string, number>();
   private closed = false;
   private service: RoomService | null = null;
   private gate: LeaseGate | null = null;
   /** counts since start, for tests and logs: moves accepted, moves another actor beat, moves the rules refused */
-  readonly stats = { played: 0, beaten: 0, refused: 0 };
+  readonly stats = { played: 0, beaten: 0, refused: 0, failed: 0, inWorker: 0, onLoop: 0 };
 
   constructor(
     private readonly delayMs: number,
     private readonly log: Logger,
+    /** decides moves off the event loop; without it (or for a family it does not know), here */
+    private readonly solver: SolverPool | null = null,
   ) {}
 
   /** The service is built with this driver's hooks, so it is attached after. */
@@ -90,12 +99,16 @@ export class BotDriver {
       return;
     }
     const entry: Pending = { timer: null, again: false };
+    this.pending.set(room.id, entry);
+    this.playAfter(room.id, entry, this.delayMs);
+  }
+
+  private playAfter(roomId: string, entry: Pending, ms: number): void {
     entry.timer = setTimeout(() => {
       entry.timer = null;
-      const run = this.play(room.id, entry).finally(() => this.running.delete(run));
+      const run = this.play(roomId, entry).finally(() => this.running.delete(run));
       this.running.add(run);
-    }, this.delayMs);
-    this.pending.set(room.id, entry);
+    }, ms);
   }
 
   /** Stops every timer and waits for moves being submitted; nothing runs after. */
@@ -104,6 +117,7 @@ export class BotDriver {
     for (const p of this.pending.values()) if (p.timer) clearTimeout(p.timer);
     this.pending.clear();
     await Promise.allSettled([...this.running]);
+    await this.solver?.close();
   }
 
   /** Cheap: might a bot have something to do (the move itself is decided when the timer fires)? */
@@ -118,7 +132,7 @@ export class BotDriver {
   }
 
   /** The first bot seat with a move now, from its own view only. */
-  private choose(room: LiveRoom): { seat: Seat; action: unknown } | null {
+  private async choose(room: LiveRoom): Promise<{ seat: Seat; action: unknown } | null> {
     const status = room.status();
     if (status.finished) return null;
     const bots = room.botSeats();
@@ -131,7 +145,10 @@ export class BotDriver {
       // Never the hidden state: exactly what a person in that seat would be shown.
       const view = room.family.view(room.state, seat);
       const strength = room.seats.find((s) => s.index === seat)?.botStrength;
-      const action = botAction(room.family, view, seat, () => createRng(newSeed()), strength);
+      const decided = await this.solver?.decide(room.family.id, view, seat, strength, newSeed());
+      if (decided) this.stats.inWorker++;
+      else this.stats.onLoop++;
+      const action = decided ? decided.action : botAction(room.family, view, seat, () => createRng(newSeed()), strength);
       if (action) return { seat, action };
     }
     return null;
@@ -142,15 +159,19 @@ export class BotDriver {
     const room = service?.cached(roomId);
     // A room dropped from memory (nobody there) waits: loading it again kicks the driver.
     if (!service || !room || this.closed || (this.gate && !this.gate.holds(roomId))) {
+      this.failures.delete(roomId);
       this.done(roomId, entry, null);
       return;
     }
     const before = { matchId: room.matchId, seq: room.seq };
     let moved = false;
+    let failed = false;
     try {
-      const move = this.choose(room);
+      const move = await this.choose(room);
       if (!move) this.quietAt.set(roomId, `${before.matchId}:${before.seq}`);
-      if (move) {
+      // The room moved on while the bot thought (a person, another process): decide again on the new state.
+      if (move && (room.matchId !== before.matchId || room.seq !== before.seq)) entry.again = true;
+      else if (move) {
         const actionId = botActionId(room.matchId, room.seq + 1, move.seat);
         const reply = await service.act(roomId, move.seat, { actionId, action: move.action, expectSeq: room.seq }, room.matchId, {
           bot: true,
@@ -163,6 +184,7 @@ export class BotDriver {
         // DUPLICATE_ACTION / STALE_SEQ / MATCH_CHANGED / NOT_SEATED: someone (another server, a person back) moved first; look again.
         else if (['DUPLICATE_ACTION', 'STALE_SEQ', 'MATCH_CHANGED', 'NOT_SEATED', 'ROOM_NOT_FOUND'].includes(reply.code))
           this.stats.beaten++;
+        else if (SERVER_FAULTS.has(reply.code)) failed = true;
         else {
           this.stats.refused++;
           this.refusedAt.set(roomId, `${before.matchId}:${before.seq}:${move.seat}`);
@@ -171,8 +193,20 @@ export class BotDriver {
         }
       }
     } catch (err) {
-      this.log.warn({ err, roomId }, 'a bot move failed');
+      failed = true;
+      // Once per run of failures, not at every try of an outage.
+      if (!this.failures.has(roomId)) this.log.warn({ err, roomId }, 'a bot move failed: trying again');
     }
+    if (failed && !this.closed) {
+      // Owed still: try again, later and later (the lease's gate lets the room go if this lasts).
+      const n = (this.failures.get(roomId) ?? 0) + 1;
+      this.failures.set(roomId, n);
+      this.stats.failed++;
+      this.gate?.failed(roomId);
+      this.playAfter(roomId, entry, retryDelay(n));
+      return;
+    }
+    if (this.failures.delete(roomId)) this.gate?.succeeded(roomId);
     this.done(roomId, entry, moved ? null : before);
   }
 

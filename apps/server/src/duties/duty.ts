@@ -6,6 +6,13 @@ export interface LeaseGate {
   holds(roomId: string): boolean;
   /** asks for the room's lease; when granted, the room's duties are performed again */
   want(room: LiveRoom): Promise<boolean>;
+  /**
+   * A duty of the room failed here (the database refused or timed out) and will be tried again:
+   * a room that keeps failing past a bound is given up, so that another process may take it.
+   */
+  failed(roomId: string): void;
+  /** A duty of the room was done (or found done by someone else): its failures are forgotten. */
+  succeeded(roomId: string): void;
 }
 
 /**

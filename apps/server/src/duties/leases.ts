@@ -34,9 +34,15 @@ function dueRooms(conditions: readonly DueCondition[]): string {
 
 export interface Leases {
   /** Extends every lease `owner` holds; the rooms it still holds (one it lost to expiry is not among them). */
-  renew(owner: string, leaseMs: number): Promise<string[]>;
+  renew(owner: string, leaseMs: number, except?: readonly string[]): Promise<string[]>;
   /** Takes up to `limit` rooms that owe a duty, are not settled at their state, and whose lease is free or expired. */
-  claimDue(owner: string, leaseMs: number, conditions: readonly DueCondition[], limit: number): Promise<string[]>;
+  claimDue(
+    owner: string,
+    leaseMs: number,
+    conditions: readonly DueCondition[],
+    limit: number,
+    except?: readonly string[],
+  ): Promise<string[]>;
   /** Takes one room's lease if it is free, expired or already `owner`'s; false when another live process holds it. */
   claim(owner: string, roomId: string, leaseMs: number): Promise<boolean>;
   /** The fingerprint of each of `roomIds` that still owes something (the others are missing). */
@@ -50,17 +56,20 @@ export interface Leases {
 export function createLeases(prisma: PrismaClient): Leases {
   const ids = (rows: { roomId: string }[]): string[] => rows.map((r) => r.roomId);
   return {
-    async renew(owner, leaseMs) {
+    async renew(owner, leaseMs, except = []) {
       return ids(
         await prisma.$queryRawUnsafe<{ roomId: string }[]>(
-          `UPDATE "RoomLease" SET "expiresAt" = ${until('$2')} WHERE owner = $1 AND "expiresAt" >= ${NOW} RETURNING "roomId"`,
+          `UPDATE "RoomLease" SET "expiresAt" = ${until('$2')}
+           WHERE owner = $1 AND "expiresAt" >= ${NOW} AND "roomId" NOT IN (SELECT jsonb_array_elements_text($3::jsonb))
+           RETURNING "roomId"`,
           owner,
           leaseMs,
+          JSON.stringify(except),
         ),
       );
     },
 
-    async claimDue(owner, leaseMs, conditions, limit) {
+    async claimDue(owner, leaseMs, conditions, limit, except = []) {
       // ON CONFLICT re-checks the expiry against the row as committed by a racing claimant.
       return ids(
         await prisma.$queryRawUnsafe<{ roomId: string }[]>(
@@ -69,6 +78,7 @@ export function createLeases(prisma: PrismaClient): Leases {
          SELECT d."roomId", $1, ${until('$2')}, NULL FROM due d
          LEFT JOIN "RoomLease" l ON l."roomId" = d."roomId"
          WHERE (l."roomId" IS NULL OR l."expiresAt" < ${NOW}) AND l.settled IS DISTINCT FROM d.fingerprint
+           AND d."roomId" NOT IN (SELECT jsonb_array_elements_text($4::jsonb))
          LIMIT $3::int
          ON CONFLICT ("roomId") DO UPDATE SET owner = EXCLUDED.owner, "expiresAt" = EXCLUDED."expiresAt", settled = NULL
          WHERE "RoomLease"."expiresAt" < ${NOW}
@@ -76,6 +86,7 @@ export function createLeases(prisma: PrismaClient): Leases {
           owner,
           leaseMs,
           limit,
+          JSON.stringify(except),
         ),
       );
     },

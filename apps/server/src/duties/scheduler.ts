@@ -18,7 +18,16 @@ export interface SchedulerOptions {
   batch?: number;
   /** tells the other processes a room changed here (the holder of its lease looks at once) */
   nudge?: (roomId: string) => void;
+  /**
+   * How long a room's duties may keep failing here before this process lets its lease go (and
+   * leaves it to the others for twice the lease's length): a process whose writes fail while its
+   * renewals pass must not keep a room nobody else may move.
+   */
+  giveUpMs?: number;
 }
+
+/** Without `giveUpMs`: a room failing this long is let go. */
+export const DEFAULT_GIVE_UP_MS = 5000;
 
 /**
  * Makes sure every room that owes something (see DutyKind) is looked after by exactly one live
@@ -38,8 +47,12 @@ export class DutyScheduler {
   private ticking: Promise<void> | null = null;
   private readonly claiming = new Map<string, Promise<boolean>>();
   private stopped = false;
+  /** rooms whose duties fail here, since when (this process's clock) */
+  private readonly failingSince = new Map<string, number>();
+  /** rooms let go after failing too long, and until when this process leaves them to the others */
+  private readonly yielded = new Map<string, number>();
   /** counts since start, for tests and logs */
-  readonly stats = { claimed: 0, released: 0, ticks: 0 };
+  readonly stats = { claimed: 0, released: 0, ticks: 0, yielded: 0 };
 
   constructor(
     private readonly leases: Leases,
@@ -75,6 +88,10 @@ export class DutyScheduler {
   want(room: LiveRoom): Promise<boolean> {
     if (this.holds(room.id)) return Promise.resolve(true);
     if (this.stopped) return Promise.resolve(false);
+    if (this.leftToOthers(room.id)) {
+      this.options.nudge?.(room.id);
+      return Promise.resolve(false);
+    }
     const pending = this.claiming.get(room.id);
     if (pending) return pending;
     const started = Date.now();
@@ -107,6 +124,14 @@ export class DutyScheduler {
     for (const kind of this.kinds) kind.perform(room);
   }
 
+  failed(roomId: string): void {
+    if (!this.failingSince.has(roomId)) this.failingSince.set(roomId, Date.now());
+  }
+
+  succeeded(roomId: string): void {
+    this.failingSince.delete(roomId);
+  }
+
   /** Another process changed `roomId`: if this process holds it, catch up and do what is owed. */
   nudged(roomId: string): void {
     if (!this.holds(roomId)) return;
@@ -132,15 +157,28 @@ export class DutyScheduler {
     this.stats.ticks++;
     const started = Date.now();
     const conditions = this.kinds.map((k) => k.dueWhen);
-    const renewed = new Set(await this.leases.renew(this.owner, this.options.leaseMs));
+    let renewed: Set<string>;
+    try {
+      renewed = new Set(await this.leases.renew(this.owner, this.options.leaseMs, [...this.yielded.keys()]));
+    } catch (err) {
+      // The database is away altogether: no process can do better, so failures until now do not count against this one.
+      this.failingSince.clear();
+      throw err;
+    }
     if (this.stopped) return;
+    await this.letGoOfFailing(started, renewed);
+    const left = [...this.yielded.keys()];
     // Lost to expiry (this process paused, or the database unreachable); a claim made since the renewal began stays.
     for (const [id, until] of this.held) if (!renewed.has(id) && until <= started + this.options.leaseMs) this.forget(id);
     for (const id of renewed) this.held.set(id, started + this.options.leaseMs);
 
-    const claimed = await this.leases.claimDue(this.owner, this.options.leaseMs, conditions, this.options.batch ?? 200);
+    const claimed = await this.leases.claimDue(this.owner, this.options.leaseMs, conditions, this.options.batch ?? 200, left);
     if (this.stopped) return;
-    for (const id of claimed) this.held.set(id, started + this.options.leaseMs);
+    for (const id of claimed) {
+      this.held.set(id, started + this.options.leaseMs);
+      // Taken (again): look at it whatever was seen before (a claim lost during an outage left its duties idle).
+      this.seen.delete(id);
+    }
     this.stats.claimed += claimed.length;
 
     const prints = await this.leases.fingerprints([...this.held.keys()], conditions);
@@ -152,14 +190,45 @@ export class DutyScheduler {
           // Finished, or no bot left: nothing owed by the database's word.
           await this.giveUp(roomId, null);
         } else if (this.seen.get(roomId) !== print || !this.rooms.cached(roomId)) {
-          this.seen.set(roomId, print);
+          // Seen only once looked at: a look that failed (the database away) is made again next tick.
           await this.look(roomId);
+          this.seen.set(roomId, print);
         } else if (!this.kinds.some((k) => this.owesNow(k, roomId))) {
           await this.giveUp(roomId, print);
         }
       } catch (err) {
         this.log.warn({ err, roomId }, 'a room duty failed');
       }
+    }
+  }
+
+  /** Whether this process lets another take the room for now (it failed there too long). */
+  private leftToOthers(roomId: string): boolean {
+    const until = this.yielded.get(roomId);
+    if (until === undefined) return false;
+    if (until > Date.now()) return true;
+    this.yielded.delete(roomId);
+    return false;
+  }
+
+  /**
+   * Rooms whose duties have failed here for longer than the bound are let go: not renewed (their
+   * lease lapses even if the release below cannot reach the database) and not claimed again by
+   * this process for two lease lengths, so a healthy process takes them.
+   */
+  private async letGoOfFailing(now: number, renewed: Set<string>): Promise<void> {
+    const bound = this.options.giveUpMs ?? DEFAULT_GIVE_UP_MS;
+    for (const id of [...this.yielded.keys()]) this.leftToOthers(id);
+    for (const [roomId, since] of this.failingSince) {
+      if (now - since < bound) continue;
+      this.failingSince.delete(roomId);
+      if (!this.held.has(roomId)) continue;
+      this.yielded.set(roomId, now + 2 * this.options.leaseMs);
+      this.forget(roomId);
+      renewed.delete(roomId);
+      this.stats.yielded++;
+      this.log.warn({ roomId, failingMs: now - since }, 'a room duty kept failing: its lease is let go');
+      await this.leases.release(this.owner, roomId, null).catch(() => undefined);
     }
   }
 
@@ -183,6 +252,7 @@ export class DutyScheduler {
 
   private forget(roomId: string): void {
     this.held.delete(roomId);
+    this.failingSince.delete(roomId);
     this.seen.delete(roomId);
   }
 }

@@ -3,6 +3,7 @@ import { timeoutActionId } from '../rooms/action-ids';
 import type { LiveRoom } from '../rooms/live-room';
 import type { RoomService } from '../rooms/room-service';
 import { newSeed } from '../security/tokens';
+import { retryDelay } from './backoff';
 import type { DutyKind, LeaseGate } from './duty';
 
 /** A timer this long or longer (in the room's seconds) warns its seat before it runs out. */
@@ -46,8 +47,10 @@ export class TimeoutDriver {
   private service: RoomService | null = null;
   private gate: LeaseGate | null = null;
   private closed = false;
-  /** counts since start, for tests and logs: timeouts appended, timeouts another actor beat */
-  readonly stats = { fired: 0, beaten: 0 };
+  /** rooms whose timeout failed to be stored (the database refused or timed out), how many times in a row */
+  private readonly failures = new Map<string, number>();
+  /** counts since start, for tests and logs: timeouts appended, timeouts another actor beat, tries that failed */
+  readonly stats = { fired: 0, beaten: 0, failed: 0 };
 
   constructor(
     private readonly log: Logger,
@@ -133,12 +136,14 @@ export class TimeoutDriver {
     // at once for the next seat already overdue (several seats may owe at once: docs/architecture.md).
     const first = overdue[0];
     if (!first) return;
+    let failed = false;
     try {
       const action = room.family.timeoutFor(room.state, first.seat, createRng(newSeed()));
       if (action === null) return;
       const actionId = timeoutActionId(room.matchId, room.seq + 1, first.seat);
       const reply = await service.act(roomId, first.seat, { actionId, action, expectSeq: room.seq }, room.matchId);
-      if (reply.ok) {
+      if (!reply.ok && (reply.code === 'INTERNAL' || reply.code === 'UNAVAILABLE')) failed = true;
+      else if (reply.ok) {
         this.stats.fired++;
         this.log.debug({ roomId, seat: first.seat, seq: reply.seq, actionId, lateMs: Date.now() - first.at }, 'turn timed out');
       } else {
@@ -149,8 +154,27 @@ export class TimeoutDriver {
         }
       }
     } catch (err) {
-      this.log.warn({ err, roomId }, 'a timeout failed');
+      failed = true;
+      if (!this.failures.has(roomId)) this.log.warn({ err, roomId }, 'a timeout failed: trying again');
     }
+    if (failed) this.retry(roomId, key);
+    else if (this.failures.delete(roomId)) this.gate?.succeeded(roomId);
+  }
+
+  /** The timeout for `key` is owed still: fire again, later and later (the gate lets the room go if this lasts). */
+  private retry(roomId: string, key: string): void {
+    if (this.closed || this.armed.has(roomId)) return;
+    const n = (this.failures.get(roomId) ?? 0) + 1;
+    this.failures.set(roomId, n);
+    this.stats.failed++;
+    this.gate?.failed(roomId);
+    const entry: Armed = { at: key, timer: null, warning: null };
+    entry.timer = setTimeout(() => {
+      entry.timer = null;
+      const run = this.fire(roomId, key).finally(() => this.running.delete(run));
+      this.running.add(run);
+    }, retryDelay(n));
+    this.armed.set(roomId, entry);
   }
 }
 

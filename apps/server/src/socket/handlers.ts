@@ -1,3 +1,4 @@
+import { isUnavailable } from '../db/unavailable';
 import {
   clientMessages,
   MAX_PAYLOAD_BYTES,
@@ -43,6 +44,8 @@ export function attachSocketHandlers(
     secondMs: number;
     /** counts messages being handled, and drops those that arrive once the server is closing */
     work?: { begin(): boolean; end(): void };
+    /** a database outage met by a message: logged once per outage, the message answered UNAVAILABLE */
+    outage?: { fault(err: unknown): void };
     /** a page of the room went hidden or away: who must act may now need a push */
     onAway?: (roomId: string) => void;
   },
@@ -260,6 +263,13 @@ export function attachSocketHandlers(
         const handler = handlers[name] as Handler<typeof name>;
         respond(ack, await handler(socket, parsed.data as never));
       } catch (err) {
+        if (isUnavailable(err)) {
+          opts.outage?.fault(err);
+          return respond(
+            ack,
+            fault('UNAVAILABLE', 'The database is unavailable just now; nothing was changed: try again shortly.'),
+          );
+        }
         log.error({ err, event: name, roomId: socket.data.roomId }, 'socket handler failed');
         respond(ack, fault('INTERNAL', 'The server failed to handle this message; nothing was changed.'));
       }

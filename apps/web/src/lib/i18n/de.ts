@@ -397,6 +397,7 @@ export const de: Messages = {
   'error.NO_SUCH_DEVICE': 'Dieses Gerät gehört nicht mehr zu deinen.',
   'error.DEVICE_REMOVED': 'Dieses Gerät wurde aus deinen Geräten entfernt: Es beginnt als neuer Spieler. Lade die Seite neu.',
   'error.INTERNAL': 'Auf dem Server ist etwas schiefgegangen. Nichts wurde geändert.',
+  'error.UNAVAILABLE': 'Der Server erreicht seinen Speicher gerade nicht. Nichts wurde geändert: Versuche es gleich noch einmal.',
   'error.INVALID_ACTION': 'Dieser Zug ist nicht möglich.',
   'error.INVALID_CODE': 'Dieser Code hält sich nicht an die Regeln des Raums.',
   'error.INVALID_SCORE': 'Diese Bewertung ist unmöglich.',

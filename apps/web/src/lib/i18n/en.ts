@@ -395,6 +395,7 @@ export const en = {
   'error.NO_SUCH_DEVICE': 'That device is no longer one of yours.',
   'error.DEVICE_REMOVED': 'This device was removed from your devices: it starts again as a new player. Reload the page.',
   'error.INTERNAL': 'Something went wrong on the server. Nothing was changed.',
+  'error.UNAVAILABLE': 'The server cannot reach its storage just now. Nothing was changed: try again in a moment.',
   'error.INVALID_ACTION': 'This move is not possible.',
   'error.INVALID_CODE': 'This code does not follow the rules of the room.',
   'error.INVALID_SCORE': 'That score cannot exist.',

@@ -392,6 +392,8 @@ export const fr: Messages = {
   'error.NO_SUCH_DEVICE': 'Cet appareil ne fait plus partie des vôtres.',
   'error.DEVICE_REMOVED': 'Cet appareil a été retiré de vos appareils : il repart comme un nouveau joueur. Rechargez la page.',
   'error.INTERNAL': 'Le serveur a rencontré un problème. Rien n’a été modifié.',
+  'error.UNAVAILABLE':
+    'Le serveur ne peut pas joindre son stockage pour le moment. Rien n’a été modifié : réessayez dans un instant.',
   'error.INVALID_ACTION': 'Ce coup n’est pas possible.',
   'error.INVALID_CODE': 'Ce code ne respecte pas les règles de la salle.',
   'error.INVALID_SCORE': 'Cette note est impossible.',
