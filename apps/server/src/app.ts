@@ -26,6 +26,9 @@ import { Broadcaster } from './socket/broadcaster';
 import type { IoServer } from './socket/io-types';
 import { attachSocketHandlers } from './socket/handlers';
 import { attachRedisAdapter } from './socket/redis';
+import { AddressLimits } from './socket/address-limits';
+import { guardConnections } from './socket/connection-guard';
+import { guardWrites } from './socket/write-guard';
 import { registerWebPages } from './web/web-pages';
 
 export interface App {
@@ -103,6 +106,16 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     // No new socket once draining: the client's reconnection goes to another process.
     allowRequest: (_req, callback) => callback(draining ? 'shutting down' : null, !draining),
   });
+  // Counted per address from the connection's first request: before the request is dropped below.
+  const addresses = new AddressLimits({
+    socketsPerAddress: config.socketsPerIp,
+    joinBurst: config.joinBurstPerIp,
+    joinsPerSecond: config.joinsPerSecPerIp,
+  });
+  const { addressOf } = guardConnections(io, addresses, {
+    socketsPerAddress: config.socketsPerIp,
+    trustProxy: config.trustProxy,
+  });
   // Engine.IO keeps every connection's first HTTP request (headers, raw headers, parser state) for
   // its whole life; nothing here reads it after the handshake (no handshake headers, no sessions),
   // and with 10,000 players that is memory held for nothing (Socket.IO's own memory-usage advice).
@@ -114,6 +127,10 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     shared: config.redisUrl !== undefined,
     onPresence: (room, connected) => rooms.notePresence(room, connected),
   });
+  // After the broadcaster's coalesced writes: it sees every packet queued, before the turn's one write.
+  guardWrites(io, { maxQueuedPackets: config.socketMaxQueuedPackets, maxBufferedBytes: config.socketMaxBufferedBytes }, (held) =>
+    http.log.warn(held, 'socket closed: it does not read what it is sent'),
+  );
   const bots = new BotDriver(config.botDelayMs, http.log);
   const push = new PushNotifier(io, pushStore, new PushSender(vapid, allowedOrigins, extras.pushAgent), http.log);
   const timeouts = new TimeoutDriver(http.log, (room, seat) => push.deadlineNear(room, seat));
@@ -158,7 +175,17 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
   bots.guardWith(duties);
   timeouts.attach(rooms, duties);
   const work = new InFlight();
-  attachSocketHandlers(io, rooms, broadcaster, http.log, {
+  const sockets = attachSocketHandlers(io, rooms, broadcaster, http.log, {
+    presenceCoalesceMs: config.presenceCoalesceMs,
+    spectatorsPerRoom: config.spectatorsPerRoom,
+    limits: { addresses, addressOf },
+    messageRate: {
+      burst: config.socketMessageBurst,
+      perSecond: config.socketMessagesPerSec,
+      maxDropped: config.socketMaxDropped,
+      strikeWindowMs: 10_000,
+    },
+    roomlessMs: config.socketRoomlessMs,
     roomIdleMs: config.roomIdleMs,
     secondMs: config.secondMs,
     work,
@@ -216,6 +243,8 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     http.server.closeAllConnections();
     // pushes being sent finish before the database they record into closes
     await untilDeadline(push.idle());
+    sockets.close();
+    addresses.stop();
     await closeRedis();
     await edge.close();
     await db.close();

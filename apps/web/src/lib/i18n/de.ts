@@ -351,6 +351,8 @@ export const de: Messages = {
   'error.HINTS_OFF': 'In diesem Raum sind Tipps ausgeschaltet.',
   'error.NOT_AWAY': 'Diese Person ist noch nicht lange genug weg, um ihren Platz einem Bot zu überlassen.',
   'error.RATE_LIMITED': 'Zu viele Anfragen. Warte kurz und versuch es noch einmal.',
+  'error.SPECTATORS_FULL': 'Dieser Raum hat gerade zu viele Zuschauer. Versuch es später noch einmal.',
+  'error.TOO_MANY_CONNECTIONS': 'Zu viele Verbindungen aus deinem Netzwerk. Schließ ein paar Tabs und versuch es noch einmal.',
   'error.INTERNAL': 'Auf dem Server ist etwas schiefgegangen. Nichts wurde geändert.',
   'error.INVALID_ACTION': 'Dieser Zug ist nicht möglich.',
   'error.INVALID_CODE': 'Dieser Code hält sich nicht an die Regeln des Raums.',

@@ -351,6 +351,8 @@ export const en = {
   'error.HINTS_OFF': 'Hints are off in this room.',
   'error.NOT_AWAY': 'That player has not been away long enough to hand their seat to a bot.',
   'error.RATE_LIMITED': 'Too many requests. Wait a moment and try again.',
+  'error.SPECTATORS_FULL': 'This room has too many spectators right now. Try again later.',
+  'error.TOO_MANY_CONNECTIONS': 'Too many connections from your network. Close some tabs and try again.',
   'error.INTERNAL': 'Something went wrong on the server. Nothing was changed.',
   'error.INVALID_ACTION': 'This move is not possible.',
   'error.INVALID_CODE': 'This code does not follow the rules of the room.',

@@ -348,6 +348,8 @@ export const fr: Messages = {
   'error.HINTS_OFF': 'Les indices sont désactivés dans ce salon.',
   'error.NOT_AWAY': 'Ce joueur n’est pas absent depuis assez longtemps pour confier sa place à un robot.',
   'error.RATE_LIMITED': 'Trop de demandes. Patientez un instant puis réessayez.',
+  'error.SPECTATORS_FULL': 'Cette salle a trop de spectateurs pour le moment. Réessayez plus tard.',
+  'error.TOO_MANY_CONNECTIONS': 'Trop de connexions depuis votre réseau. Fermez quelques onglets puis réessayez.',
   'error.INTERNAL': 'Le serveur a rencontré un problème. Rien n’a été modifié.',
   'error.INVALID_ACTION': 'Ce coup n’est pas possible.',
   'error.INVALID_CODE': 'Ce code ne respecte pas les règles de la salle.',

@@ -57,6 +57,15 @@ export interface RoomConnectionOptions {
   reconnectedNoteMs?: number;
   /** how long a resend waits for the room to be joined again */
   resendWaitMs?: number;
+  /** how long after the server refused the connection it is tried again */
+  refusedRetryMs?: number;
+}
+
+/** The error code of a connection the server refused (its `connect_error` carries an ErrorReply as `data`), or null. */
+export function refusedWith(err: unknown): string | null {
+  const data = err && typeof err === 'object' ? (err as { data?: unknown }).data : undefined;
+  const code = data && typeof data === 'object' ? (data as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? code : null;
 }
 
 export function defaultSocket(): RoomSocket {
@@ -91,6 +100,7 @@ export class RoomConnection {
   readonly #ackMs: number;
   readonly #noteMs: number;
   readonly #resendWaitMs: number;
+  readonly #refusedRetryMs: number;
   #everConnected = false;
   #destroyed = false;
   /** bumped on every connection, so a late reply of an old connection is ignored */
@@ -108,6 +118,7 @@ export class RoomConnection {
     this.#ackMs = opts.ackTimeoutMs ?? 8000;
     this.#noteMs = opts.reconnectedNoteMs ?? 4000;
     this.#resendWaitMs = opts.resendWaitMs ?? 15000;
+    this.#refusedRetryMs = opts.refusedRetryMs ?? 10000;
     this.#socket = opts.socket ?? defaultSocket();
     this.#wire();
   }
@@ -233,9 +244,14 @@ export class RoomConnection {
       // the server closed us on purpose: socket.io does not retry by itself then
       if (reason === 'io server disconnect') this.#later(() => this.start(), 1000);
     });
-    s.on('connect_error', () => {
+    s.on('connect_error', (err: unknown) => {
       if (this.#destroyed) return;
       this.connection = this.#browserOffline() ? 'offline' : this.#everConnected ? 'reconnecting' : 'connecting';
+      // Refused by the server (e.g. TOO_MANY_CONNECTIONS): say why; socket.io does not retry a refusal by itself.
+      const code = refusedWith(err);
+      if (code === null) return;
+      this.#notify(code);
+      this.#later(() => this.start(), this.#refusedRetryMs);
     });
     s.on('room:update', (u) => this.#takeUpdate(u));
     s.on('server:error', (e) => this.#notify(e.code));

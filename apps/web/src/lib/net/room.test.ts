@@ -341,4 +341,21 @@ describe('RoomConnection', () => {
     expect(await conn.hint()).toEqual({ ok: true, value: { ok: true, code: [0, 0, 1, 1], possible: 1296 } });
     expect(socket.of('match:hint')).toEqual([{}]);
   });
+
+  it('says why the server refused the connection, and tries again later by itself', async () => {
+    const socket = new FakeSocket((ev) => (ev === 'room:join' ? joinOk() : { ok: true }));
+    const conn = new RoomConnection(ROOM, { socket: socket as unknown as RoomSocket, store: memoryStore(), refusedRetryMs: 20 });
+    socket.fire(
+      'connect_error',
+      Object.assign(new Error('refused'), { data: { ok: false, code: 'TOO_MANY_CONNECTIONS', message: '' } }),
+    );
+    expect(conn.notice?.code).toBe('TOO_MANY_CONNECTIONS');
+    expect(conn.joined).toBe(false);
+    await new Promise((r) => setTimeout(r, 60));
+    expect(conn.joined).toBe(true);
+    // a plain network failure is no refusal: socket.io retries it alone
+    socket.fire('connect_error', new Error('xhr poll error'));
+    expect(conn.notice?.code).toBe('TOO_MANY_CONNECTIONS');
+    conn.destroy();
+  });
 });
