@@ -122,7 +122,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
   io.engine.on('connection', (connection: { request: unknown }) => {
     connection.request = null;
   });
-  const closeRedis = config.redisUrl ? await attachRedisAdapter(io, config.redisUrl) : async () => {};
+  const closeRedis = config.redisUrl ? await attachRedisAdapter(io, config.redisUrl, http.log) : async () => {};
   const broadcaster = new Broadcaster(io, (err, roomId) => http.log.warn({ err, roomId }, 'broadcast failed'), {
     shared: config.redisUrl !== undefined,
     onPresence: (room, connected) => rooms.notePresence(room, connected),
