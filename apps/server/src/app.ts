@@ -29,6 +29,7 @@ import { attachRedisAdapter } from './socket/redis';
 import { AddressLimits } from './socket/address-limits';
 import { guardConnections } from './socket/connection-guard';
 import { guardWrites } from './socket/write-guard';
+import { Resync, RESYNC_EVENT } from './socket/resync';
 import { registerWebPages } from './web/web-pages';
 
 export interface App {
@@ -122,7 +123,11 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
   io.engine.on('connection', (connection: { request: unknown }) => {
     connection.request = null;
   });
-  const closeRedis = config.redisUrl ? await attachRedisAdapter(io, config.redisUrl, http.log) : async () => {};
+  // Redis back after an outage: this process and the others re-send their sockets the rooms' newest views.
+  let redisBack = (): void => {};
+  const closeRedis = config.redisUrl
+    ? await attachRedisAdapter(io, config.redisUrl, http.log, () => redisBack())
+    : async () => {};
   const broadcaster = new Broadcaster(io, (err, roomId) => http.log.warn({ err, roomId }, 'broadcast failed'), {
     shared: config.redisUrl !== undefined,
     onPresence: (room, connected) => rooms.notePresence(room, connected),
@@ -171,6 +176,14 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     serverSide.on(NUDGE_EVENT, (roomId) => {
       if (typeof roomId === 'string' && roomId.length <= 64) duties.nudged(roomId);
     });
+  }
+  const resync = new Resync(io, rooms, broadcaster, http.log);
+  if (config.redisUrl) {
+    redisBack = () => {
+      serverSide.serverSideEmit(RESYNC_EVENT, '');
+      resync.schedule();
+    };
+    serverSide.on(RESYNC_EVENT, () => resync.schedule());
   }
   bots.guardWith(duties);
   timeouts.attach(rooms, duties);
@@ -244,6 +257,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     // pushes being sent finish before the database they record into closes
     await untilDeadline(push.idle());
     sockets.close();
+    resync.close();
     addresses.stop();
     await closeRedis();
     await edge.close();

@@ -86,4 +86,27 @@ describe('a Redis outage under live play between two processes', () => {
     alice.close();
     bob.close();
   }, 240_000);
+
+  it('re-sends the seat that missed moves during a blip its newest view once Redis is back, with no move after', async () => {
+    const roomId: string = (await createRoom(nodes[0]!.url, { family: 'duel', options: {} })).json.id;
+    const alice = await Player.connect(nodes[0]!.url);
+    const bob = await Player.connect(nodes[1]!.url);
+    await alice.join(roomId);
+    await bob.join(roomId);
+    await alice.claim(0, 'Alice');
+    await bob.claim(1, 'Bob');
+    expect((await alice.act({ type: 'setSecret', code: [0, 1, 2, 3] })).ok).toBe(true);
+    await bob.waitForSeq(1);
+
+    await redis.down();
+    // Node 1's update of this guess cannot cross to node 0 (Alice's): it is lost, and nothing follows it.
+    expect(await bob.act({ type: 'guess', code: [1, 2, 3, 4] })).toMatchObject({ ok: true, seq: 2 });
+    await redis.up();
+    await until('Alice has the guess made during the blip', async () => alice.latest!.snapshot.seq >= 2, 30_000);
+    // Re-sent per seat: the codemaker's own view, the secret in it, never to the codebreaker.
+    expect(alice.latest!.seat).toBe(0);
+    for (const { payload } of bob.received) expect(JSON.stringify(payload)).not.toContain('[0,1,2,3]');
+    alice.close();
+    bob.close();
+  }, 120_000);
 });
