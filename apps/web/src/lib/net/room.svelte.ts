@@ -59,6 +59,8 @@ export interface RoomConnectionOptions {
   resendWaitMs?: number;
   /** how long after the server refused the connection it is tried again */
   refusedRetryMs?: number;
+  /** how long without news, while someone else owes a move, before asking for the room again */
+  quietSyncMs?: number;
 }
 
 /** The error code of a connection the server refused (its `connect_error` carries an ErrorReply as `data`), or null. */
@@ -101,6 +103,8 @@ export class RoomConnection {
   readonly #noteMs: number;
   readonly #resendWaitMs: number;
   readonly #refusedRetryMs: number;
+  readonly #quietSyncMs: number;
+  #quietTimer: ReturnType<typeof setTimeout> | null = null;
   #everConnected = false;
   #destroyed = false;
   /** bumped on every connection, so a late reply of an old connection is ignored */
@@ -119,6 +123,7 @@ export class RoomConnection {
     this.#noteMs = opts.reconnectedNoteMs ?? 4000;
     this.#resendWaitMs = opts.resendWaitMs ?? 15000;
     this.#refusedRetryMs = opts.refusedRetryMs ?? 10000;
+    this.#quietSyncMs = opts.quietSyncMs ?? 20000;
     this.#socket = opts.socket ?? defaultSocket();
     this.#wire();
   }
@@ -170,6 +175,8 @@ export class RoomConnection {
       await this.#whenJoined(this.#resendWaitMs);
       if (this.joined) r = await this.#request('match:act', { actionId, expectSeq, action });
     }
+    // Accepted past a seq this socket never saw: updates were lost on the way (e.g. a Redis blip between servers).
+    if (r.ok && r.value.seq > expectSeq + 1) void this.sync();
     if (!r.ok && r.code === 'DUPLICATE_ACTION') {
       void this.sync();
       return { ok: true, value: { ok: true, seq: r.seq ?? this.snapshot?.seq ?? expectSeq } };
@@ -364,6 +371,29 @@ export class RoomConnection {
     if (cur && (s.matchNumber < cur.matchNumber || (cur.matchId === s.matchId && s.seq < cur.seq))) return;
     this.snapshot = s;
     rememberCommitments(this.#store, s.matchId, s.commitments);
+    this.#armQuietSync();
+  }
+
+  /**
+   * An update lost between servers is never sent again by itself: while someone else owes a
+   * move and nothing has come for a while, ask for the room (once per quiet period).
+   */
+  #armQuietSync(): void {
+    if (this.#quietTimer) clearTimeout(this.#quietTimer);
+    this.#timers.delete(this.#quietTimer as ReturnType<typeof setTimeout>);
+    this.#quietTimer = null;
+    const s = this.snapshot;
+    if (this.#destroyed || !s || s.status.finished) return;
+    if (this.seat !== null && s.status.toAct.includes(this.seat)) return;
+    const t = setTimeout(() => {
+      this.#timers.delete(t);
+      this.#quietTimer = null;
+      if (this.#destroyed) return;
+      if (this.joined) void this.sync().finally(() => this.#armQuietSync());
+      else this.#armQuietSync();
+    }, this.#quietSyncMs);
+    this.#quietTimer = t;
+    this.#timers.add(t);
   }
 
   async #request<N extends ClientMessageName>(name: N, payload: ClientMessage<N>): Promise<Outcome<ClientReplies[N]>> {

@@ -358,4 +358,35 @@ describe('RoomConnection', () => {
     expect(conn.notice?.code).toBe('TOO_MANY_CONNECTIONS');
     conn.destroy();
   });
+
+  it('asks for the room by itself after a quiet period while someone else owes a move', async () => {
+    const socket = new FakeSocket((ev) =>
+      ev === 'room:join' ? joinOk(null, 1) : ev === 'room:sync' ? { ok: true, snapshot: snapshot(2) } : { ok: true },
+    );
+    const conn = new RoomConnection(ROOM, { socket: socket as unknown as RoomSocket, store: memoryStore(), quietSyncMs: 20 });
+    conn.start();
+    await new Promise((r) => setTimeout(r, 80));
+    expect(socket.of('room:sync').length).toBeGreaterThan(0);
+    expect(conn.snapshot?.seq).toBe(2);
+    conn.destroy();
+  });
+
+  it('asks for the room when its own move was accepted past a seq it never saw', async () => {
+    const socket = new FakeSocket((ev) =>
+      ev === 'room:join'
+        ? joinOk(1, 1)
+        : ev === 'match:act'
+          ? { ok: true, seq: 5 }
+          : ev === 'room:sync'
+            ? { ok: true, snapshot: snapshot(5, 1) }
+            : { ok: true },
+    );
+    const conn = new RoomConnection(ROOM, { socket: socket as unknown as RoomSocket, store: memoryStore(), quietSyncMs: 60_000 });
+    conn.start();
+    await tick();
+    expect((await conn.act({ type: 'guess', code: [0, 1, 2, 3] })).ok).toBe(true);
+    await tick();
+    expect(socket.of('room:sync')).toHaveLength(1);
+    conn.destroy();
+  });
 });
