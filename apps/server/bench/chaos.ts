@@ -12,9 +12,10 @@
  *  5. Join flood: 1,000 hostile sockets each re-join a room once a second while two people play in
  *     it; the honest player's ack p50/p99 and /api/health's latency, once with the per-address
  *     bounds as shipped (every socket comes from 127.0.0.1) and once lifted (as if from 1,000 addresses).
+ *  6. Redis blip: Redis killed for 2 s between two processes; time until the seat that missed a move has it.
  *
  *   pnpm --filter @mm/server bench:chaos [-- --seed 1 --kills 10 --trials 20 --storm 2000 --db postgres,embedded
- *     --flood 1000 --flood-sec 20 --only sweep,failover,storm,drain,flood]
+ *     --flood 1000 --flood-sec 20 --only sweep,failover,storm,drain,flood,redis]
  */
 import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
@@ -30,6 +31,7 @@ import { kill, spawnServer } from '../src/test-support/process';
 import { RawConnection } from '../src/test-support/raw-http';
 import { reconnectStorm } from '../src/test-support/storm';
 import { createRoom } from '../src/test-support/server';
+import { TestRedis } from '../src/test-support/redis-server';
 
 const arg = (name: string, fallback: string): string => {
   const i = process.argv.indexOf(`--${name}`);
@@ -43,7 +45,7 @@ const KINDS = arg('db', 'postgres,embedded').split(',') as ('embedded' | 'postgr
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const FLOOD = Number(arg('flood', '1000'));
 const FLOOD_SEC = Number(arg('flood-sec', '20'));
-const ONLY = new Set(arg('only', 'sweep,failover,storm,drain,flood').split(','));
+const ONLY = new Set(arg('only', 'sweep,failover,storm,drain,flood,redis').split(','));
 
 const rng = createRng(`chaos-${SEED}`);
 const between = (lo: number, hi: number): number => lo + Math.floor(rng.next() * (hi - lo));
@@ -448,6 +450,48 @@ async function joinFlood(label: string, env: Record<string, string>): Promise<vo
   await db.drop();
 }
 
+/** A 2 s Redis blip between two processes: how long after Redis is back the seat that missed moves has them. */
+async function redisBlip(): Promise<void> {
+  const db = await freshDatabase('postgres');
+  const redis = await TestRedis.start();
+  const env = {
+    DATABASE_URL: db.config.databaseUrl!,
+    DATA_DIR: db.config.dataDir,
+    REDIS_URL: redis.url,
+    ROOM_CREATE_BURST: '100000',
+  };
+  const nodes = [await startNode(env), await startNode(env)];
+  const catchUp: number[] = [];
+  for (let trial = 0; trial < 5; trial++) {
+    const roomId: string = (await createRoom(nodes[0]!.url, { family: 'duel', options: {} })).json.id;
+    const alice = await Player.connect(nodes[0]!.url);
+    const bob = await Player.connect(nodes[1]!.url);
+    await alice.join(roomId);
+    await bob.join(roomId);
+    await alice.claim(0, 'Alice');
+    await bob.claim(1, 'Bob');
+    await alice.act({ type: 'setSecret', code: [0, 1, 2, 3] });
+    await bob.waitForSeq(1);
+    await redis.down();
+    const reply = await bob.act({ type: 'guess', code: [1, 2, 3, 4] });
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await redis.up();
+    const t0 = Date.now();
+    if (reply.ok) {
+      await until('the missed move', async () => (alice.latest?.snapshot.seq ?? 0) >= reply.seq, 60_000).catch(() => undefined);
+      catchUp.push(Date.now() - t0);
+    }
+    alice.close();
+    bob.close();
+  }
+  console.log(
+    `redis blip (2 s, two processes): the seat that missed a move has it after Redis is back in ${stats(catchUp)}; processes alive: ${nodes.filter((n) => n.child.exitCode === null).length}/2`,
+  );
+  for (const n of nodes) await kill(n.child);
+  await redis.down();
+  await db.drop();
+}
+
 if (ONLY.has('sweep')) for (const kind of KINDS) await sweep(kind);
 if (ONLY.has('failover') && TRIALS > 0) await failover();
 if (ONLY.has('storm') && STORM > 0) for (const kind of KINDS) await storm(kind);
@@ -460,4 +504,5 @@ if (ONLY.has('flood') && FLOOD > 0) {
   });
   await joinFlood('per-address bounds lifted (as if from 1,000 addresses)', {});
 }
+if (ONLY.has('redis')) await redisBlip();
 process.exit(0);
