@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { buildApp } from '../src/app';
 import { freshDatabase } from '../src/test-support/databases';
 import { Player } from '../src/test-support/player';
+import { UNBOUNDED_ADDRESS } from '../src/test-support/server';
 
 const arg = (name: string, fallback: string): string => {
   const i = process.argv.indexOf(`--${name}`);
@@ -42,6 +43,8 @@ async function run(kind: 'embedded' | 'postgres'): Promise<void> {
     logLevel: 'silent' as const,
     roomCreateBurst: 10_000,
     botDelayMs: 0,
+    // every simulated player comes from 127.0.0.1
+    ...UNBOUNDED_ADDRESS,
   };
   let app = await buildApp(config);
   let url = await app.listen();

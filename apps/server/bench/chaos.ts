@@ -11,12 +11,18 @@
  *  4. Drain: SIGTERM with sockets and kept-alive connections open; time until the process has exited.
  *  5. Bot-room load: 60 rooms of strong bots only at 6 holes and 10 colours, each watched; an
  *     honest socket's acknowledgement times (its own room:join, answered by the event loop) meanwhile.
+ *  6. Join flood: 1,000 hostile sockets each re-join a room once a second while two people play in
+ *     it; the honest player's ack p50/p99 and /api/health's latency, once with the per-address
+ *     bounds as shipped (every socket comes from 127.0.0.1) and once lifted (as if from 1,000 addresses).
+ *  7. Redis blip: Redis killed for 2 s between two processes; time until the seat that missed a move has it.
  *
- *   pnpm --filter @mm/server bench:chaos [-- --seed 1 --kills 10 --trials 20 --storm 2000 --db postgres,embedded --botrooms 60]
+ *   pnpm --filter @mm/server bench:chaos [-- --seed 1 --kills 10 --trials 20 --storm 2000 --db postgres,embedded
+ *     --botrooms 60 --flood 1000 --flood-sec 20 --only botrooms,sweep,failover,storm,drain,flood,redis]
  */
 import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { PROTOCOL_VERSION } from '@mm/protocol';
 import { createRng, getFamily, type Seat } from '@mm/rules';
 import { botAction } from '../src/bots/play';
 import { freshDatabase, type TestDatabase } from '../src/test-support/databases';
@@ -27,6 +33,7 @@ import { kill, spawnServer } from '../src/test-support/process';
 import { RawConnection } from '../src/test-support/raw-http';
 import { reconnectStorm } from '../src/test-support/storm';
 import { createRoom } from '../src/test-support/server';
+import { TestRedis } from '../src/test-support/redis-server';
 
 const arg = (name: string, fallback: string): string => {
   const i = process.argv.indexOf(`--${name}`);
@@ -39,6 +46,9 @@ const STORM = Number(arg('storm', '2000'));
 const BOT_ROOMS = Number(arg('botrooms', '60'));
 const KINDS = arg('db', 'postgres,embedded').split(',') as ('embedded' | 'postgres')[];
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const FLOOD = Number(arg('flood', '1000'));
+const FLOOD_SEC = Number(arg('flood-sec', '20'));
+const ONLY = new Set(arg('only', 'botrooms,sweep,failover,storm,drain,flood,redis').split(','));
 
 const rng = createRng(`chaos-${SEED}`);
 const between = (lo: number, hi: number): number => lo + Math.floor(rng.next() * (hi - lo));
@@ -367,9 +377,168 @@ async function botRooms(): Promise<void> {
   await db.drop();
 }
 
-if (BOT_ROOMS > 0) await botRooms();
-for (const kind of KINDS) await sweep(kind);
-if (TRIALS > 0) await failover();
-if (STORM > 0) for (const kind of KINDS) await storm(kind);
-await drain();
+const percentiles = (xs: number[]): string => {
+  const s = [...xs].sort((a, b) => a - b);
+  const at = (p: number): string => (s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? NaN).toFixed(1);
+  return `n=${s.length} p50=${at(0.5)} p99=${at(0.99)} max=${(s.at(-1) ?? NaN).toFixed(1)} (ms)`;
+};
+
+/** Hostile sockets re-joining a room once a second (reconnecting when refused) while two people play in it. */
+async function joinFlood(label: string, env: Record<string, string>): Promise<void> {
+  const db = await freshDatabase('postgres');
+  const server = await spawnServer({
+    DATA_DIR: db.config.dataDir,
+    DATABASE_URL: db.config.databaseUrl!,
+    ROOM_CREATE_BURST: '100000',
+    ...env,
+  });
+  let roomId: string = (await createRoom(server.url, { family: 'duel', options: { repeats: true } })).json.id;
+  const alice = await Player.connect(server.url);
+  const bob = await Player.connect(server.url);
+  await alice.join(roomId);
+  await bob.join(roomId);
+  await alice.claim(0, 'Alice');
+  await bob.claim(1, 'Bob');
+  let running = true;
+  const counts = { joined: 0, refused: {} as Record<string, number> };
+  const refuse = (code: string): void => void (counts.refused[code] = (counts.refused[code] ?? 0) + 1);
+  const hostile = Array.from({ length: FLOOD }, async () => {
+    while (running) {
+      // A connection closed before Socket.IO's handshake (past twice the per-address bound) never answers either way.
+      const p = await Promise.race([
+        Player.connect(server.url),
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('handshake timed out')), 5000)),
+      ]).catch((err: { data?: { code?: string } }) => {
+        refuse(err.data?.code ?? 'CONNECT_FAILED');
+        return null;
+      });
+      while (p && running && p.socket.connected) {
+        const r = await p.send('room:join', { protocol: PROTOCOL_VERSION, roomId }).catch(() => null);
+        if (r?.ok) counts.joined++;
+        else refuse(r ? r.code : 'NO_ANSWER');
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+      p?.close();
+      if (running) await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  });
+  const acks: number[] = [];
+  const health: number[] = [];
+  const end = Date.now() + FLOOD_SEC * 1000;
+  const probeHealth = (async () => {
+    while (Date.now() < end) {
+      const t0 = performance.now();
+      await fetch(`${server.url}/api/health`).catch(() => undefined);
+      health.push(performance.now() - t0);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  })();
+  // A newcomer (from the same address as the flood: only one here) meanwhile.
+  const lateJoin = (async () => {
+    const t0 = performance.now();
+    const late = await Player.connect(server.url).catch(() => null);
+    const joined = late ? await late.join(roomId).catch(() => null) : null;
+    late?.close();
+    return { ms: performance.now() - t0, ok: joined?.ok === true };
+  })();
+  const duel = getFamily('duel')!;
+  let fresh = 0;
+  while (Date.now() < end) {
+    const seen = alice.latest?.snapshot;
+    if (!seen || seen.status.finished) {
+      // A match over: the two sit down at a new table, and the flood follows them there.
+      roomId = (await createRoom(server.url, { family: 'duel', options: { repeats: true } })).json.id;
+      alice.seatToken = bob.seatToken = undefined;
+      await alice.join(roomId);
+      await bob.join(roomId);
+      await alice.claim(0, 'Alice');
+      await bob.claim(1, 'Bob');
+      continue;
+    }
+    const seat = seen.status.toAct[0];
+    const mover = seat === 0 ? alice : bob;
+    const own = await mover.send('room:sync', {}).catch(() => null);
+    const view = own?.ok ? own.snapshot : null;
+    const action = seat === undefined || !view ? null : botAction(duel, view.view, seat, () => createRng(`flood-${fresh++}`));
+    if (!action) break;
+    const start = performance.now();
+    const r = await mover.act(action).catch(() => null);
+    acks.push(performance.now() - start);
+    if (!r?.ok) break;
+    await alice.waitForSeq(r.seq).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  await probeHealth;
+  running = false;
+  await Promise.all(hostile);
+  console.log(`join flood, ${label}: ${FLOOD} hostile sockets, ${FLOOD_SEC} s`);
+  console.log(`  honest ack: ${percentiles(acks)}`);
+  console.log(`  /api/health: ${percentiles(health)}`);
+  const late = await lateJoin;
+  console.log(
+    `  a new socket (same address) connected and joined in ${late.ms.toFixed(0)} ms (${late.ok ? 'joined' : 'refused'})`,
+  );
+  console.log(`  hostile joins accepted=${counts.joined} refused=${JSON.stringify(counts.refused)}`);
+  alice.close();
+  bob.close();
+  await kill(server.child);
+  await db.drop();
+}
+
+/** A 2 s Redis blip between two processes: how long after Redis is back the seat that missed moves has them. */
+async function redisBlip(): Promise<void> {
+  const db = await freshDatabase('postgres');
+  const redis = await TestRedis.start();
+  const env = {
+    DATABASE_URL: db.config.databaseUrl!,
+    DATA_DIR: db.config.dataDir,
+    REDIS_URL: redis.url,
+    ROOM_CREATE_BURST: '100000',
+  };
+  const nodes = [await startNode(env), await startNode(env)];
+  const catchUp: number[] = [];
+  for (let trial = 0; trial < 5; trial++) {
+    const roomId: string = (await createRoom(nodes[0]!.url, { family: 'duel', options: {} })).json.id;
+    const alice = await Player.connect(nodes[0]!.url);
+    const bob = await Player.connect(nodes[1]!.url);
+    await alice.join(roomId);
+    await bob.join(roomId);
+    await alice.claim(0, 'Alice');
+    await bob.claim(1, 'Bob');
+    await alice.act({ type: 'setSecret', code: [0, 1, 2, 3] });
+    await bob.waitForSeq(1);
+    await redis.down();
+    const reply = await bob.act({ type: 'guess', code: [1, 2, 3, 4] });
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await redis.up();
+    const t0 = Date.now();
+    if (reply.ok) {
+      await until('the missed move', async () => (alice.latest?.snapshot.seq ?? 0) >= reply.seq, 60_000).catch(() => undefined);
+      catchUp.push(Date.now() - t0);
+    }
+    alice.close();
+    bob.close();
+  }
+  console.log(
+    `redis blip (2 s, two processes): the seat that missed a move has it after Redis is back in ${stats(catchUp)}; processes alive: ${nodes.filter((n) => n.child.exitCode === null).length}/2`,
+  );
+  for (const n of nodes) await kill(n.child);
+  await redis.down();
+  await db.drop();
+}
+
+if (ONLY.has('botrooms') && BOT_ROOMS > 0) await botRooms();
+if (ONLY.has('sweep')) for (const kind of KINDS) await sweep(kind);
+if (ONLY.has('failover') && TRIALS > 0) await failover();
+if (ONLY.has('storm') && STORM > 0) for (const kind of KINDS) await storm(kind);
+if (ONLY.has('drain')) await drain();
+if (ONLY.has('flood') && FLOOD > 0) {
+  await joinFlood('bounds as shipped (one address)', {
+    SOCKETS_PER_IP: '50',
+    JOIN_BURST_PER_IP: '20',
+    JOINS_PER_SEC_PER_IP: '2',
+  });
+  await joinFlood('per-address bounds lifted (as if from 1,000 addresses)', {});
+}
+if (ONLY.has('redis')) await redisBlip();
 process.exit(0);

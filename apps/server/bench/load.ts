@@ -62,7 +62,14 @@ async function bench(target: Target): Promise<void> {
     if (target === 'relay') {
       server = await startProcess(here('./bench-relay.mjs'), {}, { profileDir: PROFILE_DIR, timing: SETTINGS.timing });
     } else {
-      const env: Record<string, string> = { ROOM_CREATE_BURST: '1000000', BOT_DELAY_MS: '0' };
+      // Every simulated player comes from 127.0.0.1: the per-address socket bounds would stop them.
+      const env: Record<string, string> = {
+        ROOM_CREATE_BURST: '1000000',
+        BOT_DELAY_MS: '0',
+        SOCKETS_PER_IP: '1000000',
+        JOIN_BURST_PER_IP: '1000000',
+        JOINS_PER_SEC_PER_IP: '1000000',
+      };
       if (target === 'embedded') {
         const dir = await freshEmbeddedDataDir('mm-bench-');
         cleanups.push(() => dir.remove());

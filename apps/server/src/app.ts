@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { Server } from 'socket.io';
-import { configSchema, type Config, type ConfigInput } from './config';
+import { configSchema, proxyTrust, type Config, type ConfigInput } from './config';
 import { openDatabase, type Database } from './db/database';
 import { createStore } from './db/store';
 import { OutageLog } from './db/unavailable';
@@ -38,6 +38,10 @@ import { createIdentityStore } from './identity/store';
 import { registerIdentityRoutes } from './identity/routes';
 import { deviceChannel } from './socket/channels';
 import { attachRedisAdapter } from './socket/redis';
+import { AddressLimits } from './socket/address-limits';
+import { guardConnections } from './socket/connection-guard';
+import { guardWrites } from './socket/write-guard';
+import { Resync, RESYNC_EVENT } from './socket/resync';
 import { registerWebPages } from './web/web-pages';
 
 export interface App {
@@ -67,12 +71,6 @@ export interface App {
 const HOST_HEADER = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~-]+)(?::\d{1,5})?$/;
 export const isHostHeader = (host: string | undefined): boolean => host !== undefined && HOST_HEADER.test(host);
 
-/** proxy-addr's reading of a hop count: the n addresses nearest to the server are proxies. */
-const trustHops =
-  (hops: number) =>
-  (_address: string, hop: number): boolean =>
-    hop < hops;
-
 /**
  * How long a draining server keeps answering requests on kept-alive connections (503 with
  * `Connection: close`) before closing the idle ones: what a client sent just as the signal came is answered.
@@ -97,7 +95,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     logger: { level: config.logLevel },
     bodyLimit: 16 * 1024,
     // A hop count as proxy-addr reads one: the n nearest addresses are proxies (Fastify's types take no number).
-    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    trustProxy: proxyTrust(config.trustProxy),
     // One line per answer (below), not Fastify's two; none for health checks at info.
     logController: new LogController({ disableRequestLogging: true }),
     // Answered by the hook below, in the API's error shape.
@@ -166,17 +164,35 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     // No new socket once draining: the client's reconnection goes to another process.
     allowRequest: (_req, callback) => callback(draining ? 'shutting down' : null, !draining),
   });
+  // Counted per address from the connection's first request: before the request is dropped below.
+  const addresses = new AddressLimits({
+    socketsPerAddress: config.socketsPerIp,
+    joinBurst: config.joinBurstPerIp,
+    joinsPerSecond: config.joinsPerSecPerIp,
+  });
+  const { addressOf } = guardConnections(io, addresses, {
+    socketsPerAddress: config.socketsPerIp,
+    trustProxy: config.trustProxy,
+  });
   // Engine.IO keeps every connection's first HTTP request (headers, raw headers, parser state) for
   // its whole life; nothing here reads it after the handshake (no handshake headers, no sessions),
   // and with 10,000 players that is memory held for nothing (Socket.IO's own memory-usage advice).
   io.engine.on('connection', (connection: { request: unknown }) => {
     connection.request = null;
   });
-  const closeRedis = config.redisUrl ? await attachRedisAdapter(io, config.redisUrl) : async () => {};
+  // Redis back after an outage: this process and the others re-send their sockets the rooms' newest views.
+  let redisBack = (): void => {};
+  const closeRedis = config.redisUrl
+    ? await attachRedisAdapter(io, config.redisUrl, http.log, () => redisBack())
+    : async () => {};
   const broadcaster = new Broadcaster(io, (err, roomId) => http.log.warn({ err, roomId }, 'broadcast failed'), {
     shared: config.redisUrl !== undefined,
     onPresence: (room, connected) => rooms.notePresence(room, connected),
   });
+  // After the broadcaster's coalesced writes: it sees every packet queued, before the turn's one write.
+  guardWrites(io, { maxQueuedPackets: config.socketMaxQueuedPackets, maxBufferedBytes: config.socketMaxBufferedBytes }, (held) =>
+    http.log.warn(held, 'socket closed: it does not read what it is sent'),
+  );
   const bots = new BotDriver(config.botDelayMs, http.log, config.botWorkers > 0 ? new SolverPool(config.botWorkers) : null);
   // Counted only when someone may read them (METRICS_TOKEN or METRICS_PORT): otherwise nothing on the hot path.
   const metrics =
@@ -230,10 +246,28 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
       if (typeof roomId === 'string' && roomId.length <= 64) duties.nudged(roomId);
     });
   }
+  const resync = new Resync(io, rooms, broadcaster, http.log);
+  if (config.redisUrl) {
+    redisBack = () => {
+      serverSide.serverSideEmit(RESYNC_EVENT, '');
+      resync.schedule();
+    };
+    serverSide.on(RESYNC_EVENT, () => resync.schedule());
+  }
   bots.guardWith(duties);
   timeouts.attach(rooms, duties);
   const work = new InFlight();
-  attachSocketHandlers(io, rooms, broadcaster, http.log, {
+  const sockets = attachSocketHandlers(io, rooms, broadcaster, http.log, {
+    presenceCoalesceMs: config.presenceCoalesceMs,
+    spectatorsPerRoom: config.spectatorsPerRoom,
+    limits: { addresses, addressOf },
+    messageRate: {
+      burst: config.socketMessageBurst,
+      perSecond: config.socketMessagesPerSec,
+      maxDropped: config.socketMaxDropped,
+      strikeWindowMs: 10_000,
+    },
+    roomlessMs: config.socketRoomlessMs,
     roomIdleMs: config.roomIdleMs,
     secondMs: config.secondMs,
     work,
@@ -309,6 +343,9 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     // pushes being sent finish before the database they record into closes
     await untilDeadline(push.idle());
     await metricsServer?.close();
+    sockets.close();
+    resync.close();
+    addresses.stop();
     await closeRedis();
     await edge.close();
     outage.close();

@@ -72,6 +72,15 @@ const publicUrlSchema = z
   .transform((s) => new URL(s).origin);
 
 /** Everything the server reads from its environment, parsed once at start-up. */
+/**
+ * TRUST_PROXY as proxy-addr reads it, for Fastify's request.ip and the sockets' address alike: a hop
+ * count (the n addresses nearest to the server are proxies), a list of proxy addresses, or no proxy.
+ */
+export function proxyTrust(trust: false | number | string[]): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
 export const configSchema = z.object({
   port: z.coerce.number().int().min(0).max(65535).default(3000),
   host: z.string().default('0.0.0.0'),
@@ -164,6 +173,30 @@ export const configSchema = z.object({
    */
   metricsToken: z.string().min(16, 'METRICS_TOKEN needs at least 16 characters').optional(),
   metricsPort: z.coerce.number().int().min(0).max(65535).optional(),
+  /** presence changes (sockets coming and going) of one room within this window go out as one update */
+  presenceCoalesceMs: z.coerce.number().int().min(0).max(10_000).default(250),
+  /** watchers one room takes at once (seated players are never refused) */
+  spectatorsPerRoom: z.coerce.number().int().min(1).default(200),
+  /** sockets one address may hold open (behind a trusted proxy: the address the proxy saw) */
+  socketsPerIp: z.coerce.number().int().min(1).default(50),
+  /** room joins one address may make at once, refilled at joinsPerSecPerIp */
+  joinBurstPerIp: z.coerce.number().int().min(1).default(20),
+  joinsPerSecPerIp: z.coerce.number().min(0.01).default(2),
+  /** messages one socket may send at once, refilled at socketMessagesPerSec */
+  socketMessageBurst: z.coerce.number().int().min(1).default(30),
+  socketMessagesPerSec: z.coerce.number().min(0.01).default(10),
+  /** messages over the rate within 10 s after which the socket is closed */
+  socketMaxDropped: z.coerce.number().int().min(1).default(100),
+  /** a socket that joined no room this long after connecting is closed */
+  socketRoomlessMs: z.coerce.number().int().min(100).default(30_000),
+  /** packets queued for one socket (its transport not taking more) past which it is closed */
+  socketMaxQueuedPackets: z.coerce.number().int().min(1).default(1000),
+  /** bytes one socket's connection holds unsent past which it is closed */
+  socketMaxBufferedBytes: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
   /** origins (comma-separated, https) pushes may also go to besides the browsers' push services: tests use a local one */
   pushAllowedOrigins: z.string().optional(),
 });
@@ -224,6 +257,17 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     pushAllowedOrigins: blank(env.PUSH_ALLOWED_ORIGINS),
     metricsToken: blank(env.METRICS_TOKEN),
     metricsPort: blank(env.METRICS_PORT),
+    presenceCoalesceMs: blank(env.PRESENCE_COALESCE_MS),
+    socketMessageBurst: blank(env.SOCKET_MESSAGE_BURST),
+    socketMessagesPerSec: blank(env.SOCKET_MESSAGES_PER_SEC),
+    socketMaxDropped: blank(env.SOCKET_MAX_DROPPED),
+    socketRoomlessMs: blank(env.SOCKET_ROOMLESS_MS),
+    socketMaxQueuedPackets: blank(env.SOCKET_MAX_QUEUED_PACKETS),
+    socketMaxBufferedBytes: blank(env.SOCKET_MAX_BUFFERED_BYTES),
+    spectatorsPerRoom: blank(env.SPECTATORS_PER_ROOM),
+    socketsPerIp: blank(env.SOCKETS_PER_IP),
+    joinBurstPerIp: blank(env.JOIN_BURST_PER_IP),
+    joinsPerSecPerIp: blank(env.JOINS_PER_SEC_PER_IP),
   });
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;

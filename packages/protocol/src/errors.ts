@@ -19,6 +19,8 @@ export const TRANSPORT_ERRORS = {
   HINTS_OFF: 'This room was created without hints.',
   NOT_AWAY: 'That seat is not held by someone away long enough to hand it to a bot.',
   RATE_LIMITED: 'Too many messages: slow down.',
+  SPECTATORS_FULL: 'The room has as many spectators as it takes: try again later (seated players are never refused).',
+  TOO_MANY_CONNECTIONS: 'This address holds as many connections as it may (a `connect_error` whose `data` is this reply).',
   NOT_CREATOR: "Only the room's creator (the device that made it) may change its settings.",
   SPECTATING_OFF: "The room's creator has turned spectating off: only seated players see the match until it ends.",
   MATCH_NOT_FOUND: 'No match has this id.',

@@ -7,6 +7,9 @@ import type { FastifyInstance } from 'fastify';
 import { createClient } from 'redis';
 
 type Redis = ReturnType<typeof createClient>;
+
+/** How long a request waits for its count in Redis before it is served uncounted. */
+const STORE_TIMEOUT_MS = 500;
 type Counted = { current: number; ttl: number };
 
 /**
@@ -24,12 +27,21 @@ function redisStore(redis: Redis): new (options: FastifyRateLimitOptions) => Fas
     }
     incr(key: string, callback: (error: Error | null, result?: Counted) => void, timeWindow?: number): void {
       const name = this.prefix + key;
-      redis
-        .multi()
-        .incr(name)
-        .pExpire(name, timeWindow ?? 60_000, 'NX')
-        .pTTL(name)
-        .exec()
+      // A frozen Redis must not hold the request: past a short wait the limiter fails open (skipOnError).
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('rate-limit store timed out')), STORE_TIMEOUT_MS);
+      });
+      Promise.race([
+        redis
+          .multi()
+          .incr(name)
+          .pExpire(name, timeWindow ?? 60_000, 'NX')
+          .pTTL(name)
+          .exec(),
+        late,
+      ])
+        .finally(() => clearTimeout(timer))
         .then((replies) => callback(null, { current: Number(replies[0]), ttl: Math.max(0, Number(replies[2])) }))
         .catch((err: unknown) => callback(err instanceof Error ? err : new Error(String(err))));
     }
@@ -85,7 +97,8 @@ export async function registerEdge(
 
   let redis: Redis | null = null;
   if (opts.redisUrl) {
-    redis = createClient({ url: opts.redisUrl });
+    // Commands fail at once while Redis is away rather than queue (and hold requests) until it is back.
+    redis = createClient({ url: opts.redisUrl, disableOfflineQueue: true });
     redis.on('error', (err: unknown) => app.log.warn({ err }, 'rate-limit redis error'));
     await redis.connect();
   }

@@ -110,7 +110,15 @@ export class Broadcaster {
     });
   }
 
-  private async send(room: LiveRoom): Promise<void> {
+  /**
+   * Sends this process's own sockets of the room their views again (after a Redis outage, when
+   * updates from other processes may have been lost): per seat channel, as every broadcast.
+   */
+  resendLocal(room: LiveRoom): Promise<void> {
+    return this.inOrder(room.id, () => this.send(room, true));
+  }
+
+  private async send(room: LiveRoom, localOnly = false): Promise<void> {
     const { connected, spectators } = await this.presence(room.id);
     // Every broadcast is also when this server notices a person gone (or back).
     this.options.onPresence?.(room, connected);
@@ -119,12 +127,13 @@ export class Broadcaster {
     const watched = this.listened(watchChannel(room.id));
     if (seats.length === 0 && !watched) return;
     const summary = room.summary(connected, spectators);
+    const out = localOnly ? this.io.local : this.io;
     for (const seat of seats) {
       const update: RoomUpdate = { room: summary, snapshot: room.snapshot(seat.index), seat: seat.index };
-      this.io.to(seatChannel(room.id, seat.index)).emit('room:update', update);
+      out.to(seatChannel(room.id, seat.index)).emit('room:update', update);
     }
     if (watched)
-      this.io.to(watchChannel(room.id)).emit('room:update', { room: summary, snapshot: room.snapshotFor(null), seat: null });
+      out.to(watchChannel(room.id)).emit('room:update', { room: summary, snapshot: room.snapshotFor(null), seat: null });
   }
 
   /**

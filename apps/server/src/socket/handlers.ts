@@ -17,10 +17,17 @@ import { hashToken } from '../security/tokens';
 import type { Broadcaster } from './broadcaster';
 import type { IoServer, IoSocket, SocketData } from './io-types';
 import { deviceChannel, roomChannel, seatChannel, watchChannel } from './channels';
-import { TokenBucket } from './rate-limit';
+import { MessageRate, type MessageRateSettings } from './message-rate';
+import type { AddressLimits } from './address-limits';
+import { PresenceCoalescer } from './presence-coalescer';
 import { benchTiming } from '../bench-timing';
 
 type Handler<N extends ClientMessageName> = (socket: IoSocket, msg: ParsedClientMessage<N>) => Promise<unknown>;
+
+/** As before this was configurable: 30 messages at once, 10 a second; closed after 100 dropped within 10 s. */
+export const DEFAULT_MESSAGE_RATE: MessageRateSettings = { burst: 30, perSecond: 10, maxDropped: 100, strikeWindowMs: 10_000 };
+/** How long one window of dropped messages lasts before its one summary frame. */
+const RATE_SUMMARY_MS = 1000;
 
 const isMessageName = (name: string): name is ClientMessageName => Object.hasOwn(clientMessages, name);
 
@@ -48,9 +55,25 @@ export function attachSocketHandlers(
     outage?: { fault(err: unknown): void };
     /** a page of the room went hidden or away: who must act may now need a push */
     onAway?: (roomId: string) => void;
+    /** presence changes of a room within this window go out as one update */
+    presenceCoalesceMs?: number;
+    /** watchers one room takes (seated players are never refused) */
+    spectatorsPerRoom?: number;
+    /** per-address bounds (room joins), with the address of each socket */
+    limits?: { addresses: AddressLimits; addressOf: (socket: IoSocket) => string };
+    /** each socket's message rate, and when it is closed for going over it */
+    messageRate?: MessageRateSettings;
+    /** a socket that has joined no room this long after connecting is closed */
+    roomlessMs?: number;
   },
-): void {
+): { close(): void } {
   const { roomIdleMs, secondMs, work } = opts;
+  const spectatorsPerRoom = opts.spectatorsPerRoom ?? Infinity;
+  // A socket coming or going is news for the room, but one update per window says it for all of them.
+  const presence = new PresenceCoalescer(opts.presenceCoalesceMs ?? 250, (roomId) => {
+    const room = rooms.cached(roomId);
+    if (room) void broadcaster.publish(room);
+  });
   // A room nobody watches is dropped from memory after a while; its log reloads it on demand.
   const idleTimers = new Map<string, NodeJS.Timeout>();
   const watchIdle = (roomId: string): void => {
@@ -74,6 +97,10 @@ export function attachSocketHandlers(
       if (msg.protocol !== PROTOCOL_VERSION) {
         return fault('PROTOCOL_MISMATCH', `This server speaks protocol ${PROTOCOL_VERSION}; reload the page.`);
       }
+      // Each join reads the room from the database: one address may not make a loop of it.
+      if (opts.limits && !opts.limits.addresses.join(opts.limits.addressOf(socket))) {
+        return fault('RATE_LIMITED', 'Too many room joins from this address: wait a moment and try again.');
+      }
       let room = await rooms.refresh(msg.roomId);
       if (!room) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
       // Authority over a seat is the player's (docs/architecture.md, Identity): a seat token of
@@ -84,10 +111,22 @@ export function attachSocketHandlers(
       if (held === 'refused') return fault('BAD_TOKEN', 'This seat token is not valid here; join as a spectator.');
       const seat = held?.seat ?? null;
       const tokenHash = held?.tokenHash ?? null;
-      leaveCurrentRoom(socket);
-      socket.data.roomId = room.id;
-      socket.data.seat = seat;
-      socket.data.matchId = room.matchId;
+      const channel = seat === null ? watchChannel(room.id) : seatChannel(room.id, seat);
+      // The same socket joining the same room as the same seat again: nothing changes for the others.
+      const again =
+        socket.data.roomId === room.id &&
+        socket.data.seat === seat &&
+        socket.data.matchId === room.matchId &&
+        socket.rooms.has(channel);
+      if (!again && seat === null && (await broadcaster.presence(room.id)).spectators >= spectatorsPerRoom) {
+        return fault('SPECTATORS_FULL', `This room has its ${spectatorsPerRoom} spectators already: try again later.`);
+      }
+      if (!again) {
+        leaveCurrentRoom(socket);
+        socket.data.roomId = room.id;
+        socket.data.seat = seat;
+        socket.data.matchId = room.matchId;
+      }
       if (deviceId) {
         if (socket.data.deviceId !== deviceId) {
           if (socket.data.deviceId) void socket.leave(deviceChannel(socket.data.deviceId));
@@ -95,14 +134,14 @@ export function attachSocketHandlers(
         }
         socket.data.deviceId = deviceId;
       }
-      await socket.join([roomChannel(room.id), seat === null ? watchChannel(room.id) : seatChannel(room.id, seat)]);
+      if (!again) await socket.join([roomChannel(room.id), channel]);
       // Back after a bot played for them: the seat is theirs again. Asked in the room's queue after joining the
       // seat's channel, so a takeover racing this join either sees the socket there or is undone here.
       const reclaimed = seat !== null && tokenHash ? await rooms.reclaim(room.id, seat, tokenHash) : null;
       room = reclaimed?.room ?? room;
       const { connected, spectators } = await broadcaster.presence(room.id);
       // The socket's arrival is the transport's own news; when the seat came back, the service announced it already.
-      if (!reclaimed?.announced) void broadcaster.publish(room);
+      if (!again && !reclaimed?.announced) presence.changed(room.id);
       return {
         ok: true,
         room: room.summary(connected, spectators),
@@ -224,8 +263,7 @@ export function attachSocketHandlers(
     const seated = socket.data.seat !== null;
     socket.data.roomId = null;
     socket.data.seat = null;
-    const room = rooms.cached(roomId);
-    if (room) void broadcaster.publish(room);
+    presence.changed(roomId);
     if (seated) opts.onAway?.(roomId);
     watchIdle(roomId);
   }
@@ -233,7 +271,44 @@ export function attachSocketHandlers(
   io.on('connection', (socket) => {
     const data: SocketData = { roomId: null, seat: null, deviceId: null, matchId: null, visible: true };
     socket.data = data;
-    const bucket = new TokenBucket(30, 10);
+    const rate = new MessageRate(opts.messageRate ?? DEFAULT_MESSAGE_RATE);
+    let summary: NodeJS.Timeout | undefined;
+    // A socket in no room serves no one and only holds a place of its address: joining is the first thing the app does.
+    // A socket in a room may stay silent as long as it likes (watching a long match is what it is there for).
+    const roomless = setTimeout(() => {
+      if (socket.data.roomId !== null) return;
+      socket.emit('server:error', fault('NOT_IN_ROOM', 'No room was joined: this connection is closed.'));
+      closeNow();
+    }, opts.roomlessMs ?? 30_000).unref();
+    const closeNow = (): void => {
+      socket.disconnect(true);
+      // Discarded: a client that reads nothing would hold the close waiting for a drain.
+      socket.conn.close(true);
+    };
+
+    /** True when the message must not be handled: the socket is over its rate. */
+    const overRate = (ack: unknown): boolean => {
+      const verdict = rate.check();
+      if (verdict === 'pass') return false;
+      if (verdict === 'close') {
+        if (socket.connected) {
+          socket.emit('server:error', fault('RATE_LIMITED', 'Too many messages for too long: this connection is closed.'));
+          closeNow();
+        }
+        return true;
+      }
+      if (verdict === 'refuse') {
+        respond(ack, fault('RATE_LIMITED', 'Too many messages: slow down.'));
+        // What is dropped until the window ends is said once, in one frame.
+        summary = setTimeout(() => {
+          const dropped = rate.summary();
+          if (dropped > 0 && socket.connected) {
+            socket.emit('server:error', fault('RATE_LIMITED', `${dropped} more messages were dropped unanswered: slow down.`));
+          }
+        }, RATE_SUMMARY_MS).unref();
+      }
+      return true;
+    };
 
     const respond = (ack: unknown, reply: unknown): void => {
       if (typeof ack === 'function') (ack as (r: unknown) => void)(reply);
@@ -244,6 +319,7 @@ export function attachSocketHandlers(
 
     (socket as unknown as Socket).onAny((event: unknown, ...args: unknown[]) => {
       if (typeof event === 'string' && isMessageName(event)) return;
+      if (overRate(args[args.length - 1])) return;
       respond(
         args[args.length - 1],
         fault('UNKNOWN_EVENT', `There is no message called ${JSON.stringify(String(event)).slice(0, 80)}.`),
@@ -253,7 +329,7 @@ export function attachSocketHandlers(
     const handle = async (name: ClientMessageName, args: unknown[]): Promise<void> => {
       const ack = args.length > 1 ? args[args.length - 1] : typeof args[0] === 'function' ? args[0] : undefined;
       const payload = typeof args[0] === 'function' ? undefined : args[0];
-      if (!bucket.take()) return respond(ack, fault('RATE_LIMITED', 'Too many messages: slow down.'));
+      if (overRate(ack)) return;
       if (payloadBytes(payload) > MAX_PAYLOAD_BYTES) {
         return respond(ack, fault('PAYLOAD_TOO_LARGE', `A message holds at most ${MAX_PAYLOAD_BYTES} bytes.`));
       }
@@ -288,10 +364,13 @@ export function attachSocketHandlers(
     }
 
     socket.on('disconnect', () => {
+      clearTimeout(roomless);
+      clearTimeout(summary);
       const roomId = socket.data.roomId;
-      const room = roomId ? rooms.cached(roomId) : undefined;
-      if (room) void broadcaster.publish(room);
-      if (roomId) watchIdle(roomId);
+      if (!roomId) return;
+      presence.changed(roomId);
+      watchIdle(roomId);
     });
   });
+  return { close: () => presence.close() };
 }

@@ -12,12 +12,22 @@ export class TokenBucket {
     this.last = now();
   }
 
-  take(): boolean {
+  private refill(): void {
     const t = this.now();
     this.tokens = Math.min(this.burst, this.tokens + ((t - this.last) / 1000) * this.perSecond);
     this.last = t;
+  }
+
+  take(): boolean {
+    this.refill();
     if (this.tokens < 1) return false;
     this.tokens -= 1;
     return true;
+  }
+
+  /** Back to its full burst: forgetting it now changes nothing. */
+  full(): boolean {
+    this.refill();
+    return this.tokens >= this.burst;
   }
 }

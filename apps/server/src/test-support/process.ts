@@ -11,7 +11,18 @@ export async function spawnServer(
   env: Record<string, string>,
 ): Promise<{ child: ChildProcess; url: string; output: () => string }> {
   const child = spawn(process.execPath, [mainJs], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', WEB_DIST: '/nonexistent', ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      WEB_DIST: '/nonexistent',
+      // every test socket comes from 127.0.0.1
+      SOCKETS_PER_IP: '100000',
+      JOIN_BURST_PER_IP: '100000',
+      JOINS_PER_SEC_PER_IP: '100000',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

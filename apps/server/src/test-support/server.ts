@@ -4,9 +4,23 @@ import { afterAll, beforeAll } from 'vitest';
 import { freshDatabase, type TestDatabase } from './databases';
 import { checkHttpReplies } from './published-schemas';
 
+/**
+ * Every test socket comes from 127.0.0.1: the per-address bounds are lifted unless a test sets them
+ * (the tests of those bounds do).
+ */
+export const UNBOUNDED_ADDRESS: ConfigInput = { socketsPerIp: 100_000, joinBurstPerIp: 100_000, joinsPerSecPerIp: 100_000 };
+
 /** The real app on a free port, quiet, without the web client. */
 export async function startServer(db: TestDatabase, config: ConfigInput = {}): Promise<{ app: App; url: string }> {
-  const app = await buildApp({ ...db.config, port: 0, host: '127.0.0.1', logLevel: 'silent', roomCreateBurst: 1000, ...config });
+  const app = await buildApp({
+    ...db.config,
+    port: 0,
+    host: '127.0.0.1',
+    logLevel: 'silent',
+    roomCreateBurst: 1000,
+    ...UNBOUNDED_ADDRESS,
+    ...config,
+  });
   checkHttpReplies(app.http);
   const url = await app.listen();
   return { app, url };

@@ -57,6 +57,17 @@ export interface RoomConnectionOptions {
   reconnectedNoteMs?: number;
   /** how long a resend waits for the room to be joined again */
   resendWaitMs?: number;
+  /** how long after the server refused the connection it is tried again */
+  refusedRetryMs?: number;
+  /** how long without news, while someone else owes a move, before asking for the room again */
+  quietSyncMs?: number;
+}
+
+/** The error code of a connection the server refused (its `connect_error` carries an ErrorReply as `data`), or null. */
+export function refusedWith(err: unknown): string | null {
+  const data = err && typeof err === 'object' ? (err as { data?: unknown }).data : undefined;
+  const code = data && typeof data === 'object' ? (data as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? code : null;
 }
 
 export function defaultSocket(): RoomSocket {
@@ -91,6 +102,9 @@ export class RoomConnection {
   readonly #ackMs: number;
   readonly #noteMs: number;
   readonly #resendWaitMs: number;
+  readonly #refusedRetryMs: number;
+  readonly #quietSyncMs: number;
+  #quietTimer: ReturnType<typeof setTimeout> | null = null;
   #everConnected = false;
   #destroyed = false;
   /** bumped on every connection, so a late reply of an old connection is ignored */
@@ -108,6 +122,8 @@ export class RoomConnection {
     this.#ackMs = opts.ackTimeoutMs ?? 8000;
     this.#noteMs = opts.reconnectedNoteMs ?? 4000;
     this.#resendWaitMs = opts.resendWaitMs ?? 15000;
+    this.#refusedRetryMs = opts.refusedRetryMs ?? 10000;
+    this.#quietSyncMs = opts.quietSyncMs ?? 20000;
     this.#socket = opts.socket ?? defaultSocket();
     this.#wire();
   }
@@ -164,6 +180,9 @@ export class RoomConnection {
       await this.#whenJoined(this.#resendWaitMs);
       if (this.joined) r = await this.#request('match:act', payload);
     }
+    // Accepted past a seq this socket never saw: updates were lost on the way (e.g. a Redis blip between servers).
+    // Not while several seats move at once: there, others' moves between ours are the race itself.
+    if (r.ok && !together && r.value.seq > seen + 1) void this.sync();
     if (!r.ok && r.code === 'DUPLICATE_ACTION') {
       void this.sync();
       return { ok: true, value: { ok: true, seq: r.seq ?? this.snapshot?.seq ?? seen } };
@@ -238,9 +257,14 @@ export class RoomConnection {
       // the server closed us on purpose: socket.io does not retry by itself then
       if (reason === 'io server disconnect') this.#later(() => this.start(), 1000);
     });
-    s.on('connect_error', () => {
+    s.on('connect_error', (err: unknown) => {
       if (this.#destroyed) return;
       this.connection = this.#browserOffline() ? 'offline' : this.#everConnected ? 'reconnecting' : 'connecting';
+      // Refused by the server (e.g. TOO_MANY_CONNECTIONS): say why; socket.io does not retry a refusal by itself.
+      const code = refusedWith(err);
+      if (code === null) return;
+      this.#notify(code);
+      this.#later(() => this.start(), this.#refusedRetryMs);
     });
     s.on('room:update', (u) => this.#takeUpdate(u));
     s.on('server:error', (e) => this.#notify(e.code));
@@ -353,6 +377,29 @@ export class RoomConnection {
     if (cur && (s.matchNumber < cur.matchNumber || (cur.matchId === s.matchId && s.seq < cur.seq))) return;
     this.snapshot = s;
     rememberCommitments(this.#store, s.matchId, s.commitments);
+    this.#armQuietSync();
+  }
+
+  /**
+   * An update lost between servers is never sent again by itself: while someone else owes a
+   * move and nothing has come for a while, ask for the room (once per quiet period).
+   */
+  #armQuietSync(): void {
+    if (this.#quietTimer) clearTimeout(this.#quietTimer);
+    this.#timers.delete(this.#quietTimer as ReturnType<typeof setTimeout>);
+    this.#quietTimer = null;
+    const s = this.snapshot;
+    if (this.#destroyed || !s || s.status.finished) return;
+    if (this.seat !== null && s.status.toAct.includes(this.seat)) return;
+    const t = setTimeout(() => {
+      this.#timers.delete(t);
+      this.#quietTimer = null;
+      if (this.#destroyed) return;
+      if (this.joined) void this.sync().finally(() => this.#armQuietSync());
+      else this.#armQuietSync();
+    }, this.#quietSyncMs);
+    this.#quietTimer = t;
+    this.#timers.add(t);
   }
 
   async #request<N extends ClientMessageName>(name: N, payload: ClientMessage<N>): Promise<Outcome<ClientReplies[N]>> {

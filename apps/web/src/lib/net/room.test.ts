@@ -354,4 +354,52 @@ describe('RoomConnection', () => {
     expect(await conn.hint()).toEqual({ ok: true, value: { ok: true, code: [0, 0, 1, 1], possible: 1296 } });
     expect(socket.of('match:hint')).toEqual([{}]);
   });
+
+  it('says why the server refused the connection, and tries again later by itself', async () => {
+    const socket = new FakeSocket((ev) => (ev === 'room:join' ? joinOk() : { ok: true }));
+    const conn = new RoomConnection(ROOM, { socket: socket as unknown as RoomSocket, store: memoryStore(), refusedRetryMs: 20 });
+    socket.fire(
+      'connect_error',
+      Object.assign(new Error('refused'), { data: { ok: false, code: 'TOO_MANY_CONNECTIONS', message: '' } }),
+    );
+    expect(conn.notice?.code).toBe('TOO_MANY_CONNECTIONS');
+    expect(conn.joined).toBe(false);
+    await new Promise((r) => setTimeout(r, 60));
+    expect(conn.joined).toBe(true);
+    // a plain network failure is no refusal: socket.io retries it alone
+    socket.fire('connect_error', new Error('xhr poll error'));
+    expect(conn.notice?.code).toBe('TOO_MANY_CONNECTIONS');
+    conn.destroy();
+  });
+
+  it('asks for the room by itself after a quiet period while someone else owes a move', async () => {
+    const socket = new FakeSocket((ev) =>
+      ev === 'room:join' ? joinOk(null, 1) : ev === 'room:sync' ? { ok: true, snapshot: snapshot(2) } : { ok: true },
+    );
+    const conn = new RoomConnection(ROOM, { socket: socket as unknown as RoomSocket, store: memoryStore(), quietSyncMs: 20 });
+    conn.start();
+    await new Promise((r) => setTimeout(r, 80));
+    expect(socket.of('room:sync').length).toBeGreaterThan(0);
+    expect(conn.snapshot?.seq).toBe(2);
+    conn.destroy();
+  });
+
+  it('asks for the room when its own move was accepted past a seq it never saw', async () => {
+    const socket = new FakeSocket((ev) =>
+      ev === 'room:join'
+        ? joinOk(1, 1)
+        : ev === 'match:act'
+          ? { ok: true, seq: 5 }
+          : ev === 'room:sync'
+            ? { ok: true, snapshot: snapshot(5, 1) }
+            : { ok: true },
+    );
+    const conn = new RoomConnection(ROOM, { socket: socket as unknown as RoomSocket, store: memoryStore(), quietSyncMs: 60_000 });
+    conn.start();
+    await tick();
+    expect((await conn.act({ type: 'guess', code: [0, 1, 2, 3] })).ok).toBe(true);
+    await tick();
+    expect(socket.of('room:sync')).toHaveLength(1);
+    conn.destroy();
+  });
 });
