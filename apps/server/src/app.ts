@@ -14,6 +14,8 @@ import { parseAllowedOrigins } from './push/endpoint-guard';
 import { loadVapidKeys } from './push/keys';
 import { PushNotifier } from './push/notifier';
 import { registerPushRoutes } from './push/routes';
+import { registerDailyRoutes } from './daily/routes';
+import { loadDailySecret } from './daily/secret';
 import { PushSender } from './push/sender';
 import { createPushStore } from './push/store';
 import { BotDriver } from './duties/bot-driver';
@@ -80,6 +82,8 @@ const SOCKET_BUFFER_BYTES = 64 * 1024;
 /** What only tests hand in: an https agent for the pushes (one that trusts the test's own certificate). */
 export interface AppExtras {
   pushAgent?: Agent;
+  /** the clock the Code of the day reads (tests move it) */
+  now?: () => Date;
 }
 
 export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}): Promise<App> {
@@ -130,6 +134,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize });
   const store = createStore(db);
   const pushStore = createPushStore(db);
+  const dailySecret = await loadDailySecret(db, config.dailySecret);
   const vapid = await loadVapidKeys(pushStore, {
     publicKey: config.vapidPublicKey,
     privateKey: config.vapidPrivateKey,
@@ -226,6 +231,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     allowedOrigins,
     subscribeLimit: config.pushSubscribeLimit,
   });
+  registerDailyRoutes(http, { secret: dailySecret, now: extras.now ?? (() => new Date()) });
   registerIdentityRoutes(http, {
     identity: createIdentityStore(db, store),
     linkCodeTtlMs: config.linkCodeTtlMs,

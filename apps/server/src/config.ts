@@ -123,6 +123,8 @@ export const configSchema = z.object({
   dutyLeaseMs: z.coerce.number().int().min(300).max(600_000).default(2500),
   /** connections of the PostgreSQL pool (a reconnect storm after a restart needs room) */
   dbPoolSize: z.coerce.number().int().min(2).max(1000).default(20),
+  /** the secret every Code of the day is derived from; without it, one is made and kept in the database. Never logged. */
+  dailySecret: z.string().min(16).optional(),
   /** the VAPID key pair pushes are signed with (base64url); without both, one is made and kept in the database */
   vapidPublicKey: z.string().min(1).optional(),
   vapidPrivateKey: z.string().min(1).optional(),
@@ -189,6 +191,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceMs: blank(env.SHUTDOWN_GRACE_MS),
     dutyLeaseMs: blank(env.DUTY_LEASE_MS),
     dbPoolSize: blank(env.DB_POOL_SIZE),
+    dailySecret: blank(env.DAILY_SECRET),
     vapidPublicKey: blank(env.VAPID_PUBLIC_KEY),
     vapidPrivateKey: blank(env.VAPID_PRIVATE_KEY),
     vapidSubject: blank(env.VAPID_SUBJECT),

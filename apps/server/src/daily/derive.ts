@@ -1,6 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
 import { dailyPreimage } from '@mm/protocol/pure';
-import type { Code } from '@mm/rules/pure';
 
 /**
  * The Code of the day, derived (docs/rules.md): pure functions of the server's daily secret,
@@ -58,8 +57,8 @@ const hmac = (secret: string, message: string): Buffer => createHmac('sha256', s
  * HMAC-SHA256(secret, previous bytes) if ever needed, read in order; a byte below 252 gives the
  * colour `byte mod 6` and a byte from 252 up is skipped, so every colour is equally likely.
  */
-export function dailyCode(secret: string, n: number): Code {
-  const code: Code = [];
+export function dailyCode(secret: string, n: number): number[] {
+  const code: number[] = [];
   let block = hmac(secret, `code:${n}`);
   const limit = 256 - (256 % DAILY_RULES.colours);
   for (;;) {
@@ -76,13 +75,13 @@ export function dailyCode(secret: string, n: number): Code {
 export const dailySalt = (secret: string, n: number): string => hmac(secret, `salt:${n}`).toString('hex');
 
 /** The published commitment of puzzle `n`: sha256hex of `dailyPreimage(n, salt, code)` in UTF-8. */
-export const dailyCommitment = (n: number, code: Code, salt: string): string =>
+export const dailyCommitment = (n: number, code: number[], salt: string): string =>
   createHash('sha256')
     .update(dailyPreimage(n, salt, code), 'utf8')
     .digest('hex');
 
 /** Everything the server knows of puzzle `n`: never log it, never send it before the reveal. */
-export function dailyPuzzle(secret: string, n: number): { n: number; code: Code; salt: string; commitment: string } {
+export function dailyPuzzle(secret: string, n: number): { n: number; code: number[]; salt: string; commitment: string } {
   const code = dailyCode(secret, n);
   const salt = dailySalt(secret, n);
   return { n, code, salt, commitment: dailyCommitment(n, code, salt) };
