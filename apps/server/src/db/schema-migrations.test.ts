@@ -27,14 +27,14 @@ it('notices a schema change no migration covers, and writes the migration for it
   cpSync(findMigrationsDir(), migrationsDir, { recursive: true });
   const schemaPath = join(dir.path, 'schema.prisma');
   const schema = readFileSync(join(findMigrationsDir(), '../schema.prisma'), 'utf8');
-  const changed = schema.replace(/(model Device \{\n)/, '$1  lastSeenAt DateTime?\n');
+  const changed = schema.replace(/(model Device \{\n)/, '$1  retiredAt DateTime?\n');
   expect(changed).not.toBe(schema);
   writeFileSync(schemaPath, changed);
 
-  const name = await writeNextMigration({ name: 'device last seen', migrationsDir, schemaPath });
-  expect(name).toMatch(/^\d{14}_device_last_seen$/);
+  const name = await writeNextMigration({ name: 'device retired', migrationsDir, schemaPath });
+  expect(name).toMatch(/^\d{14}_device_retired$/);
   const sql = readFileSync(join(migrationsDir, String(name), 'migration.sql'), 'utf8');
-  expect(sql).toMatch(/ALTER TABLE "Device" ADD COLUMN\s+"lastSeenAt" TIMESTAMP\(3\)/);
+  expect(sql).toMatch(/ALTER TABLE "Device" ADD COLUMN\s+"retiredAt" TIMESTAMP\(3\)/);
   expect(readMigrations(migrationsDir).at(-1)?.name).toBe(name);
   expect(existsSync(join(migrationsDir, 'migration_lock.toml'))).toBe(true);
 });
