@@ -19,8 +19,26 @@ import {
   type RaceView,
 } from './types';
 
-/** The house's code of a match: drawn from its seed, so the published seed shows it was fixed from the start. */
-export const raceCode = (options: RaceOptions, seed: string): Code => randomCode(createRng(seed), raceCodeRules(options));
+/**
+ * A seed that names its code (`house:<colour digits>:<anything>`), for a house that must play a
+ * code it chose, such as the Code of the day (docs/rules.md §6.2). The seed stays committed to
+ * and is published after the match like any other, so the replay's check still holds.
+ */
+export const houseSeed = (code: readonly number[], nonce: string): string => `house:${code.join('')}:${nonce}`;
+const HOUSE_SEED = /^house:([0-9]+):/;
+
+/**
+ * The house's code of a match: drawn from its seed, so the published seed shows it was fixed from
+ * the start — or named by a house seed, when that code fits the options.
+ */
+export function raceCode(options: RaceOptions, seed: string): Code {
+  const named = HOUSE_SEED.exec(seed)?.[1];
+  if (named !== undefined) {
+    const code: Code = [...named].map(Number);
+    if (checkCode(code, raceCodeRules(options)) === null) return code;
+  }
+  return randomCode(createRng(seed), raceCodeRules(options));
+}
 
 /** Rows of a board used so far: guessed, or lost to the turn timer. */
 const usedRows = (board: RaceBoard): number => board.rows.length + board.missed.length;
