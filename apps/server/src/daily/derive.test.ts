@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { dailyPreimage } from '@mm/protocol/pure';
+import { race } from '@mm/rules/families/race';
 import { describe, expect, it } from 'vitest';
 import {
   dailyCode,
   dailyCommitment,
   dailyPuzzle,
   dailySalt,
+  dailySeed,
   dateOfPuzzle,
   isPlayable,
   isRevealed,
@@ -44,6 +46,15 @@ describe('puzzle numbers', () => {
     expect(revealTime(25).toISOString()).toBe('2026-11-26T12:00:00.000Z');
     expect(isRevealed(25, new Date('2026-11-26T11:59:59Z'))).toBe(false);
     expect(isRevealed(25, new Date('2026-11-26T12:00:00Z'))).toBe(true);
+  });
+});
+
+describe('the attempt seed', () => {
+  it("makes the race play the day's code, with a seed of its own per player and day", () => {
+    const options = race.optionsSchema.parse({ players: 1, pegs: 4, colours: 6, repeats: true, guesses: 10 });
+    expect(race.setup(options, dailySeed(SECRET, 5, 'player-a')).code).toEqual(dailyCode(SECRET, 5));
+    expect(dailySeed(SECRET, 5, 'player-a')).not.toBe(dailySeed(SECRET, 5, 'player-b'));
+    expect(dailySeed(SECRET, 5, 'player-a')).not.toBe(dailySeed(SECRET, 6, 'player-a'));
   });
 });
 

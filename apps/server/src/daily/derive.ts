@@ -1,5 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import { dailyPreimage } from '@mm/protocol/pure';
+import { houseSeed } from '@mm/rules';
 
 /**
  * The Code of the day, derived (docs/rules.md): pure functions of the server's daily secret,
@@ -86,3 +87,11 @@ export function dailyPuzzle(secret: string, n: number): { n: number; code: numbe
   const salt = dailySalt(secret, n);
   return { n, code, salt, commitment: dailyCommitment(n, code, salt) };
 }
+
+/**
+ * The seed of a player's daily attempt, a one-seat race match: a house seed naming the day's code
+ * (the race plays it; the match's own seed commitment and replay check still hold), with a nonce
+ * per player and day so that no two attempts' seeds, and so no two seed commitments, are alike.
+ */
+export const dailySeed = (secret: string, n: number, playerId: string): string =>
+  houseSeed(dailyCode(secret, n), hmac(secret, `seed:${n}:${playerId}`).toString('hex'));

@@ -1,6 +1,6 @@
 export * from './types';
 export * from './pure';
-export { houseSeed, race, raceCode, racePlaces } from './race';
+export { race, raceCode, racePlaces } from './race';
 export { raceViewSchema } from './view-schema';
 export { racePresets } from './presets';
 export { raceBot } from './bot';

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Code } from '../../core/code';
 import { applyOrThrow, expectRefused } from '../../core/testing';
 import { getFamily, getPreset } from '../registry';
-import { houseSeed, race, raceCode, racePlaces } from './race';
+import { houseSeed } from '../../core/rng';
+import { race, raceCode, racePlaces } from './race';
 import { raceBot } from './bot';
 import { raceOptionsSchema, type RaceAction, type RaceState } from './types';
 

@@ -4,7 +4,7 @@ import { checkCode, sameCode, type Code } from '../../core/code';
 import { dispatchAction, refuseTimeoutCode, type TimeoutAction } from '../../core/actions';
 import { fail, ok, type ApplyResult } from '../../core/errors';
 import type { Family, MatchStatus, Seat, Viewer } from '../../core/family';
-import { createRng, randomCode } from '../../core/rng';
+import { createRng, namedCode, randomCode } from '../../core/rng';
 import { scoreGuess } from '../../core/score';
 import { raceCodeRules, raceGuessRules, raceName } from './pure';
 import {
@@ -20,23 +20,12 @@ import {
 } from './types';
 
 /**
- * A seed that names its code (`house:<colour digits>:<anything>`), for a house that must play a
- * code it chose, such as the Code of the day (docs/rules.md §6.2). The seed stays committed to
- * and is published after the match like any other, so the replay's check still holds.
- */
-export const houseSeed = (code: readonly number[], nonce: string): string => `house:${code.join('')}:${nonce}`;
-const HOUSE_SEED = /^house:([0-9]+):/;
-
-/**
  * The house's code of a match: drawn from its seed, so the published seed shows it was fixed from
  * the start — or named by a house seed, when that code fits the options.
  */
 export function raceCode(options: RaceOptions, seed: string): Code {
-  const named = HOUSE_SEED.exec(seed)?.[1];
-  if (named !== undefined) {
-    const code: Code = [...named].map(Number);
-    if (checkCode(code, raceCodeRules(options)) === null) return code;
-  }
+  const named = namedCode(seed);
+  if (named && checkCode(named, raceCodeRules(options)) === null) return named;
   return randomCode(createRng(seed), raceCodeRules(options));
 }
 
