@@ -15,6 +15,8 @@ import { parseAllowedOrigins } from './push/endpoint-guard';
 import { loadVapidKeys } from './push/keys';
 import { PushNotifier } from './push/notifier';
 import { registerPushRoutes } from './push/routes';
+import { registerDailyRoutes } from './daily/routes';
+import { loadDailySecret } from './daily/secret';
 import { PushSender } from './push/sender';
 import { createPushStore } from './push/store';
 import { BotDriver } from './duties/bot-driver';
@@ -86,6 +88,8 @@ const SOCKET_BUFFER_BYTES = 64 * 1024;
 /** What only tests hand in: an https agent for the pushes (one that trusts the test's own certificate). */
 export interface AppExtras {
   pushAgent?: Agent;
+  /** the clock the Code of the day reads (tests move it) */
+  now?: () => Date;
 }
 
 export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}): Promise<App> {
@@ -144,6 +148,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
   const outage = new OutageLog(http.log, () => db.sql('SELECT 1', []));
   const store = createStore(db);
   const pushStore = createPushStore(db);
+  const dailySecret = await loadDailySecret(db, config.dailySecret);
   const vapid = await loadVapidKeys(pushStore, {
     publicKey: config.vapidPublicKey,
     privateKey: config.vapidPrivateKey,
@@ -292,6 +297,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     allowedOrigins,
     subscribeLimit: config.pushSubscribeLimit,
   });
+  registerDailyRoutes(http, { secret: dailySecret, now: extras.now ?? (() => new Date()) });
   registerIdentityRoutes(http, {
     identity: createIdentityStore(db, store),
     store,

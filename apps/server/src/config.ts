@@ -149,6 +149,8 @@ export const configSchema = z.object({
   dbConnectTimeoutMs: z.coerce.number().int().min(100).max(600_000).default(5000),
   /** connections of the PostgreSQL pool (a reconnect storm after a restart needs room) */
   dbPoolSize: z.coerce.number().int().min(2).max(1000).default(20),
+  /** the secret every Code of the day is derived from; without it, one is made and kept in the database. Never logged. */
+  dailySecret: z.string().min(16).optional(),
   /** the VAPID key pair pushes are signed with (base64url); without both, one is made and kept in the database */
   vapidPublicKey: z.string().min(1).optional(),
   vapidPrivateKey: z.string().min(1).optional(),
@@ -251,6 +253,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     dbPoolSize: blank(env.DB_POOL_SIZE),
     dbStatementTimeoutMs: blank(env.DB_STATEMENT_TIMEOUT_MS),
     dbConnectTimeoutMs: blank(env.DB_CONNECT_TIMEOUT_MS),
+    dailySecret: blank(env.DAILY_SECRET),
     vapidPublicKey: blank(env.VAPID_PUBLIC_KEY),
     vapidPrivateKey: blank(env.VAPID_PRIVATE_KEY),
     vapidSubject: blank(env.VAPID_SUBJECT),

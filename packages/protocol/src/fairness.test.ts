@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { secretOf } from './fairness';
+import { dailyPreimage, secretOf } from './fairness';
 
 describe('secretOf', () => {
   it('finds the secret of a setSecret and of a timeout that gave a codemaker a random one', () => {
@@ -12,5 +12,11 @@ describe('secretOf', () => {
     expect(secretOf({ type: 'timeout' })).toBeNull();
     expect(secretOf(null)).toBeNull();
     expect(secretOf('setSecret')).toBeNull();
+  });
+});
+
+describe('dailyPreimage', () => {
+  it('puts the puzzle number first, then the salt, then the code as JSON', () => {
+    expect(dailyPreimage(1, 'ab', [0, 5, 5, 2])).toBe('daily:1:ab:[0,5,5,2]');
   });
 });

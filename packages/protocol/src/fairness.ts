@@ -26,3 +26,11 @@ export function secretOf(action: unknown): Code | null {
   const a = action as { type?: unknown; code?: unknown };
   return (a.type === 'setSecret' || a.type === 'timeout') && Array.isArray(a.code) ? (a.code as Code) : null;
 }
+
+/**
+ * The Code of the day (docs/rules.md): the commitment published for puzzle `n` is
+ * `sha256hex(dailyPreimage(n, salt, code))`, hashed as UTF-8, e.g. puzzle 1, salt `ab` and
+ * code `[0,5,5,2]` hash `daily:1:ab:[0,5,5,2]`. The puzzle number leads so that no commitment
+ * of one day can be passed off as another's.
+ */
+export const dailyPreimage = (n: number, salt: string, code: Code): string => `daily:${n}:${salt}:${JSON.stringify(code)}`;

@@ -10,3 +10,4 @@ export * from './socket';
 export * from './push';
 export * from './identity';
 export * from './identity-code';
+export * from './daily';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dailyCommitmentsReplySchema } from './daily';
 import { deviceInfoSchema, linkCodeReplySchema, linkPreviewReplySchema, linkReplySchema, meReplySchema } from './identity';
 import { BOT_STRENGTHS, familyIdSchema, matchStatusSchema, matchViewSchema, seatSchema, shownCodeSchema } from '@mm/rules';
 import { ERROR_CODES, type ErrorReply } from './errors';
@@ -271,4 +272,5 @@ export const httpReplySchemas = {
   'POST /api/me/link-codes': { status: 201, schema: linkCodeReplySchema },
   'POST /api/link/preview': { status: 200, schema: linkPreviewReplySchema },
   'POST /api/link': { status: 200, schema: linkReplySchema },
+  'GET /api/daily/commitments': { status: 200, schema: dailyCommitmentsReplySchema },
 } as const satisfies Record<string, { status: number; schema: z.ZodType | null }>;

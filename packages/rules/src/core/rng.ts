@@ -76,3 +76,18 @@ export function randomCode(rng: Rng, rules: CodeRules): Code {
     if (new Set(colours).size === colours.length) return code;
   }
 }
+
+/**
+ * A seed that names its code, `house:<colour digits>:<anything>`, for a house that must play a
+ * code it chose, such as the Code of the day (docs/rules.md §6.2): a family that draws its code
+ * from the seed may take the named one instead (the race does, when it fits the options). The
+ * seed stays committed to and is published after the match like any other, so the replay's
+ * check still holds. Colours 0–9, no blanks.
+ */
+export const houseSeed = (code: readonly number[], nonce: string): string => `house:${code.join('')}:${nonce}`;
+
+/** The code a house seed names, or null for any other seed. */
+export function namedCode(seed: string): Code | null {
+  const digits = /^house:([0-9]+):/.exec(seed)?.[1];
+  return digits === undefined ? null : [...digits].map(Number);
+}

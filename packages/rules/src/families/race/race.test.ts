@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Code } from '../../core/code';
 import { applyOrThrow, expectRefused } from '../../core/testing';
 import { getFamily, getPreset } from '../registry';
+import { houseSeed } from '../../core/rng';
 import { race, raceCode, racePlaces } from './race';
 import { raceBot } from './bot';
 import { raceOptionsSchema, type RaceAction, type RaceState } from './types';
@@ -78,6 +79,18 @@ describe('the house code', () => {
       false,
     );
     expect(race.dealMatches?.('seed-1', race.view(state, null))).toBe(false);
+  });
+
+  it('is the code a house seed names, when it fits the options, and the fairness check still holds', () => {
+    const o = opts({ players: 1 });
+    const seed = houseSeed([0, 5, 5, 2], 'nonce');
+    expect(race.setup(o, seed).code).toEqual([0, 5, 5, 2]);
+    const state = race.setup(o, seed);
+    expect(race.dealMatches?.(seed, race.review(play(state, [[0, guess(state.code)]])))).toBe(true);
+    // a named code that does not fit (a colour past 5, a hole too many) is drawn from the seed instead
+    expect(raceCode(o, 'house:0596:x')).toEqual(raceCode(o, 'house:0596:x'));
+    expect(raceCode(o, 'house:0596:x')).not.toEqual([0, 5, 9, 6]);
+    expect(raceCode(o, 'house:05521:x')).toHaveLength(4);
   });
 });
 

@@ -4,7 +4,7 @@ import { checkCode, sameCode, type Code } from '../../core/code';
 import { dispatchAction, refuseTimeoutCode, type TimeoutAction } from '../../core/actions';
 import { fail, ok, type ApplyResult } from '../../core/errors';
 import type { Family, MatchStatus, Seat, Viewer } from '../../core/family';
-import { createRng, randomCode } from '../../core/rng';
+import { createRng, namedCode, randomCode } from '../../core/rng';
 import { scoreGuess } from '../../core/score';
 import { raceCodeRules, raceGuessRules, raceName } from './pure';
 import {
@@ -19,8 +19,15 @@ import {
   type RaceView,
 } from './types';
 
-/** The house's code of a match: drawn from its seed, so the published seed shows it was fixed from the start. */
-export const raceCode = (options: RaceOptions, seed: string): Code => randomCode(createRng(seed), raceCodeRules(options));
+/**
+ * The house's code of a match: drawn from its seed, so the published seed shows it was fixed from
+ * the start — or named by a house seed, when that code fits the options.
+ */
+export function raceCode(options: RaceOptions, seed: string): Code {
+  const named = namedCode(seed);
+  if (named && checkCode(named, raceCodeRules(options)) === null) return named;
+  return randomCode(createRng(seed), raceCodeRules(options));
+}
 
 /** Rows of a board used so far: guessed, or lost to the turn timer. */
 const usedRows = (board: RaceBoard): number => board.rows.length + board.missed.length;

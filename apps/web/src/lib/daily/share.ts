@@ -1,0 +1,64 @@
+/** A row of the daily as the share text shows it: key pegs only, never a colour. */
+export interface ShareRow {
+  black: number;
+  white: number;
+}
+
+export interface ShareInput {
+  /** the puzzle number */
+  n: number;
+  rows: readonly ShareRow[];
+  /** the attempt broke the code (its last row is all black) */
+  won: boolean;
+  hard: boolean;
+  /** rows a board has */
+  maxGuesses: number;
+  /** holes of the code: each line has this many symbols */
+  holes: number;
+  /** the link to /daily */
+  link: string;
+}
+
+const BLACK = '⚫';
+const WHITE = '⚪';
+/** An empty hole, so every line is as wide as the code and a row of no pegs still shows. */
+const EMPTY = '➖';
+
+/**
+ * The spoiler-free text of a finished attempt: `Mastermind daily #N 4/10` (`X/10` when lost, `*`
+ * after it in hard mode), then one line per row — its black pegs, then its white ones, then the
+ * empty holes, always in that order, so a line tells nothing of where the colours were — then
+ * the link.
+ */
+export function shareText(input: ShareInput): string {
+  const score = input.won ? String(input.rows.length) : 'X';
+  const head = `Mastermind daily #${input.n} ${score}/${input.maxGuesses}${input.hard ? '*' : ''}`;
+  const lines = input.rows.map(
+    (r) => BLACK.repeat(r.black) + WHITE.repeat(r.white) + EMPTY.repeat(Math.max(0, input.holes - r.black - r.white)),
+  );
+  return [head, '', ...lines, '', input.link].join('\n');
+}
+
+/**
+ * Shares through the system's sheet where there is one, else copies the text. Says which was
+ * done (`null` when neither could: the person cancelled, or the page may not write the clipboard).
+ */
+export async function shareOrCopy(
+  text: string,
+  nav: Pick<Navigator, 'share' | 'clipboard'> = navigator,
+): Promise<'shared' | 'copied' | null> {
+  if (typeof nav.share === 'function') {
+    try {
+      await nav.share({ text });
+      return 'shared';
+    } catch {
+      // cancelled, or refused: fall back to copying
+    }
+  }
+  try {
+    await nav.clipboard.writeText(text);
+    return 'copied';
+  } catch {
+    return null;
+  }
+}
