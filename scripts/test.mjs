@@ -1,8 +1,9 @@
-// `npm test`: install, then two lanes side by side on the machine's two cores, and one closing line
-// over all of them. The server's and the browser tests spend much of their time waiting (on
-// timers, restarts, the network, PostgreSQL) and run one file at a time, so the other lane fills
-// the second core: the client build, lint, the format check and the CPU-bound pure packages.
-// Each step's output is held back and printed whole when it ends, so nothing interleaves.
+// `npm test`: install, build the server once, then two lanes side by side on the machine's two
+// cores, and one closing line over all of them. The server's tests spend most of their time waiting
+// (on timers, restarts, the network, PostgreSQL) and run one file at a time, so the other lane
+// fills the second core: the client build, lint, the format check, the CPU-bound pure packages,
+// then the browser tests (on the one server build both lanes read). Each step's output is held
+// back and printed whole when it ends, so nothing interleaves.
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { relative, resolve } from 'node:path';
@@ -47,9 +48,9 @@ function step(label, args, { quietOk } = {}) {
 }
 
 /** A package's tests, with vitest's JSON report kept for the totals and the slowest files. */
-async function testPackage(name) {
+async function testPackage(name, script = 'test') {
   const report = resolve(reports, `${name.replace('@mm/', '')}.json`);
-  await step(name, ['--filter', name, 'run', 'test', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  await step(name, ['--filter', name, 'run', script, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
   if (!existsSync(report)) return;
   const json = JSON.parse(readFileSync(report, 'utf8'));
   passed += json.numPassedTests;
@@ -61,23 +62,23 @@ async function testPackage(name) {
 const installStart = performance.now();
 pnpm(['install', '--frozen-lockfile', '--prefer-offline']);
 steps.push({ label: 'install', startMs: installStart - began, ms: performance.now() - installStart });
-
-// The browser tests load the built client: the light lane builds it first.
-let webBuilt;
-const clientBuilt = new Promise((resolve) => (webBuilt = resolve));
+// Both lanes read the bundled server (tests that start it as a process, and the browser tests):
+// built once, before either starts, so neither writes it while the other reads it.
+const serverBuilt = await step('server build', ['--filter', '@mm/server', 'run', 'build']);
 
 const light = (async () => {
-  webBuilt(await step('web build', ['--filter', '@mm/web', 'build']));
+  const clientBuilt = await step('web build', ['--filter', '@mm/web', 'build']);
   // Lint and the format check fail the run like a failing test.
   await step('lint', ['run', 'lint'], { quietOk: 'lint: 0 problems' });
   await step('format', ['run', 'format:check']);
   for (const name of ['@mm/rules', '@mm/solver', '@mm/protocol', '@mm/web']) await testPackage(name);
+  if (clientBuilt && serverBuilt) await testPackage('@mm/e2e', 'test:run');
+  else broken.push('@mm/e2e (no client or server build)');
 })();
 
 const heavy = (async () => {
-  await testPackage('@mm/server');
-  if (await clientBuilt) await testPackage('@mm/e2e');
-  else broken.push('@mm/e2e (no client build)');
+  if (serverBuilt) await testPackage('@mm/server', 'test:run');
+  else broken.push('@mm/server (no build)');
 })();
 
 await Promise.all([light, heavy]);

@@ -18,7 +18,9 @@ export async function startProduct(env: Record<string, string> = {}): Promise<{ 
     ...env,
   });
   return {
-    url,
+    // The server's public origin outside production is http://localhost:<port> (PUBLIC_URL): the
+    // phones open the links it writes (share links, og:url) as a person would.
+    url: url.replace('://127.0.0.1:', '://localhost:'),
     async stop() {
       await kill(child, 'SIGTERM');
       await db.drop();
