@@ -20,6 +20,9 @@ beforeAll(async () => {
   app = await buildApp({ ...db.config, port: 0, host: '127.0.0.1', logLevel: 'silent', webDist: dist, roomCreateBurst: BURST });
   // A route that fails as a database would (its message must not reach the client).
   app.http.get('/api/test-only/fails', async () => {
+    throw new TypeError('Cannot read properties of undefined (reading "seats") at /srv/app/dist/main.js:1:2');
+  });
+  app.http.get('/api/test-only/db-away', async () => {
     throw Object.assign(new Error("Invalid prisma.room.create() invocation: Can't reach database server at 127.0.0.1:5432"), {
       code: 'P1001',
     });
@@ -128,6 +131,14 @@ describe('every HTTP error in the documented body, on the server built like prod
     const body = await res.text();
     expectUniform(body, 'INTERNAL');
     expect(JSON.parse(body)).toEqual({ error: { code: 'INTERNAL', message: 'The server failed; nothing was changed.' } });
+  });
+
+  it('a 503 UNAVAILABLE when the database is away, that says nothing of it either', async () => {
+    const res = await fetch(`${url}/api/test-only/db-away`);
+    expect(res.status).toBe(503);
+    const body = await res.text();
+    expectUniform(body, 'UNAVAILABLE');
+    expect(body).not.toMatch(/prisma|127\.0\.0\.1|P1001/i);
   });
 
   it('still serves the web app for a page path and its files', async () => {

@@ -5,10 +5,13 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isUnavailable } from '../db/unavailable';
 import { httpError, type HttpError } from '../errors';
 
 /** The message of every 5xx: what went wrong inside stays in the log. */
 export const INTERNAL_MESSAGE = 'The server failed; nothing was changed.';
+/** A database that is away or too slow (db/unavailable.ts): the client may simply try again. */
+export const UNAVAILABLE_MESSAGE = 'The server cannot reach its storage just now; nothing was changed. Try again in a moment.';
 
 /** Fastify's own error codes, and what the client is told for each (fixed texts: no parser internals echoed). */
 const FASTIFY_ERRORS: Record<string, { status: number; code: string; message: string }> = {
@@ -45,6 +48,8 @@ export function errorReply(err: Partial<FastifyError> & { message?: string }): {
   const known = err.code ? FASTIFY_ERRORS[err.code] : undefined;
   if (known) return { status: known.status, body: { error: { code: known.code, message: known.message } } };
   const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
+  if (status === 500 && isUnavailable(err))
+    return { status: 503, body: { error: { code: 'UNAVAILABLE', message: UNAVAILABLE_MESSAGE } } };
   if (status >= 500)
     return { status, body: { error: { code: status === 503 ? 'UNAVAILABLE' : 'INTERNAL', message: INTERNAL_MESSAGE } } };
   // The rate limiter's message ("Too many requests: wait 5 seconds.") is ours; others are Fastify's short texts.
