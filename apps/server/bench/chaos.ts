@@ -364,7 +364,8 @@ async function botRooms(): Promise<void> {
     const t0 = performance.now();
     await honest.join(ownRoom);
     acks.push(Math.round((performance.now() - t0) * 10) / 10);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Under the per-socket message rate (SOCKET_MESSAGES_PER_SEC, 10/s): an honest pace.
+    await new Promise((resolve) => setTimeout(resolve, 150));
   }
   const sorted = [...acks].sort((a, b) => a - b);
   const at = (p: number): number => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
@@ -443,30 +444,38 @@ async function joinFlood(label: string, env: Record<string, string>): Promise<vo
   })();
   const duel = getFamily('duel')!;
   let fresh = 0;
+  // The honest players' first failure ends their part (printed): with every socket from one address,
+  // the per-address bounds may refuse them along with the flood.
+  let honestFailure: string | null = null;
   while (Date.now() < end) {
-    const seen = alice.latest?.snapshot;
-    if (!seen || seen.status.finished) {
-      // A match over: the two sit down at a new table, and the flood follows them there.
-      roomId = (await createRoom(server.url, { family: 'duel', options: { repeats: true } })).json.id;
-      alice.seatToken = bob.seatToken = undefined;
-      await alice.join(roomId);
-      await bob.join(roomId);
-      await alice.claim(0, 'Alice');
-      await bob.claim(1, 'Bob');
-      continue;
+    try {
+      const seen = alice.latest?.snapshot;
+      if (!seen || seen.status.finished) {
+        // A match over: the two sit down at a new table, and the flood follows them there.
+        roomId = (await createRoom(server.url, { family: 'duel', options: { repeats: true } })).json.id;
+        alice.seatToken = bob.seatToken = undefined;
+        await alice.join(roomId);
+        await bob.join(roomId);
+        await alice.claim(0, 'Alice');
+        await bob.claim(1, 'Bob');
+        continue;
+      }
+      const seat = seen.status.toAct[0];
+      const mover = seat === 0 ? alice : bob;
+      const own = await mover.send('room:sync', {}).catch(() => null);
+      const view = own?.ok ? own.snapshot : null;
+      const action = seat === undefined || !view ? null : botAction(duel, view.view, seat, () => createRng(`flood-${fresh++}`));
+      if (!action) break;
+      const start = performance.now();
+      const r = await mover.act(action).catch(() => null);
+      acks.push(performance.now() - start);
+      if (!r?.ok) break;
+      await alice.waitForSeq(r.seq).catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } catch (err) {
+      honestFailure = String(err);
+      break;
     }
-    const seat = seen.status.toAct[0];
-    const mover = seat === 0 ? alice : bob;
-    const own = await mover.send('room:sync', {}).catch(() => null);
-    const view = own?.ok ? own.snapshot : null;
-    const action = seat === undefined || !view ? null : botAction(duel, view.view, seat, () => createRng(`flood-${fresh++}`));
-    if (!action) break;
-    const start = performance.now();
-    const r = await mover.act(action).catch(() => null);
-    acks.push(performance.now() - start);
-    if (!r?.ok) break;
-    await alice.waitForSeq(r.seq).catch(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 50));
   }
   await probeHealth;
   running = false;
@@ -474,6 +483,7 @@ async function joinFlood(label: string, env: Record<string, string>): Promise<vo
   console.log(`join flood, ${label}: ${FLOOD} hostile sockets, ${FLOOD_SEC} s`);
   console.log(`  honest ack: ${percentiles(acks)}`);
   console.log(`  /api/health: ${percentiles(health)}`);
+  if (honestFailure) console.log(`  the honest players stopped: ${honestFailure}`);
   const late = await lateJoin;
   console.log(
     `  a new socket (same address) connected and joined in ${late.ms.toFixed(0)} ms (${late.ok ? 'joined' : 'refused'})`,
