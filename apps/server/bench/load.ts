@@ -29,6 +29,7 @@ import { relayTable, projectTable, setUpTables, stagger } from './load/tables';
 import { familyPlay } from './load/moves';
 import { run, type RunSettings, type Target } from './load/run';
 import { startProcess, type ServerProcess } from './load/server-process';
+import { UNBOUNDED_ADDRESS_ENV } from '../src/test-support/process';
 
 const arg = (name: string, fallback: string): string => {
   const i = process.argv.indexOf(`--${name}`);
@@ -63,13 +64,7 @@ async function bench(target: Target): Promise<void> {
       server = await startProcess(here('./bench-relay.mjs'), {}, { profileDir: PROFILE_DIR, timing: SETTINGS.timing });
     } else {
       // Every simulated player comes from 127.0.0.1: the per-address socket bounds would stop them.
-      const env: Record<string, string> = {
-        ROOM_CREATE_BURST: '1000000',
-        BOT_DELAY_MS: '0',
-        SOCKETS_PER_IP: '1000000',
-        JOIN_BURST_PER_IP: '1000000',
-        JOINS_PER_SEC_PER_IP: '1000000',
-      };
+      const env: Record<string, string> = { ROOM_CREATE_BURST: '1000000', BOT_DELAY_MS: '0', ...UNBOUNDED_ADDRESS_ENV };
       if (target === 'embedded') {
         const dir = await freshEmbeddedDataDir('mm-bench-');
         cleanups.push(() => dir.remove());

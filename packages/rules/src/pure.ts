@@ -10,6 +10,7 @@ export * from './core/errors';
 export * from './core/code';
 export * from './core/score';
 export * from './core/rng';
+export * from './core/daily';
 export * from './core/family';
 export * from './core/bot';
 export type { MatchView } from './families/registry';

@@ -1,55 +1,23 @@
 import { createHash, createHmac } from 'node:crypto';
 import { dailyPreimage } from '@mm/protocol/pure';
-import { houseSeed } from '@mm/rules';
+import {
+  DAILY_RULES,
+  FIRST_DAY,
+  dateOfPuzzle,
+  isPlayable,
+  isRevealed,
+  playableNumbers,
+  puzzleNumberOf,
+  revealTime,
+  houseSeed,
+} from '@mm/rules';
+
+export { DAILY_RULES, FIRST_DAY, dateOfPuzzle, isPlayable, isRevealed, playableNumbers, puzzleNumberOf, revealTime };
 
 /**
  * The Code of the day, derived (docs/rules.md): pure functions of the server's daily secret,
  * the puzzle number and the clock, so every process agrees without talking to the others.
  */
-
-/** Puzzle #1 is played on this local date; puzzle N on the (N−1)th day after it. */
-export const FIRST_DAY = '2026-11-01';
-/** The daily's code rules: 4 holes, 6 colours, repeats allowed, 10 guesses. */
-export const DAILY_RULES = { holes: 4, colours: 6, repeats: true, maxGuesses: 10 } as const;
-
-const DAY_MS = 86_400_000;
-const HOUR_MS = 3_600_000;
-const FIRST_DAY_MS = Date.parse(`${FIRST_DAY}T00:00:00Z`);
-/** The earliest and latest civil time zones on Earth, in hours from UTC. */
-const EARLIEST_OFFSET = -12;
-const LATEST_OFFSET = 14;
-
-/** The puzzle number of a local calendar date `YYYY-MM-DD` (may be ≤ 0 before the first day). */
-export function puzzleNumberOf(localDate: string): number {
-  const ms = Date.parse(`${localDate}T00:00:00Z`);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(localDate) || Number.isNaN(ms)) throw new RangeError('not a YYYY-MM-DD date');
-  return Math.round((ms - FIRST_DAY_MS) / DAY_MS) + 1;
-}
-
-/** The local calendar date on which puzzle `n` is played. */
-export const dateOfPuzzle = (n: number): string => new Date(FIRST_DAY_MS + (n - 1) * DAY_MS).toISOString().slice(0, 10);
-
-const numberAtOffset = (now: Date, offsetHours: number): number =>
-  puzzleNumberOf(new Date(now.getTime() + offsetHours * HOUR_MS).toISOString().slice(0, 10));
-
-/** The puzzle numbers that are somebody's today at `now` (one or two of them; three never). */
-export function playableNumbers(now: Date): { min: number; max: number } {
-  return { min: Math.max(1, numberAtOffset(now, EARLIEST_OFFSET)), max: numberAtOffset(now, LATEST_OFFSET) };
-}
-
-/** Whether puzzle `n` is today's date somewhere on Earth (UTC−12 to UTC+14) at `now`. */
-export function isPlayable(n: number, now: Date): boolean {
-  const { min, max } = playableNumbers(now);
-  return Number.isInteger(n) && n >= min && n <= max;
-}
-
-/**
- * When puzzle `n` has ended everywhere: the end of its date at UTC−12, i.e. the next date at
- * 12:00 UTC. From then on its code and salt are public.
- */
-export const revealTime = (n: number): Date => new Date(FIRST_DAY_MS + n * DAY_MS - EARLIEST_OFFSET * HOUR_MS);
-
-export const isRevealed = (n: number, now: Date): boolean => now.getTime() >= revealTime(n).getTime();
 
 const hmac = (secret: string, message: string): Buffer => createHmac('sha256', secret).update(message, 'utf8').digest();
 

@@ -3,6 +3,13 @@ import { fileURLToPath } from 'node:url';
 
 const mainJs = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 
+/** Every test or bench socket comes from 127.0.0.1: the per-address socket and join bounds lifted. */
+export const UNBOUNDED_ADDRESS_ENV: Record<string, string> = {
+  SOCKETS_PER_IP: '1000000',
+  JOIN_BURST_PER_IP: '1000000',
+  JOINS_PER_SEC_PER_IP: '1000000',
+};
+
 /**
  * The bundled server as a real process, so a test can SIGKILL it mid-match. Its ready line is
  * logged at info, so LOG_LEVEL stays at info at least (health checks and socket actions are quiet there).
@@ -17,10 +24,7 @@ export async function spawnServer(
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
       WEB_DIST: '/nonexistent',
-      // every test socket comes from 127.0.0.1
-      SOCKETS_PER_IP: '100000',
-      JOIN_BURST_PER_IP: '100000',
-      JOINS_PER_SEC_PER_IP: '100000',
+      ...UNBOUNDED_ADDRESS_ENV,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,3 +1,5 @@
+import { DAILY_RULES } from '@mm/rules/pure';
+
 /** One finished daily attempt of a player: its puzzle number, and rows used when it broke the code. */
 export interface DailyResult {
   n: number;
@@ -23,7 +25,11 @@ export interface DailyStats {
  * A streak counts consecutive puzzle numbers won: a number skipped or lost ends it. Today's
  * puzzle not played yet does not end it (there is still time), a lost one does.
  */
-export function dailyStats(results: readonly DailyResult[], today: number, maxGuesses = 10): DailyStats {
+export function dailyStats(
+  results: readonly DailyResult[],
+  today: number,
+  maxGuesses: number = DAILY_RULES.maxGuesses,
+): DailyStats {
   const byNumber = new Map<number, DailyResult>();
   for (const r of results) byNumber.set(r.n, r);
   const won = (n: number): boolean => byNumber.get(n)?.guesses != null;
