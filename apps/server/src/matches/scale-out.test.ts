@@ -17,7 +17,9 @@ describe('two server processes sharing PostgreSQL and Redis', () => {
   beforeAll(async () => {
     db = await freshDatabase('postgres');
     for (let i = 0; i < 2; i++) {
-      const { app, url } = await startServer(db, { redisUrl: REDIS_URL, botDelayMs: 0, secondMs: 30 });
+      // Presence news goes out at once (no coalescing window), so none is still pending when a test
+      // starts counting what a broadcast asks of the other processes.
+      const { app, url } = await startServer(db, { redisUrl: REDIS_URL, botDelayMs: 0, secondMs: 30, presenceCoalesceMs: 0 });
       apps.push(app);
       urls.push(url);
     }
