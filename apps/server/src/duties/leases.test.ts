@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/database';
 import { createStore, type Store } from '../db/store';
+import { namedBots } from '../rooms/seating';
 import { freshDatabase, type TestDatabase } from '../test-support/databases';
 import { until } from '../test-support/until';
 import { createLeases, type Leases } from './leases';
@@ -15,7 +16,15 @@ describe.each(['embedded', 'postgres'] as const)('room leases on the %s database
   let n = 0;
   const room = async (bots: number[]): Promise<string> => {
     const roomId = `room${kind}${++n}`.padEnd(16, 'x').slice(0, 16);
-    await store.createRoom({ roomId, family: 'duel', options: {}, seatCount: 2, matchId: `m-${roomId}`, seed: 's', bots });
+    await store.createRoom({
+      roomId,
+      family: 'duel',
+      options: {},
+      seatCount: 2,
+      matchId: `m-${roomId}`,
+      seed: 's',
+      bots: namedBots(bots),
+    });
     return roomId;
   };
   beforeAll(async () => {

@@ -11,23 +11,11 @@ import { secretOf, type Commitment, type RoomSummary, type Snapshot } from '@mm/
 import { botName } from '../bots/names';
 import type { StoredAction, StoredRoom, StoredSeat } from '../db/store';
 import { dealHash, secretCommitment } from '../security/commitments';
+import { emptySeat } from './seating';
 
 /** Every family's actions carry a `type`; which kind of move was made is public. */
 export const actionType = (action: unknown): string =>
   action && typeof action === 'object' && 'type' in action ? String(action.type) : 'unknown';
-
-/** A seat nobody holds. */
-const freeSeat = (index: Seat): StoredSeat => ({
-  index,
-  name: null,
-  tokenHash: null,
-  deviceId: null,
-  playerId: null,
-  bot: false,
-  takenOver: false,
-  botStrength: DEFAULT_BOT_STRENGTH,
-  claimedAt: null,
-});
 
 /**
  * One room held in memory: its match state is the fold of the stored log, and
@@ -171,17 +159,17 @@ export class LiveRoom {
     person: { name: string; tokenHash: string; deviceId: string | null; playerId: string | null },
     claimedAt: Date,
   ): void {
-    this.#setSeat({ ...freeSeat(seat), ...person, claimedAt });
+    this.#setSeat({ ...emptySeat(seat), ...person, claimedAt });
   }
 
   /** The seat's person gave it up before the match began. */
   freeSeat(seat: Seat): void {
-    this.#setSeat(freeSeat(seat));
+    this.#setSeat(emptySeat(seat));
   }
 
   /** A bot of its own (named after the seat) sits in the free seat `seat`. */
   seatBot(seat: Seat, strength: BotStrength, claimedAt: Date): void {
-    this.#setSeat({ ...freeSeat(seat), name: botName(seat), bot: true, botStrength: strength, claimedAt });
+    this.#setSeat({ ...emptySeat(seat), name: botName(seat), bot: true, botStrength: strength, claimedAt });
   }
 
   /** A bot plays for the seat's person, who is away; the seat keeps their name, token and device. */

@@ -11,6 +11,7 @@ import {
   type SettingsReply,
 } from '@mm/protocol';
 import { DEFAULT_BOT_STRENGTH, getFamily, type BotStrength, type Seat } from '@mm/rules';
+import { botName } from '../bots/names';
 import { hintFor } from '../bots/play';
 import type { Store } from '../db/store';
 import { describeIssues, fault } from '../errors';
@@ -19,6 +20,7 @@ import { hashToken, newMatchId, newRoomId, newSeatToken, newSeed } from '../secu
 import { AwayClocks } from './away-clocks';
 import { LiveRoom } from './live-room';
 import { distinctSeatName } from './seat-names';
+import { namedBots, rotateSeats } from './seating';
 import { SerialQueue } from './serial-queue';
 
 /** How many times an append is retried after another server took the seq first. */
@@ -122,7 +124,7 @@ export class RoomService {
       seed: newSeed(),
       salt: newSalt(),
       creatorDeviceId,
-      bots: settings.bots,
+      bots: namedBots(settings.bots),
       botStrength: settings.botStrength,
       hints: settings.hints,
       takeOverAfterSec: settings.takeOverAfterSec,
@@ -343,7 +345,7 @@ export class RoomService {
       const current = room.seats.find((s) => s.index === seat);
       if (!current) return fault('NO_SUCH_SEAT', `This table has seats 0 to ${room.seats.length - 1}.`);
       if (current.tokenHash !== null || current.bot) return fault('SEAT_TAKEN', 'Someone already sits there.');
-      if (!(await this.store.seatBot(roomId, seat, strength))) {
+      if (!(await this.store.seatBot(roomId, seat, { name: botName(seat), strength }))) {
         // another server seated someone first: learn who
         const fresh = await this.store.loadRoom(roomId);
         if (fresh) room.replaceSeats(fresh.seats);
@@ -397,7 +399,7 @@ export class RoomService {
         const seconds = Math.floor(away / secondMs);
         return fault('NOT_AWAY', `The player of that seat has been away ${seconds} s; the room waits ${after} s.`);
       }
-      if (!(await this.store.takeOverSeat(roomId, seat, current.tokenHash))) {
+      if (!(await this.store.takeOverSeat(roomId, seat, current.tokenHash, DEFAULT_BOT_STRENGTH))) {
         const fresh = await this.store.loadRoom(roomId);
         if (fresh) room.replaceSeats(fresh.seats);
         return fault('NOT_AWAY', 'That seat changed meanwhile.');
@@ -483,14 +485,18 @@ export class RoomService {
         return { ok: true, started: false };
       }
       // Another server may win this race (the match number is unique); either way the room now has the new match.
-      await this.store.startRematch(roomId, {
-        id: newMatchId(),
-        number: room.matchNumber + 1,
-        family: room.family.id,
-        options: room.options,
-        seed: newSeed(),
-        salt: newSalt(),
-      });
+      await this.store.startRematch(
+        roomId,
+        {
+          id: newMatchId(),
+          number: room.matchNumber + 1,
+          family: room.family.id,
+          options: room.options,
+          seed: newSeed(),
+          salt: newSalt(),
+        },
+        rotateSeats,
+      );
       const next = await this.reload(room);
       if (!next) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
       this.onRematch(next);

@@ -1,0 +1,324 @@
+// Rooms, their seats and their matches' players. Storage only: who sits where after a rematch,
+// and what a bot is called, are the room code's decisions (rooms/seating.ts), handed in here.
+//
+// Every seat write is one conditional SQL statement (a seat changes only from the state the
+// statement names, so of two racing writes one wins and the other learns it from the count),
+// and the newest match's player row changes in that same statement: no interactive transaction,
+// which a reconnect storm of claims would queue for (P2028).
+import { DEFAULT_BOT_STRENGTH, type BotStrength } from '@mm/rules';
+import type { PrismaClient } from '../generated/prisma/client.js';
+import type { Database } from './database.js';
+import { json, toAction, toMatch, toSeat, uniqueViolationTarget, type StoredRoom, type StoredSeat } from './rows.js';
+
+export interface RoomsStore {
+  /** The room, its empty seats (or bots') and match number 1, in one transaction. */
+  createRoom(input: {
+    roomId: string;
+    family: string;
+    options: unknown;
+    seatCount: number;
+    matchId: string;
+    seed: string;
+    salt?: string | null;
+    creatorDeviceId?: string | null;
+    /** seats a bot takes from the start, under the name given, playing at `botStrength` */
+    bots?: readonly { seat: number; name: string }[];
+    botStrength?: BotStrength;
+    hints?: boolean;
+    takeOverAfterSec?: number | null;
+    turnSeconds?: number | null;
+  }): Promise<void>;
+  loadRoom(roomId: string): Promise<StoredRoom | null>;
+  /** Only the seats of a room (another server may have changed them), by index. */
+  loadSeats(roomId: string): Promise<StoredSeat[]>;
+  /** The id of the room's newest match, or null for an unknown room. */
+  currentMatchId(roomId: string): Promise<string | null>;
+  /** False when the seat is already taken (or does not exist). The claimant also becomes a player of the room's newest match. */
+  claimSeat(
+    roomId: string,
+    index: number,
+    claim: { name: string; tokenHash: string; deviceId: string | null; playerId?: string | null },
+  ): Promise<boolean>;
+  /** A bot takes a free seat (and becomes a player of the newest match); false when it is not free. */
+  seatBot(roomId: string, index: number, bot: { name: string; strength: BotStrength }): Promise<boolean>;
+  /** A bot (at `strength`) plays for the person holding the seat with `tokenHash`; false unless they hold it and no bot plays it yet. */
+  takeOverSeat(roomId: string, index: number, tokenHash: string, strength: BotStrength): Promise<boolean>;
+  /** The person with `tokenHash` plays the seat again; false unless a bot played it for them. */
+  reclaimSeat(roomId: string, index: number, tokenHash: string): Promise<boolean>;
+  /** False unless `tokenHash` holds the seat; the newest match forgets that player too. */
+  releaseSeat(roomId: string, index: number, tokenHash: string): Promise<boolean>;
+  setSpectators(roomId: string, on: boolean): Promise<void>;
+  /** Every seat's vote after this one (votes of other servers' sockets included); null unless `tokenHash` holds the seat. */
+  voteRematch(roomId: string, index: number, tokenHash: string, accept: boolean): Promise<number[] | null>;
+  /**
+   * Match `number` of the room, with the seats `arrange` makes of the seats as they are (read in
+   * the same transaction), every vote cleared, and every named seat a player of it. False when
+   * that match already exists (another server started it first).
+   */
+  startRematch(
+    roomId: string,
+    match: { id: string; number: number; family: string; options: unknown; seed: string; salt: string },
+    arrange: (seats: readonly StoredSeat[]) => readonly StoredSeat[],
+  ): Promise<boolean>;
+}
+
+type Raw = Pick<PrismaClient, '$queryRawUnsafe'>;
+
+/** The newest match of room $1, as a CTE of the seat-write statements. */
+const NEWEST = `newest AS (SELECT id FROM "Match" WHERE "roomId" = $1 ORDER BY number DESC LIMIT 1)`;
+
+/** Runs a seat write whose statement ends by counting its `changed` CTE; true when one seat changed. */
+async function seatWrite(raw: Raw, statement: string, ...params: unknown[]): Promise<boolean> {
+  const rows = await raw.$queryRawUnsafe<{ changed: number }[]>(
+    `${statement}\nSELECT (SELECT count(*) FROM changed)::int AS changed`,
+    ...params,
+  );
+  return rows[0]?.changed === 1;
+}
+
+export function createRoomsStore({ prisma }: Database): RoomsStore {
+  return {
+    async createRoom({
+      roomId,
+      family,
+      options,
+      seatCount,
+      matchId,
+      seed,
+      salt = null,
+      creatorDeviceId = null,
+      bots = [],
+      botStrength = DEFAULT_BOT_STRENGTH,
+      hints = false,
+      takeOverAfterSec = null,
+      turnSeconds = null,
+    }) {
+      if (!Number.isInteger(seatCount) || seatCount < 1)
+        throw new RangeError(`seatCount must be a positive integer, got ${seatCount}`);
+      if (bots.some((b) => !Number.isInteger(b.seat) || b.seat < 0 || b.seat >= seatCount))
+        throw new RangeError(`bot seats must be seats of the room, got ${bots.map((b) => b.seat).join(',')}`);
+      const opts = json(options, 'room options');
+      const botAt = new Map(bots.map((b) => [b.seat, b.name]));
+      const claimedAt = new Date();
+      // One nested create is one transaction.
+      await prisma.room.create({
+        data: {
+          id: roomId,
+          family,
+          options: opts,
+          creatorDeviceId,
+          hints,
+          takeOverAfterSec,
+          turnSeconds,
+          seats: {
+            create: Array.from({ length: seatCount }, (_, index) => {
+              const name = botAt.get(index);
+              return name === undefined ? { index } : { index, bot: true, botStrength, name, claimedAt };
+            }),
+          },
+          matches: {
+            create: {
+              id: matchId,
+              number: 1,
+              family,
+              options: opts,
+              seed,
+              salt,
+              players: {
+                create: [...botAt].sort(([a], [b]) => a - b).map(([seat, name]) => ({ seat, name, deviceId: null })),
+              },
+            },
+          },
+        },
+      });
+    },
+
+    async loadRoom(roomId) {
+      const room = await prisma.room.findUnique({
+        where: { id: roomId },
+        include: {
+          seats: { orderBy: { index: 'asc' } },
+          matches: { orderBy: { number: 'desc' }, take: 1, include: { actions: { orderBy: { seq: 'asc' } } } },
+        },
+      });
+      if (room === null) return null;
+      const match = room.matches[0];
+      if (match === undefined) throw new Error(`room ${roomId} has no match`);
+      return {
+        id: room.id,
+        family: room.family,
+        options: room.options,
+        createdAt: room.createdAt,
+        creatorDeviceId: room.creatorDeviceId,
+        spectators: room.spectators,
+        hints: room.hints,
+        takeOverAfterSec: room.takeOverAfterSec,
+        turnSeconds: room.turnSeconds,
+        seats: room.seats.map(toSeat),
+        rematchVotes: room.seats.filter((s) => s.rematch).map((s) => s.index),
+        match: toMatch(match),
+        actions: match.actions.map(toAction),
+      };
+    },
+
+    async loadSeats(roomId) {
+      const seats = await prisma.seat.findMany({ where: { roomId }, orderBy: { index: 'asc' } });
+      return seats.map(toSeat);
+    },
+
+    async currentMatchId(roomId) {
+      const match = await prisma.match.findFirst({ where: { roomId }, orderBy: { number: 'desc' }, select: { id: true } });
+      return match?.id ?? null;
+    },
+
+    claimSeat(roomId, index, claim) {
+      return seatWrite(
+        prisma,
+        `WITH changed AS (
+           UPDATE "Seat" SET name = $3, "tokenHash" = $4, "deviceId" = $5, "playerId" = $6, "claimedAt" = now() AT TIME ZONE 'UTC', rematch = false
+           WHERE "roomId" = $1 AND index = $2::int AND "tokenHash" IS NULL AND NOT bot
+           RETURNING index
+         ), ${NEWEST}, player AS (
+           INSERT INTO "MatchPlayer" ("matchId", seat, name, "deviceId", "playerId")
+           SELECT newest.id, changed.index, $3, $5, $6 FROM changed, newest
+           ON CONFLICT ("matchId", seat) DO UPDATE SET name = EXCLUDED.name, "deviceId" = EXCLUDED."deviceId", "playerId" = EXCLUDED."playerId"
+         )`,
+        roomId,
+        index,
+        claim.name,
+        claim.tokenHash,
+        claim.deviceId,
+        claim.playerId ?? null,
+      );
+    },
+
+    seatBot(roomId, index, bot) {
+      return seatWrite(
+        prisma,
+        `WITH changed AS (
+           UPDATE "Seat" SET name = $3, bot = true, "botStrength" = $4, "takenOver" = false, "deviceId" = NULL, "playerId" = NULL,
+             "claimedAt" = now() AT TIME ZONE 'UTC', rematch = false
+           WHERE "roomId" = $1 AND index = $2::int AND "tokenHash" IS NULL AND NOT bot
+           RETURNING index
+         ), ${NEWEST}, player AS (
+           INSERT INTO "MatchPlayer" ("matchId", seat, name, "deviceId", "playerId")
+           SELECT newest.id, changed.index, $3, NULL, NULL FROM changed, newest
+           ON CONFLICT ("matchId", seat) DO UPDATE SET name = EXCLUDED.name, "deviceId" = NULL, "playerId" = NULL
+         )`,
+        roomId,
+        index,
+        bot.name,
+        bot.strength,
+      );
+    },
+
+    takeOverSeat(roomId, index, tokenHash, strength) {
+      return seatWrite(
+        prisma,
+        `WITH changed AS (
+           UPDATE "Seat" SET bot = true, "takenOver" = true, "botStrength" = $4
+           WHERE "roomId" = $1 AND index = $2::int AND "tokenHash" = $3 AND NOT bot
+           RETURNING index
+         )`,
+        roomId,
+        index,
+        tokenHash,
+        strength,
+      );
+    },
+
+    reclaimSeat(roomId, index, tokenHash) {
+      return seatWrite(
+        prisma,
+        `WITH changed AS (
+           UPDATE "Seat" SET bot = false, "takenOver" = false
+           WHERE "roomId" = $1 AND index = $2::int AND "tokenHash" = $3 AND "takenOver"
+           RETURNING index
+         )`,
+        roomId,
+        index,
+        tokenHash,
+      );
+    },
+
+    releaseSeat(roomId, index, tokenHash) {
+      return seatWrite(
+        prisma,
+        `WITH changed AS (
+           UPDATE "Seat" SET name = NULL, "tokenHash" = NULL, "deviceId" = NULL, "playerId" = NULL, "claimedAt" = NULL,
+             rematch = false, bot = false, "takenOver" = false
+           WHERE "roomId" = $1 AND index = $2::int AND "tokenHash" = $3
+           RETURNING index
+         ), ${NEWEST}, player AS (
+           DELETE FROM "MatchPlayer" USING changed, newest WHERE "MatchPlayer"."matchId" = newest.id AND "MatchPlayer".seat = changed.index
+         )`,
+        roomId,
+        index,
+        tokenHash,
+      );
+    },
+
+    async setSpectators(roomId, on) {
+      await prisma.room.update({ where: { id: roomId }, data: { spectators: on } });
+    },
+
+    async voteRematch(roomId, index, tokenHash, accept) {
+      const voted = await seatWrite(
+        prisma,
+        `WITH changed AS (
+           UPDATE "Seat" SET rematch = $4 WHERE "roomId" = $1 AND index = $2::int AND "tokenHash" = $3
+           RETURNING index
+         )`,
+        roomId,
+        index,
+        tokenHash,
+        accept,
+      );
+      if (!voted) return null;
+      const votes = await prisma.seat.findMany({
+        where: { roomId, rematch: true },
+        select: { index: true },
+        orderBy: { index: 'asc' },
+      });
+      return votes.map((v) => v.index);
+    },
+
+    async startRematch(roomId, m, arrange) {
+      try {
+        await prisma.$transaction(async (tx) => {
+          const seats = (await tx.seat.findMany({ where: { roomId }, orderBy: { index: 'asc' } })).map(toSeat);
+          const opts = json(m.options, 'match options');
+          // Created first: the unique (roomId, number) makes a second server's attempt fail here, before any seat moves.
+          await tx.match.create({
+            data: { id: m.id, roomId, number: m.number, family: m.family, options: opts, seed: m.seed, salt: m.salt },
+          });
+          const next = arrange(seats);
+          // Every seat of the room in one statement; the named ones are the new match's players.
+          await tx.$queryRawUnsafe(
+            `WITH n AS (
+               SELECT * FROM jsonb_to_recordset($2::jsonb) AS n(index int, name text, "tokenHash" text, "deviceId" text,
+                 "playerId" text, "claimedAt" timestamp(3), bot boolean, "takenOver" boolean, "botStrength" text)
+             ), changed AS (
+               UPDATE "Seat" AS s SET name = n.name, "tokenHash" = n."tokenHash", "deviceId" = n."deviceId",
+                 "playerId" = n."playerId", "claimedAt" = n."claimedAt", rematch = false, bot = n.bot,
+                 "takenOver" = n."takenOver", "botStrength" = n."botStrength"
+               FROM n WHERE s."roomId" = $1 AND s.index = n.index
+               RETURNING s.index
+             ), player AS (
+               INSERT INTO "MatchPlayer" ("matchId", seat, name, "deviceId", "playerId")
+               SELECT $3, n.index, n.name, n."deviceId", n."playerId" FROM n WHERE n.name IS NOT NULL
+             )
+             SELECT (SELECT count(*) FROM changed)::int AS changed`,
+            roomId,
+            JSON.stringify(next),
+            m.id,
+          );
+        });
+        return true;
+      } catch (e) {
+        if (uniqueViolationTarget(e) !== null) return false;
+        throw e;
+      }
+    },
+  };
+}
