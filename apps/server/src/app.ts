@@ -225,7 +225,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
         duties.changed(room);
       },
     },
-    { secondMs: config.secondMs },
+    { secondMs: config.secondMs, idleMs: config.roomIdleMs },
   );
   bots.attach(rooms);
   // Server-to-server messages exist only through the Redis adapter; alone, no one else needs telling.
@@ -273,7 +273,6 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
       strikeWindowMs: 10_000,
     },
     roomlessMs: config.socketRoomlessMs,
-    roomIdleMs: config.roomIdleMs,
     secondMs: config.secondMs,
     work,
     outage,

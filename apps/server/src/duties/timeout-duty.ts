@@ -141,7 +141,9 @@ export class TimeoutDriver {
       const action = room.family.timeoutFor(room.state, first.seat, createRng(newSeed()));
       if (action === null) return;
       const actionId = timeoutActionId(room.matchId, room.seq + 1, first.seat);
-      const reply = await service.act(roomId, first.seat, { actionId, action, expectSeq: room.seq }, room.matchId);
+      const reply = await service.act(roomId, first.seat, { actionId, action, expectSeq: room.seq }, room.matchId, {
+        timeout: true,
+      });
       if (!reply.ok && (reply.code === 'INTERNAL' || reply.code === 'UNAVAILABLE')) failed = true;
       else if (reply.ok) {
         this.stats.fired++;

@@ -7,7 +7,7 @@ import {
   type Seat,
   type Viewer,
 } from '@mm/rules';
-import { secretOf, type Commitment, type RoomSummary, type Snapshot } from '@mm/protocol';
+import { secretOf, type Commitment, type HintReply, type RoomSummary, type Snapshot } from '@mm/protocol';
 import { botName } from '../bots/names';
 import type { StoredAction, StoredRoom, StoredSeat } from '../db/store';
 import { dealHash, secretCommitment } from '../security/commitments';
@@ -51,6 +51,10 @@ export class LiveRoom {
   #last: { seq: number; seat: Seat; type: string } | null = null;
   #commitments: Commitment[] = [];
   #finishedRecorded: boolean;
+  /** this match's actionIds accepted so far, with their seq: a resend is recognised before the rules judge it */
+  #acceptedIds = new Map<string, number>();
+  /** the latest hint given (by seq and seat): asking again at the same point costs nothing */
+  #hint: { key: string; reply: HintReply } | null = null;
   /** The status of the state it was worked out for: `status()` reuses it until the state changes. */
   private statusOf: { state: unknown; status: MatchStatus } | null = null;
 
@@ -129,6 +133,20 @@ export class LiveRoom {
     return this.#finishedRecorded;
   }
 
+  /** The seq at which this match accepted `actionId`, if it did. */
+  acceptedSeq(actionId: string): number | undefined {
+    return this.#acceptedIds.get(actionId);
+  }
+
+  /** The hint remembered for `key` (match, seq and seat), if it is the latest one given. */
+  hintAt(key: string): HintReply | null {
+    return this.#hint?.key === key ? this.#hint.reply : null;
+  }
+
+  rememberHint(key: string, reply: HintReply): void {
+    this.#hint = { key, reply };
+  }
+
   /** Folds stored actions that follow `seq`; a gap or a refused entry means a corrupt log. */
   foldIn(actions: readonly StoredAction[]): void {
     for (const a of actions) {
@@ -137,12 +155,13 @@ export class LiveRoom {
       const parsed = this.family.actionSchema.parse(a.payload);
       const r = this.family.apply(this.#state, a.seat, parsed);
       if (!r.ok) throw new Error(`Room ${this.id}: stored action ${a.seq} refused: ${r.error.code}`);
-      this.accept(a.seq, a.seat, parsed, r.state, a.salt, a.createdAt.getTime());
+      this.accept(a.seq, a.seat, a.actionId, parsed, r.state, a.salt, a.createdAt.getTime());
     }
   }
 
-  /** Moves to the state after the action committed at `seq` (with its commitment salt, for a secret). */
-  accept(seq: number, seat: Seat, action: unknown, state: unknown, salt: string | null, at = Date.now()): void {
+  /** Moves to the state after the action `actionId` committed at `seq` (with its commitment salt, for a secret). */
+  accept(seq: number, seat: Seat, actionId: string, action: unknown, state: unknown, salt: string | null, at = Date.now()): void {
+    this.#acceptedIds.set(actionId, seq);
     const owedBefore = this.#owingSince;
     this.#state = state;
     this.#owingSince = new Map(this.status().toAct.map((s): [Seat, number] => [s, s === seat ? at : (owedBefore.get(s) ?? at)]));

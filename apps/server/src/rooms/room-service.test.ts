@@ -118,4 +118,23 @@ describe('RoomService.act on the log', () => {
     expect(await rooms.reclaim(room.id, 0, tokenHash)).toMatchObject({ announced: false });
     expect(events).toEqual([]);
   });
+
+  it('refuses a person a server-only action or an actionId of the server, whoever calls it, and stores nothing', async () => {
+    const rooms = new RoomService(store, noHooks);
+    const roomId = await seatedRoom(rooms);
+    const secret = { type: 'setSecret', code: [1, 2, 3, 4] };
+    expect(await act(rooms, roomId, 0, 'bot-x', secret)).toMatchObject({ ok: false, code: 'BAD_REQUEST' });
+    expect(await act(rooms, roomId, 0, 'timeout-x', secret)).toMatchObject({ ok: false, code: 'BAD_REQUEST' });
+    expect(await act(rooms, roomId, 0, 't1', { type: 'timeout', code: [1, 2, 3, 4] })).toMatchObject({
+      ok: false,
+      code: 'SERVER_ONLY_ACTION',
+    });
+    const { matchId } = (await rooms.get(roomId))!;
+    expect(await store.actionsSince(matchId, 0)).toEqual([]);
+    // The turn timer's own move goes through.
+    expect(await rooms.act(roomId, 0, { actionId: `timeout-${matchId}-1-0`, action: secret }, null, { timeout: true })).toEqual({
+      ok: true,
+      seq: 1,
+    });
+  });
 });

@@ -10,18 +10,30 @@ import {
   type RematchReply,
   type SettingsReply,
 } from '@mm/protocol';
-import { DEFAULT_BOT_STRENGTH, getFamily, type BotStrength, type Seat } from '@mm/rules';
+import { DEFAULT_BOT_STRENGTH, getFamily, isServerAction, type BotStrength, type Seat } from '@mm/rules';
 import { botName } from '../bots/names';
 import { hintFor } from '../bots/play';
 import type { Store } from '../db/store';
 import { describeIssues, fault } from '../errors';
 import { newSalt } from '../security/commitments';
 import { hashToken, newMatchId, newRoomId, newSeatToken, newSeed } from '../security/tokens';
+import { BOT_ACTION_PREFIX, TIMEOUT_ACTION_PREFIX } from './action-ids';
 import { AwayClocks } from './away-clocks';
 import { LiveRoom } from './live-room';
 import { distinctSeatName } from './seat-names';
 import { namedBots, rotateSeats } from './seating';
 import { SerialQueue } from './serial-queue';
+
+/** How long a room nobody is in stays in memory, unless told (ROOM_IDLE_MS). */
+const DEFAULT_IDLE_MS = 10 * 60_000;
+
+/** Who is in a room now, as whoever sees the sockets counts them. */
+export interface Presence {
+  /** seats with at least one socket */
+  connected: ReadonlySet<Seat>;
+  /** sockets watching */
+  spectators: number;
+}
 
 /** How many times an append is retried after another server took the seq first. */
 const APPEND_ATTEMPTS = 3;
@@ -34,6 +46,25 @@ const seatMoved = (room: LiveRoom, matchId: string | null): ErrorReply | null =>
   matchId !== null && matchId !== room.matchId
     ? fault('MATCH_CHANGED', 'A new match began in this room and the seats moved: join the room again.')
     : null;
+
+/**
+ * Why a move may not come from a person, or null: a server-only action (a turn's timeout) is the
+ * turn timer's, and actionIds with the server's own prefixes name its bots' and timers' moves
+ * (rooms/action-ids.ts), which a person's id must never collide with.
+ */
+function refusedFromPeople(msg: ParsedClientMessage<'match:act'>, by: { bot?: boolean; timeout?: boolean }): ErrorReply | null {
+  if (by.bot || by.timeout) return null;
+  if (msg.actionId.startsWith(BOT_ACTION_PREFIX)) {
+    return fault('BAD_REQUEST', `match:act: actionIds starting with "${BOT_ACTION_PREFIX}" are the bots' own.`);
+  }
+  if (msg.actionId.startsWith(TIMEOUT_ACTION_PREFIX)) {
+    return fault('BAD_REQUEST', `match:act: actionIds starting with "${TIMEOUT_ACTION_PREFIX}" are the server's timeouts.`);
+  }
+  if (isServerAction(msg.action)) {
+    return fault('SERVER_ONLY_ACTION', 'match:act: a timeout is appended by the server when a turn runs out; it cannot be sent.');
+  }
+  return null;
+}
 
 /** What a room adds to its family's rules (POST /api/rooms `bots`, `hints`, `takeOverAfterSec`). */
 export interface RoomSettings {
@@ -78,12 +109,10 @@ export interface RoomHooks {
  */
 export class RoomService {
   private readonly live = new Map<string, LiveRoom>();
-  /** actionIds already accepted, per match, so a resend is recognised before the rules judge it */
-  private readonly accepted = new Map<string, Map<string, number>>();
   private readonly queue = new SerialQueue();
-  /** the latest hint given in each room (by match, seq and seat) */
-  private readonly hints = new WeakMap<LiveRoom, { key: string; reply: HintReply }>();
   private readonly away = new AwayClocks();
+  /** rooms someone left, and the check that drops them from memory if nobody is there by then */
+  private readonly idle = new Map<string, NodeJS.Timeout>();
 
   private readonly onChange: (room: LiveRoom) => void;
   private readonly onRematch: (room: LiveRoom) => void;
@@ -92,8 +121,11 @@ export class RoomService {
   constructor(
     private readonly store: Store,
     hooks: RoomHooks,
-    /** `secondMs`: the length of one second of every room timer (SECOND_MS) */
-    private readonly timers: { secondMs: number } = { secondMs: 1000 },
+    /**
+     * `secondMs`: the length of one second of every room timer (SECOND_MS); `idleMs`: how long a
+     * room nobody is in stays in memory (ROOM_IDLE_MS)
+     */
+    private readonly timers: { secondMs: number; idleMs?: number } = { secondMs: 1000 },
   ) {
     this.onChange = hooks.onChange;
     this.onRematch = hooks.onRematch ?? (() => {});
@@ -174,8 +206,6 @@ export class RoomService {
   /** Drops a room from memory (between two operations on it); its log brings it back. */
   forget(roomId: string): Promise<void> {
     return this.queue.run(roomId, async () => {
-      const room = this.live.get(roomId);
-      if (room) this.accepted.delete(room.matchId);
       this.live.delete(roomId);
     });
   }
@@ -193,9 +223,7 @@ export class RoomService {
     deviceId: string | null,
     seatSocket: (seat: Seat, matchId: string) => Promise<void> | void = () => {},
   ): Promise<ClaimReply | ErrorReply> {
-    return this.queue.run(roomId, async () => {
-      const room = await this.load(roomId);
-      if (!room) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
+    return this.withRoom(roomId, null, async (room) => {
       const current = room.seats.find((s) => s.index === seat);
       if (!current) return fault('NO_SUCH_SEAT', `This table has seats 0 to ${room.seats.length - 1}.`);
       if (current.tokenHash !== null || current.bot) return fault('SEAT_TAKEN', 'Someone already sits there.');
@@ -223,11 +251,7 @@ export class RoomService {
 
   /** `matchId`: the match the socket got its seat in (null: not checked). */
   async leave(roomId: string, seat: Seat, matchId: string | null = null): Promise<LeaveReply | ErrorReply> {
-    return this.queue.run(roomId, async () => {
-      const room = await this.load(roomId);
-      if (!room) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
-      const moved = seatMoved(room, matchId);
-      if (moved) return moved;
+    return this.withRoom(roomId, matchId, async (room) => {
       await this.catchUp(room);
       if (room.seq > 0) return fault('MATCH_STARTED', 'The match has begun: the seat cannot be given up now.');
       const current = room.seats.find((s) => s.index === seat);
@@ -241,20 +265,20 @@ export class RoomService {
 
   /**
    * `matchId`: the match the socket got its seat in (null: not checked). `by.bot`: a bot's move,
-   * refused unless a bot still plays the seat (its person may have come back meanwhile).
+   * refused unless a bot still plays the seat (its person may have come back meanwhile);
+   * `by.timeout`: the turn timer's. A person's move may carry neither a server-only action nor
+   * an actionId of the server's own (`refusedFromPeople`).
    */
   async act(
     roomId: string,
     seat: Seat,
     msg: ParsedClientMessage<'match:act'>,
     matchId: string | null = null,
-    by: { bot?: boolean } = {},
+    by: { bot?: boolean; timeout?: boolean } = {},
   ): Promise<ActReply | ErrorReply> {
-    return this.queue.run(roomId, async () => {
-      const room = await this.load(roomId);
-      if (!room) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
-      const moved = seatMoved(room, matchId);
-      if (moved) return moved;
+    const refused = refusedFromPeople(msg, by);
+    if (refused) return refused;
+    return this.withRoom(roomId, matchId, async (room) => {
       if (by.bot) {
         // Seats may have changed on another server (a person back): read them, not memory.
         room.replaceSeats(await this.store.loadSeats(roomId));
@@ -274,7 +298,7 @@ export class RoomService {
         return room.seq !== before;
       };
       for (let attempt = 0; attempt < APPEND_ATTEMPTS; attempt++) {
-        const seen = this.acceptedIds(room).get(msg.actionId);
+        const seen = room.acceptedSeq(msg.actionId);
         if (seen !== undefined) {
           return fault('DUPLICATE_ACTION', 'This action was already played.', { seq: seen });
         }
@@ -300,8 +324,7 @@ export class RoomService {
           salt,
         });
         if (outcome.ok) {
-          room.accept(seq, seat, parsed.data, next.state, salt);
-          this.acceptedIds(room).set(msg.actionId, seq);
+          room.accept(seq, seat, msg.actionId, parsed.data, next.state, salt);
           await this.recordFinish(room);
           this.onChange(room);
           return { ok: true, seq };
@@ -319,9 +342,7 @@ export class RoomService {
 
   /** The creator's device turns spectating on or off. */
   async setSpectators(roomId: string, deviceId: string | null, on: boolean): Promise<SettingsReply | ErrorReply> {
-    return this.queue.run(roomId, async () => {
-      const room = await this.load(roomId);
-      if (!room) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
+    return this.withRoom(roomId, null, async (room) => {
       if (!room.isCreator(deviceId))
         return fault('NOT_CREATOR', 'Only the device that created this room may change its settings.');
       await this.store.setSpectators(roomId, on);
@@ -338,9 +359,7 @@ export class RoomService {
     seat: Seat,
     strength: BotStrength = DEFAULT_BOT_STRENGTH,
   ): Promise<BotReply | ErrorReply> {
-    return this.queue.run(roomId, async () => {
-      const room = await this.load(roomId);
-      if (!room) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
+    return this.withRoom(roomId, null, async (room) => {
       if (!room.isCreator(deviceId)) return fault('NOT_CREATOR', 'Only the device that created this room may seat a bot.');
       const current = room.seats.find((s) => s.index === seat);
       if (!current) return fault('NO_SUCH_SEAT', `This table has seats 0 to ${room.seats.length - 1}.`);
@@ -355,6 +374,24 @@ export class RoomService {
       this.onChange(room);
       return { ok: true };
     });
+  }
+
+  /**
+   * Someone left the room (whoever sees the sockets says so): once the idle time has passed, the
+   * room leaves memory if `presence` then finds nobody in it (null: unknown, it stays). Its log
+   * brings it back on demand. Each departure starts the wait again.
+   */
+  vacated(roomId: string, presence: () => Promise<Presence | null>): void {
+    clearTimeout(this.idle.get(roomId));
+    this.idle.set(
+      roomId,
+      setTimeout(() => {
+        this.idle.delete(roomId);
+        void presence().then((now) => {
+          if (now !== null && now.connected.size === 0 && now.spectators === 0) return this.forget(roomId);
+        });
+      }, this.timers.idleMs ?? DEFAULT_IDLE_MS).unref(),
+    );
   }
 
   /** Whoever sees the sockets says who is connected: it starts or stops the away clocks of takeovers. */
@@ -375,11 +412,7 @@ export class RoomService {
     connected: () => Promise<ReadonlySet<Seat>>,
     secondMs: number,
   ): Promise<BotReply | ErrorReply> {
-    return this.queue.run(roomId, async () => {
-      const room = await this.load(roomId);
-      if (!room) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
-      const moved = seatMoved(room, matchId);
-      if (moved) return moved;
+    return this.withRoom(roomId, matchId, async (room) => {
       if (!room.peopleSeats().includes(bySeat))
         return fault('NOT_SEATED', 'Only a player at this table may hand a seat to a bot.');
       const after = room.takeOverAfterSec;
@@ -435,9 +468,7 @@ export class RoomService {
    * seat and seq, so asking again costs nothing.
    */
   async hint(roomId: string, seat: Seat | null, matchId: string | null = null): Promise<HintReply | ErrorReply> {
-    const checked = await this.queue.run(roomId, async () => {
-      const room = await this.load(roomId);
-      if (!room) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
+    const checked = await this.withRoom(roomId, null, async (room) => {
       if (!room.hints) return fault('HINTS_OFF', 'This room was created without hints.');
       if (seat === null) return fault('NOT_SEATED', 'Only the players get hints.');
       const moved = seatMoved(room, matchId);
@@ -452,11 +483,11 @@ export class RoomService {
       };
     });
     if ('ok' in checked) return checked;
-    const memo = this.hints.get(checked.room);
-    if (memo?.key === checked.key) return memo.reply;
+    const memo = checked.room.hintAt(checked.key);
+    if (memo) return memo;
     const hint = hintFor(checked.family, checked.view, checked.seat);
     const reply: HintReply = { ok: true, code: hint.code, ...(hint.kind ? { kind: hint.kind } : {}), possible: hint.possible };
-    this.hints.set(checked.room, { key: checked.key, reply });
+    checked.room.rememberHint(checked.key, reply);
     return reply;
   }
 
@@ -466,11 +497,7 @@ export class RoomService {
    * seat on, so that the first codemaker changes.
    */
   async rematch(roomId: string, seat: Seat, accept: boolean, matchId: string | null = null): Promise<RematchReply | ErrorReply> {
-    return this.queue.run(roomId, async () => {
-      const room = await this.load(roomId);
-      if (!room) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
-      const moved = seatMoved(room, matchId);
-      if (moved) return moved;
+    return this.withRoom(roomId, matchId, async (room) => {
       await this.catchUp(room);
       if (!room.status().finished) return fault('MATCH_NOT_FINISHED', 'The match is still being played.');
       const tokenHash = room.seats.find((s) => s.index === seat)?.tokenHash;
@@ -507,7 +534,6 @@ export class RoomService {
 
   /** Replaces the cached room by what the store holds now (its newest match). */
   private async reload(room: LiveRoom): Promise<LiveRoom | null> {
-    this.accepted.delete(room.matchId);
     this.live.delete(room.id);
     return this.load(room.id);
   }
@@ -521,13 +547,25 @@ export class RoomService {
     return stored?.claimedAt ?? new Date();
   }
 
+  /**
+   * Runs `fn` on the room, in the room's queue: ROOM_NOT_FOUND for a room that does not exist, and
+   * MATCH_CHANGED when `matchId` (the match a socket got its seat in; null: not checked) is not
+   * the room's match any more.
+   */
+  private withRoom<R>(roomId: string, matchId: string | null, fn: (room: LiveRoom) => Promise<R>): Promise<R | ErrorReply> {
+    return this.queue.run(roomId, async () => {
+      const room = await this.load(roomId);
+      if (!room) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
+      return seatMoved(room, matchId) ?? fn(room);
+    });
+  }
+
   private async load(roomId: string): Promise<LiveRoom | null> {
     const cached = this.live.get(roomId);
     if (cached) return cached;
     const stored = await this.store.loadRoom(roomId);
     if (!stored) return null;
     const room = new LiveRoom(stored, this.timers.secondMs);
-    this.accepted.set(room.matchId, new Map(stored.actions.map((a) => [a.actionId, a.seq])));
     this.live.set(roomId, room);
     this.onLoad(room);
     return room;
@@ -536,14 +574,7 @@ export class RoomService {
   private async catchUp(room: LiveRoom): Promise<void> {
     const newer = await this.store.actionsSince(room.matchId, room.seq);
     room.foldIn(newer);
-    for (const a of newer) this.acceptedIds(room).set(a.actionId, a.seq);
     await this.recordFinish(room);
-  }
-
-  private acceptedIds(room: LiveRoom): Map<string, number> {
-    let ids = this.accepted.get(room.matchId);
-    if (!ids) this.accepted.set(room.matchId, (ids = new Map()));
-    return ids;
   }
 
   /** The result column is derivable from the log; it is kept for listing matches without folding. */

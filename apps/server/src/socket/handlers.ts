@@ -9,8 +9,6 @@ import {
 } from '@mm/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io';
-import { isServerAction } from '@mm/rules';
-import { BOT_ACTION_PREFIX, TIMEOUT_ACTION_PREFIX } from '../rooms/action-ids';
 import type { RoomService } from '../rooms/room-service';
 import { describeIssues, fault } from '../errors';
 import { hashToken } from '../security/tokens';
@@ -46,7 +44,6 @@ export function attachSocketHandlers(
   broadcaster: Broadcaster,
   log: FastifyBaseLogger,
   opts: {
-    roomIdleMs: number;
     /** the length of one second of a room's takeOverAfterSec (1000; tests shorten it) */
     secondMs: number;
     /** counts messages being handled, and drops those that arrive once the server is closing */
@@ -67,30 +64,21 @@ export function attachSocketHandlers(
     roomlessMs?: number;
   },
 ): { close(): void } {
-  const { roomIdleMs, secondMs, work } = opts;
+  const { secondMs, work } = opts;
   const spectatorsPerRoom = opts.spectatorsPerRoom ?? Infinity;
   // A socket coming or going is news for the room, but one update per window says it for all of them.
   const presence = new PresenceCoalescer(opts.presenceCoalesceMs ?? 250, (roomId) => {
     const room = rooms.cached(roomId);
     if (room) void broadcaster.publish(room);
   });
-  // A room nobody watches is dropped from memory after a while; its log reloads it on demand.
-  const idleTimers = new Map<string, NodeJS.Timeout>();
-  const watchIdle = (roomId: string): void => {
-    clearTimeout(idleTimers.get(roomId));
-    idleTimers.set(
-      roomId,
-      setTimeout(() => {
-        idleTimers.delete(roomId);
-        void broadcaster
-          .presence(roomId, { fresh: true })
-          .then(({ connected, spectators }) => {
-            if (connected.size === 0 && spectators === 0) return rooms.forget(roomId);
-          })
-          .catch((err: unknown) => log.warn({ err, roomId }, 'idle check failed'));
-      }, roomIdleMs).unref(),
+  // A room nobody is in leaves memory after a while (the service decides); the sockets say who is there.
+  const vacated = (roomId: string): void =>
+    rooms.vacated(roomId, () =>
+      broadcaster.presence(roomId, { fresh: true }).catch((err: unknown) => {
+        log.warn({ err, roomId }, 'idle check failed');
+        return null;
+      }),
     );
-  };
 
   const handlers: { [N in ClientMessageName]: Handler<N> } = {
     'room:join': async (socket, msg) => {
@@ -183,18 +171,7 @@ export function attachSocketHandlers(
       const { roomId, seat } = socket.data;
       if (!roomId) return fault('NOT_IN_ROOM', 'Join a room first.');
       if (seat === null) return fault('NOT_SEATED', 'Take a seat to play.');
-      if (msg.actionId.startsWith(BOT_ACTION_PREFIX)) {
-        return fault('BAD_REQUEST', `match:act: actionIds starting with "${BOT_ACTION_PREFIX}" are the bots' own.`);
-      }
-      if (msg.actionId.startsWith(TIMEOUT_ACTION_PREFIX)) {
-        return fault('BAD_REQUEST', `match:act: actionIds starting with "${TIMEOUT_ACTION_PREFIX}" are the server's timeouts.`);
-      }
-      if (isServerAction(msg.action)) {
-        return fault(
-          'SERVER_ONLY_ACTION',
-          'match:act: a timeout is appended by the server when a turn runs out; it cannot be sent.',
-        );
-      }
+      // A person's move: the service refuses server-only actions and the server's own actionIds.
       const t0 = benchTiming.enabled ? benchTiming.now() : 0;
       const reply = await rooms.act(roomId, seat, msg, socket.data.matchId);
       if (benchTiming.enabled) benchTiming.record('act', benchTiming.now() - t0);
@@ -265,7 +242,7 @@ export function attachSocketHandlers(
     socket.data.seat = null;
     presence.changed(roomId);
     if (seated) opts.onAway?.(roomId);
-    watchIdle(roomId);
+    vacated(roomId);
   }
 
   io.on('connection', (socket) => {
@@ -369,7 +346,7 @@ export function attachSocketHandlers(
       const roomId = socket.data.roomId;
       if (!roomId) return;
       presence.changed(roomId);
-      watchIdle(roomId);
+      vacated(roomId);
     });
   });
   return { close: () => presence.close() };
