@@ -34,6 +34,7 @@ import { Metrics } from './metrics/metrics';
 import { registerMetricsRoute, serveMetrics } from './metrics/serve';
 import { RoomService } from './rooms/room-service';
 import { Broadcaster } from './socket/broadcaster';
+import { coalesceWrites } from './socket/coalesced-writes';
 import type { IoServer } from './socket/io-types';
 import { attachSocketHandlers } from './socket/handlers';
 import { createIdentityStore } from './identity/store';
@@ -147,6 +148,8 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
   });
   const outage = new OutageLog(http.log, () => db.sql('SELECT 1', []));
   const store = createStore(db);
+  // The authority over rooms comes first: every driver and transport below is handed it.
+  const rooms = new RoomService(store, { secondMs: config.secondMs, idleMs: config.roomIdleMs });
   const pushStore = createPushStore(db);
   const dailySecret = await loadDailySecret(db, config.dailySecret);
   const vapid = await loadVapidKeys(pushStore, {
@@ -194,11 +197,18 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     shared: config.redisUrl !== undefined,
     onPresence: (room, connected) => rooms.notePresence(room, connected),
   });
-  // After the broadcaster's coalesced writes: it sees every packet queued, before the turn's one write.
+  // The acknowledgements and views of one turn leave each connection in one write (coalesced-writes.ts).
+  coalesceWrites(io);
+  // After the coalesced writes: it sees every packet queued, before the turn's one write.
   guardWrites(io, { maxQueuedPackets: config.socketMaxQueuedPackets, maxBufferedBytes: config.socketMaxBufferedBytes }, (held) =>
     http.log.warn(held, 'socket closed: it does not read what it is sent'),
   );
-  const bots = new BotDriver(config.botDelayMs, http.log, config.botWorkers > 0 ? new SolverPool(config.botWorkers) : null);
+  const bots = new BotDriver(
+    rooms,
+    config.botDelayMs,
+    http.log,
+    config.botWorkers > 0 ? new SolverPool(config.botWorkers) : null,
+  );
   // Counted only when someone may read them (METRICS_TOKEN or METRICS_PORT): otherwise nothing on the hot path.
   const metrics =
     config.metricsToken !== undefined || config.metricsPort !== undefined
@@ -210,24 +220,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     new PushSender(vapid, allowedOrigins, extras.pushAgent, undefined, metrics ? (outcome) => metrics.push(outcome) : undefined),
     http.log,
   );
-  const timeouts = new TimeoutDriver(http.log, (room, seat) => push.deadlineNear(room, seat));
-  const rooms = new RoomService(
-    store,
-    {
-      onChange: (room) => {
-        void broadcaster.publish(room);
-        duties.changed(room);
-        push.changed(room);
-      },
-      onRematch: (room) => void broadcaster.rejoin(room),
-      onLoad: (room) => {
-        bots.loaded(room);
-        duties.changed(room);
-      },
-    },
-    { secondMs: config.secondMs, idleMs: config.roomIdleMs },
-  );
-  bots.attach(rooms);
+  const timeouts = new TimeoutDriver(rooms, http.log, (room, seat) => push.deadlineNear(room, seat));
   // Server-to-server messages exist only through the Redis adapter; alone, no one else needs telling.
   const serverSide = io as unknown as {
     serverSideEmit(event: string, roomId: string): void;
@@ -259,8 +252,18 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     };
     serverSide.on(RESYNC_EVENT, () => resync.schedule());
   }
-  bots.guardWith(duties);
-  timeouts.attach(rooms, duties);
+  rooms.subscribe({
+    onChange: (room) => {
+      void broadcaster.publish(room);
+      duties.changed(room);
+      push.changed(room);
+    },
+    onRematch: (room) => void broadcaster.rejoin(room),
+    onLoad: (room) => {
+      bots.loaded(room);
+      duties.changed(room);
+    },
+  });
   const work = new InFlight();
   const sockets = attachSocketHandlers(io, rooms, broadcaster, http.log, {
     presenceCoalesceMs: config.presenceCoalesceMs,
@@ -289,7 +292,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     pingDb: () => db.prisma.$queryRaw`SELECT 1`,
     ...(edge.pingRedis ? { pingRedis: edge.pingRedis } : {}),
   });
-  registerApiRoutes(http, { config, rooms, store, broadcaster, dbKind: db.kind, publicOrigin });
+  registerApiRoutes(http, { config, rooms, store, presence: broadcaster, dbKind: db.kind, publicOrigin });
   registerPushRoutes(http, {
     store: pushStore,
     publicKey: vapid.publicKey,

@@ -39,24 +39,19 @@ export class BotDriver {
   /** rooms whose bot move failed (the database refused or timed out), how many times in a row */
   private readonly failures = new Map<string, number>();
   private closed = false;
-  private service: RoomService | null = null;
   private gate: LeaseGate | null = null;
   /** counts since start, for tests and logs: moves accepted, moves another actor beat, moves the rules refused */
   readonly stats = { played: 0, beaten: 0, refused: 0, failed: 0, inWorker: 0, onLoop: 0 };
 
   constructor(
+    private readonly service: RoomService,
     private readonly delayMs: number,
     private readonly log: Logger,
     /** decides moves off the event loop; without it (or for a family it does not know), here */
     private readonly solver: SolverPool | null = null,
   ) {}
 
-  /** The service is built with this driver's hooks, so it is attached after. */
-  attach(service: RoomService): void {
-    this.service = service;
-  }
-
-  /** From then on, bots play only in rooms the gate holds. */
+  /** From then on, bots play only in rooms the gate holds (the duty scheduler hands it over). */
   guardWith(gate: LeaseGate): void {
     this.gate = gate;
   }
@@ -156,9 +151,9 @@ export class BotDriver {
 
   private async play(roomId: string, entry: Pending): Promise<void> {
     const service = this.service;
-    const room = service?.cached(roomId);
+    const room = service.cached(roomId);
     // A room dropped from memory (nobody there) waits: loading it again kicks the driver.
-    if (!service || !room || this.closed || (this.gate && !this.gate.holds(roomId))) {
+    if (!room || this.closed || (this.gate && !this.gate.holds(roomId))) {
       this.failures.delete(roomId);
       this.done(roomId, entry, null);
       return;
@@ -214,7 +209,7 @@ export class BotDriver {
   private done(roomId: string, entry: Pending, unchanged: { matchId: string; seq: number } | null): void {
     if (this.pending.get(roomId) === entry) this.pending.delete(roomId);
     if (this.closed) return;
-    const room = this.service?.cached(roomId);
+    const room = this.service.cached(roomId);
     if (!room) return;
     const changed = unchanged === null || room.matchId !== unchanged.matchId || room.seq !== unchanged.seq;
     if (changed) this.refusedAt.delete(roomId);

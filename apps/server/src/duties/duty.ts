@@ -40,4 +40,6 @@ export interface DutyKind {
    * changes. A timer (a turn timeout) keeps answering true while it runs.
    */
   owes(room: LiveRoom): boolean;
+  /** The scheduler running this kind hands over its gate when it is made: from then on, act only in rooms it holds. */
+  guardWith(gate: LeaseGate): void;
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { LiveRoom } from '../rooms/live-room';
 import type { RoomService } from '../rooms/room-service';
-import type { DutyKind } from './duty';
+import type { DutyKind, LeaseGate } from './duty';
 import type { Leases } from './leases';
 
 interface Logger {
@@ -37,7 +37,7 @@ export const DEFAULT_GIVE_UP_MS = 5000;
  * rooms within `leaseMs + tickMs`. The log's unique (match, seq) remains the judge should two
  * processes ever act at once (one paused past its lease, say).
  */
-export class DutyScheduler {
+export class DutyScheduler implements LeaseGate {
   /** this process run: a restarted process is a new owner and waits for its old leases to expire */
   readonly owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   /** rooms held, and until when by this process's clock (counted from before the claim or renewal was sent) */
@@ -60,7 +60,9 @@ export class DutyScheduler {
     private readonly kinds: readonly DutyKind[],
     private readonly options: SchedulerOptions,
     private readonly log: Logger,
-  ) {}
+  ) {
+    for (const kind of kinds) kind.guardWith(this);
+  }
 
   /** Claims every room owed at once (without waiting for anyone to open it), then keeps ticking. */
   start(): void {

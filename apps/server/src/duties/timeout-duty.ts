@@ -44,7 +44,6 @@ function at(when: number, then: () => void, set: (t: NodeJS.Timeout) => void): v
 export class TimeoutDriver {
   private readonly armed = new Map<string, Armed>();
   private readonly running = new Set<Promise<void>>();
-  private service: RoomService | null = null;
   private gate: LeaseGate | null = null;
   private closed = false;
   /** rooms whose timeout failed to be stored (the database refused or timed out), how many times in a row */
@@ -53,13 +52,14 @@ export class TimeoutDriver {
   readonly stats = { fired: 0, beaten: 0, failed: 0 };
 
   constructor(
+    private readonly service: RoomService,
     private readonly log: Logger,
     /** a long timer of `seat` nears its end (the push notifier tells the device) */
     private readonly onNear: (room: LiveRoom, seat: Seat) => void = () => {},
   ) {}
 
-  attach(service: RoomService, gate: LeaseGate): void {
-    this.service = service;
+  /** From then on, timers fire only in rooms the gate holds (the duty scheduler hands it over). */
+  guardWith(gate: LeaseGate): void {
     this.gate = gate;
   }
 
@@ -101,7 +101,7 @@ export class TimeoutDriver {
         earliest - warnBeforeSec(turn) * room.secondMs,
         () => {
           entry.warning = null;
-          const now = this.service?.cached(room.id);
+          const now = this.service.cached(room.id);
           if (!now || `${now.matchId}:${now.seq}` !== key || (this.gate && !this.gate.holds(room.id))) return;
           // Each seat has its own clock: the warning is for the seats whose deadline this is.
           for (const d of now.deadlines()) if (d.at <= earliest) this.onNear(now, d.seat);
@@ -127,8 +127,8 @@ export class TimeoutDriver {
     // This timer is spent: a later claim of the room arms a new one.
     if (this.armed.get(roomId)?.at === key) this.armed.delete(roomId);
     const service = this.service;
-    const room = service?.cached(roomId);
-    if (!service || !room || this.closed || (this.gate && !this.gate.holds(roomId))) return;
+    const room = service.cached(roomId);
+    if (!room || this.closed || (this.gate && !this.gate.holds(roomId))) return;
     if (`${room.matchId}:${room.seq}` !== key) return;
     const now = Date.now();
     const overdue = room.deadlines().filter((d) => d.at <= now);
@@ -187,5 +187,6 @@ export function timeoutDuty(timeouts: TimeoutDriver): DutyKind {
     dueWhen: `EXISTS (SELECT 1 FROM "Room" r WHERE r.id = m."roomId" AND r."turnSeconds" IS NOT NULL)`,
     perform: (room) => timeouts.changed(room),
     owes: (room) => timeouts.owes(room),
+    guardWith: (gate) => timeouts.guardWith(gate),
   };
 }

@@ -12,11 +12,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Store, StoredMatchSummary } from '../db/store';
+import type { PresenceReader } from '../rooms/presence';
 import type { RoomService } from '../rooms/room-service';
 import { describeIssues, httpError } from '../errors';
 import { botSeatsProblem } from '../rooms/room-service';
 import { hashToken } from '../security/tokens';
-import type { Broadcaster } from '../socket/broadcaster';
 import { matchDetail, matchListItem } from './matches';
 import { privateAnswer } from './private-answer';
 
@@ -33,13 +33,14 @@ export function registerApiRoutes(
     config: Config;
     rooms: RoomService;
     store: Store;
-    broadcaster: Broadcaster;
+    /** who is in each room (the transport counts them) */
+    presence: PresenceReader;
     dbKind: 'embedded' | 'postgres';
     /** the origin of absolute links (PUBLIC_URL): never the request's Host or X-Forwarded-* headers */
     publicOrigin: () => string;
   },
 ): void {
-  const { rooms, broadcaster } = deps;
+  const { rooms, presence } = deps;
   // Reads are cheap but each may fold a match's log: bound them per address (edge.ts registers the plugin).
   const readLimit = app.rateLimit({ max: READ_BURST, timeWindow: (READ_BURST / READS_PER_SECOND) * 1000, groupId: 'read' });
   app.addHook('onRequest', async (req, reply) => {
@@ -75,7 +76,7 @@ export function registerApiRoutes(
     if (!id.success) return httpError(reply, 404, 'ROOM_NOT_FOUND', 'This room does not exist.');
     const room = await rooms.refresh(id.data);
     if (!room) return httpError(reply, 404, 'ROOM_NOT_FOUND', 'This room does not exist.');
-    const { connected, spectators } = await broadcaster.presence(room.id);
+    const { connected, spectators } = await presence.presence(room.id);
     return room.summary(connected, spectators);
   });
 

@@ -34,7 +34,6 @@ describe('RoomService.act on the log', () => {
     dir?.remove();
   });
 
-  const noHooks = { onChange: () => {} };
   const act = (rooms: RoomService, roomId: string, seat: number, actionId: string, action: unknown, expectSeq?: number) =>
     rooms.act(roomId, seat, { actionId, action, ...(expectSeq === undefined ? {} : { expectSeq }) });
 
@@ -47,7 +46,7 @@ describe('RoomService.act on the log', () => {
 
   it('writes each accepted action once and reads nothing back on the common path', async () => {
     const { store: watched, calls } = counted(store);
-    const rooms = new RoomService(watched, noHooks);
+    const rooms = new RoomService(watched);
     const roomId = await seatedRoom(rooms);
     calls.clear();
     expect(await act(rooms, roomId, 0, 'a1', { type: 'setSecret', code: [1, 2, 3, 4] }, 0)).toEqual({ ok: true, seq: 1 });
@@ -65,8 +64,8 @@ describe('RoomService.act on the log', () => {
 
   it('reads the log when another process took the seq, and judges the action again on the fresher state', async () => {
     const here = counted(store);
-    const rooms = new RoomService(here.store, noHooks);
-    const other = new RoomService(store, noHooks); // another server process on the same database
+    const rooms = new RoomService(here.store);
+    const other = new RoomService(store); // another server process on the same database
     const roomId = await seatedRoom(rooms);
     expect((await act(rooms, roomId, 0, 's', { type: 'setSecret', code: [1, 2, 3, 4] })).ok).toBe(true);
     expect(await act(other, roomId, 1, 'g-there', { type: 'guess', code: [0, 0, 0, 0] })).toEqual({ ok: true, seq: 2 });
@@ -80,8 +79,8 @@ describe('RoomService.act on the log', () => {
 
   it('reads the log before refusing what a fresher state might accept, and only then', async () => {
     const here = counted(store);
-    const rooms = new RoomService(here.store, noHooks);
-    const other = new RoomService(store, noHooks);
+    const rooms = new RoomService(here.store);
+    const other = new RoomService(store);
     const roomId = await seatedRoom(rooms);
     await rooms.get(roomId); // loaded here before the secret exists
     expect((await act(other, roomId, 0, 's', { type: 'setSecret', code: [1, 2, 3, 4] })).ok).toBe(true);
@@ -101,9 +100,8 @@ describe('RoomService.act on the log', () => {
 
   it('announces each change once: a claim after the claiming socket has taken its seat, a seat given back only when it changed', async () => {
     const events: string[] = [];
-    const rooms = new RoomService(store, {
-      onChange: (room) => events.push(`change ${room.seats.filter((s) => s.name).length}`),
-    });
+    const rooms = new RoomService(store);
+    rooms.subscribe({ onChange: (room) => events.push(`change ${room.seats.filter((s) => s.name).length}`) });
     const room = await rooms.create('duel', {}, null, { bots: [], hints: false, takeOverAfterSec: 10 });
     events.length = 0;
     const claimed = await rooms.claim(room.id, 0, 'Ada', null, (seat) => void events.push(`seated ${seat}`));
@@ -120,7 +118,7 @@ describe('RoomService.act on the log', () => {
   });
 
   it('refuses a person a server-only action or an actionId of the server, whoever calls it, and stores nothing', async () => {
-    const rooms = new RoomService(store, noHooks);
+    const rooms = new RoomService(store);
     const roomId = await seatedRoom(rooms);
     const secret = { type: 'setSecret', code: [1, 2, 3, 4] };
     expect(await act(rooms, roomId, 0, 'bot-x', secret)).toMatchObject({ ok: false, code: 'BAD_REQUEST' });

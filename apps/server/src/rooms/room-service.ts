@@ -20,20 +20,13 @@ import { hashToken, newMatchId, newRoomId, newSeatToken, newSeed } from '../secu
 import { BOT_ACTION_PREFIX, TIMEOUT_ACTION_PREFIX } from './action-ids';
 import { AwayClocks } from './away-clocks';
 import { LiveRoom } from './live-room';
+import type { Presence } from './presence';
 import { distinctSeatName } from './seat-names';
 import { namedBots, rotateSeats } from './seating';
 import { SerialQueue } from './serial-queue';
 
 /** How long a room nobody is in stays in memory, unless told (ROOM_IDLE_MS). */
 const DEFAULT_IDLE_MS = 10 * 60_000;
-
-/** Who is in a room now, as whoever sees the sockets counts them. */
-export interface Presence {
-  /** seats with at least one socket */
-  connected: ReadonlySet<Seat>;
-  /** sockets watching */
-  spectators: number;
-}
 
 /** How many times an append is retried after another server took the seq first. */
 const APPEND_ATTEMPTS = 3;
@@ -93,7 +86,7 @@ export function botSeatsProblem(familyId: string, options: unknown, bots: readon
   return null;
 }
 
-/** Hooks the room service calls; each runs inside the room's queue and must not wait on it. */
+/** What a subscriber of the room service hears; each hook runs inside the room's queue and must not wait on it. */
 export interface RoomHooks {
   /** after every committed change, in commit order per room */
   onChange: (room: LiveRoom) => void;
@@ -114,22 +107,31 @@ export class RoomService {
   /** rooms someone left, and the check that drops them from memory if nobody is there by then */
   private readonly idle = new Map<string, NodeJS.Timeout>();
 
-  private readonly onChange: (room: LiveRoom) => void;
-  private readonly onRematch: (room: LiveRoom) => void;
-  private readonly onLoad: (room: LiveRoom) => void;
+  private readonly listeners = new Set<RoomHooks>();
 
   constructor(
     private readonly store: Store,
-    hooks: RoomHooks,
     /**
      * `secondMs`: the length of one second of every room timer (SECOND_MS); `idleMs`: how long a
      * room nobody is in stays in memory (ROOM_IDLE_MS)
      */
     private readonly timers: { secondMs: number; idleMs?: number } = { secondMs: 1000 },
-  ) {
-    this.onChange = hooks.onChange;
-    this.onRematch = hooks.onRematch ?? (() => {});
-    this.onLoad = hooks.onLoad ?? (() => {});
+  ) {}
+
+  /** Hears every room's changes from now on (each hook in the room's queue); returns how to stop. */
+  subscribe(hooks: RoomHooks): () => void {
+    this.listeners.add(hooks);
+    return () => this.listeners.delete(hooks);
+  }
+
+  private onChange(room: LiveRoom): void {
+    for (const l of this.listeners) l.onChange(room);
+  }
+  private onRematch(room: LiveRoom): void {
+    for (const l of this.listeners) l.onRematch?.(room);
+  }
+  private onLoad(room: LiveRoom): void {
+    for (const l of this.listeners) l.onLoad?.(room);
   }
 
   /**

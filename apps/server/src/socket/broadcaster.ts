@@ -3,7 +3,6 @@ import type { Seat } from '@mm/rules';
 import type { LiveRoom } from '../rooms/live-room';
 import { SerialQueue } from '../rooms/serial-queue';
 import { roomChannel, seatChannel, watchChannel } from './channels';
-import { coalesceWrites } from './coalesced-writes';
 import type { IoServer, SocketData } from './io-types';
 import { countPresence, SharedPresence, type Presence } from './shared-presence';
 
@@ -38,8 +37,6 @@ export class Broadcaster {
     } = { shared: false },
   ) {
     this.shared = options.shared ? new SharedPresence(io) : null;
-    // The acknowledgements and views of one turn leave each connection in one write.
-    coalesceWrites(io);
   }
   private readonly shared: SharedPresence | null;
 
