@@ -102,7 +102,7 @@ export const configSchema = z.object({
   /** the built web client to serve; none in API-only tests */
   webDist: z.string().optional(),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** how long a room with no socket stays in memory before it is dropped (it reloads from the log) */
+  /** how long a room with no socket stays in memory before RoomService drops it (it reloads from the log) */
   roomIdleMs: z.coerce
     .number()
     .int()
@@ -110,7 +110,10 @@ export const configSchema = z.object({
     .default(10 * 60_000),
   /** which proxies' X-Forwarded-For is believed: see trustProxySchema (TRUST_PROXY) */
   trustProxy: trustProxySchema,
-  /** rooms one address may create per fixed window of that many seconds (counted in Redis with redisUrl) */
+  /**
+   * Rooms one address may create in one fixed window of that many seconds (30: thirty rooms per
+   * 30 s, one a second on average); counted in Redis across processes when REDIS_URL is set
+   */
   roomCreateBurst: z.coerce.number().int().min(1).default(30),
   /**
    * Push subscriptions one address may make in ten minutes (counted in Redis when REDIS_URL is

@@ -50,7 +50,7 @@ function legalMove(state: RaceState, rng: Rng, pBreak: number): LoggedAction<Rac
   return { seat, action: { type: 'guess', code } };
 }
 
-// Now and then a seat runs out of time instead (RULES.md §5): timeouts are in every log these tests fold.
+// Now and then a seat runs out of time instead (docs/rules.md §5): timeouts are in every log these tests fold.
 const play = randomPlayer(race, 400, (state, rng, game: Game) =>
   withTimeouts(race, (s, r) => legalMove(s, r, game.pBreak), 0.1)(state, rng),
 );

@@ -97,7 +97,7 @@ function applyGuess(state: RaceState, seat: Seat, code: Code): ApplyResult<RaceS
   return ok(settled(sameCode(guess, state.code) ? { ...next, breakers: [...next.breakers, seat] } : next));
 }
 
-/** RULES.md §5 turn timer in the race (docs/rules.md): the seat's next row is used up, with no guess on it. */
+/** The turn timer in the race (docs/rules.md §5): the seat's next row is used up, with no guess on it. */
 function applyTimeout(state: RaceState, seat: Seat, action: TimeoutAction): ApplyResult<RaceState> {
   if (!racing(state, seat)) return fail('NOT_YOUR_TURN', `Seat ${seat} owes no guess now, so it cannot run out of time.`);
   const refused = refuseTimeoutCode(action, false);

@@ -27,7 +27,7 @@ export type RaceOptionsInput = z.input<typeof raceOptionsSchema>;
 export const raceActionSchema = z.discriminatedUnion('type', [
   /** a guess at the house's code, on the seat's own board, whenever it likes */
   guessActionSchema,
-  /** server only (RULES.md §5 turn timer): the seat's next row is lost; see `race.timeoutFor` and docs/rules.md */
+  /** server only (docs/rules.md §5, turn timer): the seat's next row is lost; see `race.timeoutFor` */
   timeoutActionSchema,
 ]);
 export type RaceAction = z.output<typeof raceActionSchema>;
