@@ -179,12 +179,12 @@ export class RoomService {
     return this.store.playerOfDevice(deviceId);
   }
 
-  /** Cached room or null, without touching the store. */
   /** Rooms held in memory now (a gauge of /metrics). */
   get loadedCount(): number {
     return this.live.size;
   }
 
+  /** The room if it is in memory, without touching the store. */
   cached(roomId: string): LiveRoom | undefined {
     return this.live.get(roomId);
   }
