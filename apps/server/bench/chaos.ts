@@ -234,7 +234,10 @@ async function sweep(kind: 'embedded' | 'postgres'): Promise<void> {
           console.log(`stuck: ${p.roomId} seat ${p.seat} token=${Boolean(p.token)} pending=${Boolean(p.pending)} ${p.lastError}`);
     throw err;
   });
-  // Bot rooms finish on their own (nobody plays in them): read through the replay route, which never loads a room.
+  // Bots of a room nobody plays in move only while someone watches (src/duties/attention.ts): one watcher each
+  // now that the kills are over; their progress is read through the replay route, which never loads a room.
+  const botWatchers = await Promise.all(botRooms.map(() => Player.connect(urls()[0]!)));
+  await Promise.all(botWatchers.map((w, i) => w.join(botRooms[i]!)));
   const botMatches: string[] = [];
   for (const roomId of botRooms) {
     const summary = (await (await fetch(`${urls()[0]}/api/rooms/${roomId}`)).json()) as { match: { id: string } };
@@ -250,6 +253,7 @@ async function sweep(kind: 'embedded' | 'postgres'): Promise<void> {
     () => undefined,
   );
   const botsFinished = await finishedBots();
+  for (const w of botWatchers) w.close();
 
   // The log, read back.
   let rows: { matchId: string; actionId: string; seq: number }[];

@@ -22,6 +22,7 @@ import { createPushStore } from './push/store';
 import { BotDriver } from './duties/bot-driver';
 import { SolverPool } from './bots/solver-pool';
 import { botDuty } from './duties/bot-duty';
+import { Attention, unattended } from './duties/attention';
 import { TimeoutDriver, timeoutDuty } from './duties/timeout-duty';
 import { createLeases } from './duties/leases';
 import { DutyScheduler } from './duties/scheduler';
@@ -38,7 +39,7 @@ import type { IoServer } from './socket/io-types';
 import { attachSocketHandlers } from './socket/handlers';
 import { createIdentityStore } from './identity/store';
 import { registerIdentityRoutes } from './identity/routes';
-import { deviceChannel } from './socket/channels';
+import { deviceChannel, roomOfChannel } from './socket/channels';
 import { attachRedisAdapter } from './socket/redis';
 import { AddressLimits } from './socket/address-limits';
 import { guardConnections } from './socket/connection-guard';
@@ -260,6 +261,12 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     serverSide.on(RESYNC_EVENT, () => resync.schedule());
   }
   bots.guardWith(duties);
+  // Bots of a room nobody plays in wait for someone to watch it; a socket joining sets them going (on whichever process holds the room).
+  bots.pauseWith(new Attention((roomId) => broadcaster.presence(roomId)));
+  io.of('/').adapter.on('join-room', (channel: string) => {
+    const room = rooms.cached(roomOfChannel(channel) ?? '');
+    if (room && unattended(room) && room.botSeats().length > 0) duties.changed(room);
+  });
   timeouts.attach(rooms, duties);
   const work = new InFlight();
   const sockets = attachSocketHandlers(io, rooms, broadcaster, http.log, {

@@ -6,6 +6,7 @@ import type { LiveRoom } from '../rooms/live-room';
 import type { RoomService } from '../rooms/room-service';
 import { newSeed } from '../security/tokens';
 import { retryDelay } from './backoff';
+import type { Attention } from './attention';
 import type { LeaseGate } from './duty';
 
 /** Replies that say the move was not stored for a reason of the server's own: try it again. */
@@ -41,6 +42,7 @@ export class BotDriver {
   private closed = false;
   private service: RoomService | null = null;
   private gate: LeaseGate | null = null;
+  private attention: Attention | null = null;
   /** counts since start, for tests and logs: moves accepted, moves another actor beat, moves the rules refused */
   readonly stats = { played: 0, beaten: 0, refused: 0, failed: 0, inWorker: 0, onLoop: 0 };
 
@@ -61,9 +63,16 @@ export class BotDriver {
     this.gate = gate;
   }
 
+  /** From then on, bots of a room nobody plays in wait for someone to watch it (attention.ts). */
+  pauseWith(attention: Attention): void {
+    this.attention = attention;
+  }
+
   /** Whether a bot move is pending in the room, or may be due in its current state. */
   owes(room: LiveRoom): boolean {
     if (this.pending.has(room.id)) return true;
+    // Paused: nothing owed until someone joins (which kicks the room again, lease and all).
+    if (this.attention?.isPaused(room)) return false;
     return this.mayAct(room) && this.quietAt.get(room.id) !== `${room.matchId}:${room.seq}`;
   }
 
@@ -164,6 +173,12 @@ export class BotDriver {
       return;
     }
     const before = { matchId: room.matchId, seq: room.seq };
+    // Nobody plays in the room and nobody watches it: the bots wait (a presence unknown plays on).
+    if (this.attention && !(await this.attention.mayPlay(room).catch(() => true))) {
+      if (this.failures.delete(roomId)) this.gate?.succeeded(roomId);
+      this.done(roomId, entry, before);
+      return;
+    }
     let moved = false;
     let failed = false;
     try {
