@@ -351,7 +351,12 @@ async function drain(): Promise<void> {
 
 async function botRooms(): Promise<void> {
   const db = await freshDatabase('embedded');
-  const server = await spawnServer({ DATA_DIR: db.config.dataDir, ROOM_CREATE_BURST: String(BOT_ROOMS + 10) });
+  // Every room from one address, the bench's: the per-address bound of rooms of bots only is lifted to their number.
+  const server = await spawnServer({
+    DATA_DIR: db.config.dataDir,
+    ROOM_CREATE_BURST: String(BOT_ROOMS + 10),
+    BOT_ROOMS_PER_IP: String(BOT_ROOMS),
+  });
   const body = { family: 'duel', options: { pegs: 6, colours: 10, repeats: true }, bots: [0, 1], botStrength: 'strong' };
   const watchers: Player[] = [];
   for (let i = 0; i < BOT_ROOMS; i++) {

@@ -9,6 +9,7 @@ import { createStore } from './db/store';
 import { OutageLog } from './db/unavailable';
 import type { Agent } from 'node:https';
 import { fault, httpError } from './errors';
+import { BotRoomLimit } from './http/bot-rooms';
 import { registerHealthRoutes } from './http/health';
 import { isHealthCheck, registerApiRoutes } from './http/routes';
 import { parseAllowedOrigins } from './push/endpoint-guard';
@@ -297,7 +298,15 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     pingDb: () => db.prisma.$queryRaw`SELECT 1`,
     ...(edge.pingRedis ? { pingRedis: edge.pingRedis } : {}),
   });
-  registerApiRoutes(http, { config, rooms, store, broadcaster, dbKind: db.kind, publicOrigin });
+  registerApiRoutes(http, {
+    config,
+    rooms,
+    store,
+    broadcaster,
+    dbKind: db.kind,
+    publicOrigin,
+    botRooms: new BotRoomLimit(db.sql, config.botRoomsPerIp),
+  });
   registerPushRoutes(http, {
     store: pushStore,
     publicKey: vapid.publicKey,
