@@ -6,6 +6,7 @@ import { Server } from 'socket.io';
 import { configSchema, proxyTrust, type Config, type ConfigInput } from './config';
 import { openDatabase, type Database } from './db/database';
 import { createStore } from './db/store';
+import { RoomSweep } from './db/sweep';
 import { OutageLog } from './db/unavailable';
 import type { Agent } from 'node:https';
 import { fault, httpError } from './errors';
@@ -270,6 +271,8 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
   });
   timeouts.attach(rooms, duties);
   const work = new InFlight();
+  // Rooms idle past ROOM_RETENTION_DAYS with no finished match go (each process sweeps; a room goes once).
+  const sweep = new RoomSweep(db.sql, { retentionDays: config.roomRetentionDays }, http.log);
   const sockets = attachSocketHandlers(io, rooms, broadcaster, http.log, {
     presenceCoalesceMs: config.presenceCoalesceMs,
     spectatorsPerRoom: config.spectatorsPerRoom,
@@ -351,6 +354,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     const lingerUntil = Date.now() + Math.min(DRAIN_LINGER_MS, config.shutdownGraceMs / 4);
     // No new duty taken; bot moves being submitted and messages being handled finish (and are acknowledged).
     await untilDeadline(duties.stop());
+    await untilDeadline(sweep.stop());
     await untilDeadline(bots.close());
     await untilDeadline(timeouts.close());
     await work.close(deadline);
@@ -388,6 +392,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
       if (metrics && config.metricsPort !== undefined)
         metricsServer = await serveMetrics(metrics, config.metricsPort, config.host);
       duties.start();
+      sweep.start();
       const addr = http.server.address();
       const port = typeof addr === 'object' && addr ? addr.port : config.port;
       return `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
