@@ -149,7 +149,16 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     resetDataDir: config.dataDirReset,
   });
   const outage = new OutageLog(http.log, () => db.sql('SELECT 1', []));
-  const store = createStore(db);
+  // Counted only when someone may read them (METRICS_TOKEN or METRICS_PORT): otherwise nothing on the hot path.
+  const metrics =
+    config.metricsToken !== undefined || config.metricsPort !== undefined
+      ? new Metrics({
+          roomsLoaded: () => rooms.loadedCount,
+          socketsConnected: () => io.engine.clientsCount,
+          ...(db.pool ? { dbPool: db.pool } : {}),
+        })
+      : null;
+  const store = createStore(db, metrics ? { onCommitBatch: (rows) => metrics.commitBatch(rows) } : {});
   const pushStore = createPushStore(db);
   const dailySecret = await loadDailySecret(db, config.dailySecret);
   const vapid = await loadVapidKeys(pushStore, {
@@ -202,11 +211,6 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     http.log.warn(held, 'socket closed: it does not read what it is sent'),
   );
   const bots = new BotDriver(config.botDelayMs, http.log, config.botWorkers > 0 ? new SolverPool(config.botWorkers) : null);
-  // Counted only when someone may read them (METRICS_TOKEN or METRICS_PORT): otherwise nothing on the hot path.
-  const metrics =
-    config.metricsToken !== undefined || config.metricsPort !== undefined
-      ? new Metrics({ roomsLoaded: () => rooms.loadedCount, socketsConnected: () => io.engine.clientsCount })
-      : null;
   const push = new PushNotifier(
     io,
     pushStore,
@@ -263,6 +267,10 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     serverSide.on(RESYNC_EVENT, () => resync.schedule());
   }
   bots.guardWith(duties);
+  if (metrics) {
+    bots.onLag = (ms) => metrics.lag('bot', ms);
+    timeouts.onLag = (ms) => metrics.lag('timeout', ms);
+  }
   // Bots of a room nobody plays in wait for someone to watch it; a socket joining sets them going (on whichever process holds the room).
   bots.pauseWith(new Attention((roomId) => broadcaster.presence(roomId)));
   io.of('/').adapter.on('join-room', (channel: string) => {

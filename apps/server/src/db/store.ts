@@ -267,10 +267,11 @@ const toPlayer = (p: { seat: number; name: string; deviceId: string | null; play
   playerId: p.playerId,
 });
 
-export function createStore(db: Database): Store {
+/** `onCommitBatch`: each INSERT of the action log, with its rows (the metrics' batch sizes). */
+export function createStore(db: Database, hooks: { onCommitBatch?: (rows: number) => void } = {}): Store {
   const { prisma } = db;
   // The hot path: plain SQL, many rooms' actions in one INSERT (group-commit.ts).
-  const log = new GroupCommit(db.sql, { maxInFlight: db.kind === 'embedded' ? 1 : 4 });
+  const log = new GroupCommit(db.sql, { maxInFlight: db.kind === 'embedded' ? 1 : 4, onBatch: hooks.onCommitBatch });
   return {
     kind: db.kind,
 

@@ -20,6 +20,8 @@ interface Logger {
 /** One room's bot work: a timer waiting to play, or a move being submitted. */
 interface Pending {
   timer: NodeJS.Timeout | null;
+  /** when the move became due (its delay over), tries after a failure included */
+  dueAt: number;
   /** something changed while this was pending: look again when it is done */
   again: boolean;
 }
@@ -45,6 +47,8 @@ export class BotDriver {
   private attention: Attention | null = null;
   /** counts since start, for tests and logs: moves accepted, moves another actor beat, moves the rules refused */
   readonly stats = { played: 0, beaten: 0, refused: 0, failed: 0, inWorker: 0, onLoop: 0 };
+  /** each bot move stored, how many ms after it was due (the metrics' duty lag: thinking, queueing, the write) */
+  onLag: (ms: number) => void = () => {};
 
   constructor(
     private readonly delayMs: number,
@@ -107,7 +111,7 @@ export class BotDriver {
       void this.gate.want(room);
       return;
     }
-    const entry: Pending = { timer: null, again: false };
+    const entry: Pending = { timer: null, dueAt: Date.now() + this.delayMs, again: false };
     this.pending.set(room.id, entry);
     this.playAfter(room.id, entry, this.delayMs);
   }
@@ -194,6 +198,7 @@ export class BotDriver {
         moved = reply.ok;
         if (reply.ok) {
           this.stats.played++;
+          this.onLag(Date.now() - entry.dueAt);
           this.log.debug({ roomId, seat: move.seat, seq: reply.seq, actionId }, 'action accepted');
         }
         // DUPLICATE_ACTION / STALE_SEQ / MATCH_CHANGED / NOT_SEATED: someone (another server, a person back) moved first; look again.
