@@ -1,7 +1,8 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
+import { freshDatabase, type TestDatabase } from '../test-support/databases';
 import { Player } from '../test-support/player';
-import { createRoom, useServer } from '../test-support/server';
+import { createRoom, startServer, useServer } from '../test-support/server';
 import { until } from '../test-support/until';
 import type { Attention } from './attention';
 
@@ -72,4 +73,54 @@ describe('bots in a room nobody plays in', () => {
     await until('the bot to play on', async () => (await stored(app, roomId)) >= 3, 60_000);
     expect(attentionOf(app).stats.paused).toBe(pausedBefore);
   }, 90_000);
+});
+
+describe('bots in a room nobody plays in, with two server processes', () => {
+  const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  let db: TestDatabase;
+  const apps: App[] = [];
+  const urls: string[] = [];
+  const players: Player[] = [];
+  beforeAll(async () => {
+    db = await freshDatabase('postgres');
+    for (let i = 0; i < 2; i++) {
+      const { app, url } = await startServer(db, {
+        redisUrl: REDIS_URL,
+        botDelayMs: 50,
+        dutyLeaseMs: 600,
+        presenceCoalesceMs: 0,
+      });
+      apps.push(app);
+      urls.push(url);
+    }
+  });
+  afterAll(async () => {
+    players.forEach((p) => p.close());
+    for (const app of apps) await app.close();
+    await db?.drop();
+  });
+  const paused = (): number => apps.reduce((n, a) => n + attentionOf(a).stats.paused, 0);
+  const watch = async (url: string, roomId: string): Promise<Player> => {
+    const p = await Player.connect(url);
+    players.push(p);
+    expect((await p.join(roomId)).ok).toBe(true);
+    return p;
+  };
+
+  it('pause with nobody on either process, and play while anyone on any process watches', async () => {
+    const before = paused();
+    const roomId: string = (await createRoom(urls[0]!, { family: 'duel', options: { rounds: 4 }, bots: [0, 1] })).json.id;
+    await until('the bots paused', async () => paused() > before && !apps.some((a) => a.duties.holds(roomId)), 30_000);
+    expect(await stored(apps[0]!, roomId)).toBe(0);
+
+    // A watcher on one process, then another on the other; the first leaves: the second keeps the bots going.
+    const first = await watch(urls[0]!, roomId);
+    await first.waitFor((u) => u.snapshot.seq >= 2, 30_000);
+    const second = await watch(urls[1]!, roomId);
+    first.close();
+    const end = await second.waitFor((u) => u.snapshot.status.finished, 90_000);
+    expect(end.snapshot.seq).toBe(await stored(apps[0]!, roomId));
+    const log = await apps[0]!.db.prisma.action.findMany({ where: { match: { roomId } }, orderBy: { seq: 'asc' } });
+    expect(log.map((a) => a.seq)).toEqual(log.map((_, i) => i + 1));
+  }, 150_000);
 });
