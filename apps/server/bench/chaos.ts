@@ -9,8 +9,10 @@
  *     how long until the other process has played the bot (20 trials).
  *  3. A reconnect storm: 2,000 sockets claim seats at once, the server restarts, all rejoin with their tokens.
  *  4. Drain: SIGTERM with sockets and kept-alive connections open; time until the process has exited.
- *  5. Bot-room load: 60 rooms of strong bots only at 6 holes and 10 colours, each watched; an
- *     honest socket's acknowledgement times (its own room:join, answered by the event loop) meanwhile.
+ *  5. Bot-room load: 60 rooms of strong bots only at 6 holes and 10 colours, each watched (a room of
+ *     bots only that nobody watches pauses: src/duties/attention.ts), BOT_ROOMS_PER_IP lifted to
+ *     their number; an honest socket's acknowledgement times (its own room:join, answered by the
+ *     event loop) meanwhile.
  *  6. Join flood: 1,000 hostile sockets each re-join a room once a second while two people play in
  *     it; the honest player's ack p50/p99 and /api/health's latency, once with the per-address
  *     bounds as shipped (every socket comes from 127.0.0.1) and once lifted (as if from 1,000 addresses).
@@ -34,6 +36,13 @@ import { RawConnection } from '../src/test-support/raw-http';
 import { reconnectStorm } from '../src/test-support/storm';
 import { createRoom } from '../src/test-support/server';
 import { TestRedis } from '../src/test-support/redis-server';
+
+if (process.argv.includes('--help')) {
+  console.log(`bench:chaos: a seeded chaos run (apps/server/bench/chaos.ts); numbers printed, nothing asserted.
+  -- --seed 1 --kills 10 --trials 20 --storm 2000 --db postgres,embedded
+     --botrooms 60 --flood 1000 --flood-sec 20 --only botrooms,sweep,failover,storm,drain,flood,redis`);
+  process.exit(0);
+}
 
 const arg = (name: string, fallback: string): string => {
   const i = process.argv.indexOf(`--${name}`);
@@ -234,7 +243,10 @@ async function sweep(kind: 'embedded' | 'postgres'): Promise<void> {
           console.log(`stuck: ${p.roomId} seat ${p.seat} token=${Boolean(p.token)} pending=${Boolean(p.pending)} ${p.lastError}`);
     throw err;
   });
-  // Bot rooms finish on their own (nobody plays in them): read through the replay route, which never loads a room.
+  // Bots of a room nobody plays in move only while someone watches (src/duties/attention.ts): one watcher each
+  // now that the kills are over; their progress is read through the replay route, which never loads a room.
+  const botWatchers = await Promise.all(botRooms.map(() => Player.connect(urls()[0]!)));
+  await Promise.all(botWatchers.map((w, i) => w.join(botRooms[i]!)));
   const botMatches: string[] = [];
   for (const roomId of botRooms) {
     const summary = (await (await fetch(`${urls()[0]}/api/rooms/${roomId}`)).json()) as { match: { id: string } };
@@ -250,6 +262,7 @@ async function sweep(kind: 'embedded' | 'postgres'): Promise<void> {
     () => undefined,
   );
   const botsFinished = await finishedBots();
+  for (const w of botWatchers) w.close();
 
   // The log, read back.
   let rows: { matchId: string; actionId: string; seq: number }[];
@@ -347,7 +360,12 @@ async function drain(): Promise<void> {
 
 async function botRooms(): Promise<void> {
   const db = await freshDatabase('embedded');
-  const server = await spawnServer({ DATA_DIR: db.config.dataDir, ROOM_CREATE_BURST: String(BOT_ROOMS + 10) });
+  // Every room from one address, the bench's: the per-address bound of rooms of bots only is lifted to their number.
+  const server = await spawnServer({
+    DATA_DIR: db.config.dataDir,
+    ROOM_CREATE_BURST: String(BOT_ROOMS + 10),
+    BOT_ROOMS_PER_IP: String(BOT_ROOMS),
+  });
   const body = { family: 'duel', options: { pegs: 6, colours: 10, repeats: true }, bots: [0, 1], botStrength: 'strong' };
   const watchers: Player[] = [];
   for (let i = 0; i < BOT_ROOMS; i++) {

@@ -6,9 +6,11 @@ import { Server } from 'socket.io';
 import { configSchema, proxyTrust, type Config, type ConfigInput } from './config';
 import { openDatabase, type Database } from './db/database';
 import { createStore } from './db/store';
+import { RoomSweep } from './db/sweep';
 import { OutageLog } from './db/unavailable';
 import type { Agent } from 'node:https';
 import { fault, httpError } from './errors';
+import { BotRoomLimit } from './http/bot-rooms';
 import { registerHealthRoutes } from './http/health';
 import { isHealthCheck, registerApiRoutes } from './http/routes';
 import { parseAllowedOrigins } from './push/endpoint-guard';
@@ -22,6 +24,7 @@ import { createPushStore } from './push/store';
 import { BotDriver } from './duties/bot-driver';
 import { SolverPool } from './bots/solver-pool';
 import { botDuty } from './duties/bot-duty';
+import { Attention, unattended } from './duties/attention';
 import { TimeoutDriver, timeoutDuty } from './duties/timeout-duty';
 import { createLeases } from './duties/leases';
 import { DutyScheduler } from './duties/scheduler';
@@ -39,7 +42,7 @@ import type { IoServer } from './socket/io-types';
 import { attachSocketHandlers } from './socket/handlers';
 import { createIdentityStore } from './identity/store';
 import { registerIdentityRoutes } from './identity/routes';
-import { deviceChannel } from './socket/channels';
+import { deviceChannel, roomOfChannel } from './socket/channels';
 import { attachRedisAdapter } from './socket/redis';
 import { AddressLimits } from './socket/address-limits';
 import { guardConnections } from './socket/connection-guard';
@@ -147,7 +150,16 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     resetDataDir: config.dataDirReset,
   });
   const outage = new OutageLog(http.log, () => db.sql('SELECT 1', []));
-  const store = createStore(db);
+  // Counted only when someone may read them (METRICS_TOKEN or METRICS_PORT): otherwise nothing on the hot path.
+  const metrics =
+    config.metricsToken !== undefined || config.metricsPort !== undefined
+      ? new Metrics({
+          roomsLoaded: () => rooms.loadedCount,
+          socketsConnected: () => io.engine.clientsCount,
+          ...(db.pool ? { dbPool: db.pool } : {}),
+        })
+      : null;
+  const store = createStore(db, metrics ? { onCommitBatch: (rows) => metrics.commitBatch(rows) } : {});
   // The authority over rooms comes first: every driver and transport below is handed it.
   const rooms = new RoomService(store, { secondMs: config.secondMs, idleMs: config.roomIdleMs });
   const pushStore = createPushStore(db);
@@ -209,11 +221,6 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     http.log,
     config.botWorkers > 0 ? new SolverPool(config.botWorkers) : null,
   );
-  // Counted only when someone may read them (METRICS_TOKEN or METRICS_PORT): otherwise nothing on the hot path.
-  const metrics =
-    config.metricsToken !== undefined || config.metricsPort !== undefined
-      ? new Metrics({ roomsLoaded: () => rooms.loadedCount, socketsConnected: () => io.engine.clientsCount })
-      : null;
   const push = new PushNotifier(
     io,
     pushStore,
@@ -264,7 +271,19 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
       duties.changed(room);
     },
   });
+  if (metrics) {
+    bots.onLag = (ms) => metrics.lag('bot', ms);
+    timeouts.onLag = (ms) => metrics.lag('timeout', ms);
+  }
+  // Bots of a room nobody plays in wait for someone to watch it; a socket joining sets them going (on whichever process holds the room).
+  bots.pauseWith(new Attention((roomId) => broadcaster.presence(roomId)));
+  io.of('/').adapter.on('join-room', (channel: string) => {
+    const room = rooms.cached(roomOfChannel(channel) ?? '');
+    if (room && unattended(room) && room.botSeats().length > 0) duties.changed(room);
+  });
   const work = new InFlight();
+  // Rooms idle past ROOM_RETENTION_DAYS with no finished match go (each process sweeps; a room goes once).
+  const sweep = new RoomSweep(db.sql, { retentionDays: config.roomRetentionDays }, http.log);
   const sockets = attachSocketHandlers(io, rooms, broadcaster, http.log, {
     presenceCoalesceMs: config.presenceCoalesceMs,
     spectatorsPerRoom: config.spectatorsPerRoom,
@@ -292,7 +311,15 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     pingDb: () => db.prisma.$queryRaw`SELECT 1`,
     ...(edge.pingRedis ? { pingRedis: edge.pingRedis } : {}),
   });
-  registerApiRoutes(http, { config, rooms, store, presence: broadcaster, dbKind: db.kind, publicOrigin });
+  registerApiRoutes(http, {
+    config,
+    rooms,
+    store,
+    presence: broadcaster,
+    dbKind: db.kind,
+    publicOrigin,
+    botRooms: new BotRoomLimit(db.sql, config.botRoomsPerIp),
+  });
   registerPushRoutes(http, {
     store: pushStore,
     publicKey: vapid.publicKey,
@@ -337,6 +364,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     const lingerUntil = Date.now() + Math.min(DRAIN_LINGER_MS, config.shutdownGraceMs / 4);
     // No new duty taken; bot moves being submitted and messages being handled finish (and are acknowledged).
     await untilDeadline(duties.stop());
+    await untilDeadline(sweep.stop());
     await untilDeadline(bots.close());
     await untilDeadline(timeouts.close());
     await work.close(deadline);
@@ -374,6 +402,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
       if (metrics && config.metricsPort !== undefined)
         metricsServer = await serveMetrics(metrics, config.metricsPort, config.host);
       duties.start();
+      sweep.start();
       const addr = http.server.address();
       const port = typeof addr === 'object' && addr ? addr.port : config.port;
       return `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;

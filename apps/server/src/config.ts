@@ -120,6 +120,13 @@ export const configSchema = z.object({
    * set); a device keeps its 5 newest besides, so neither an address nor a device grows the table without end
    */
   pushSubscribeLimit: z.coerce.number().int().min(1).default(30),
+  /**
+   * Rooms of bots only (no seat for a person) one address may have unfinished at once: each may
+   * cost a solver's time whenever someone watches it, and a paused one waits (ROOM_RETENTION_DAYS)
+   */
+  botRoomsPerIp: z.coerce.number().int().min(0).max(100_000).default(10),
+  /** days without a move, a seat taken or a match begun after which a room with no finished match is removed */
+  roomRetentionDays: z.coerce.number().min(1).max(36_500).default(30),
   /** threads that decide bots' moves off the event loop (0: on the event loop, as before) */
   botWorkers: z.coerce.number().int().min(0).max(64).default(1),
   /** how long a bot waits before it plays (so people see its move come); 0 in tests */
@@ -247,6 +254,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     pushSubscribeLimit: blank(env.PUSH_SUBSCRIBE_LIMIT),
     botDelayMs: blank(env.BOT_DELAY_MS),
     botWorkers: blank(env.BOT_WORKERS),
+    botRoomsPerIp: blank(env.BOT_ROOMS_PER_IP),
+    roomRetentionDays: blank(env.ROOM_RETENTION_DAYS),
     secondMs: blank(env.SECOND_MS),
     linkCodeTtlMs: blank(env.LINK_CODE_TTL_MS),
     linkTriesPerMinute: blank(env.LINK_TRIES_PER_MINUTE),

@@ -22,10 +22,10 @@ export interface ActionLog {
   finishMatch(matchId: string, result: unknown): Promise<void>;
 }
 
-export function createActionLog(db: Database): ActionLog {
+export function createActionLog(db: Database, hooks: { onCommitBatch?: (rows: number) => void } = {}): ActionLog {
   const { prisma } = db;
   // The hot path: plain SQL, many rooms' actions in one INSERT (group-commit.ts).
-  const log = new GroupCommit(db.sql, { maxInFlight: db.kind === 'embedded' ? 1 : 4 });
+  const log = new GroupCommit(db.sql, { maxInFlight: db.kind === 'embedded' ? 1 : 4, onBatch: hooks.onCommitBatch });
   return {
     async appendAction(matchId, action) {
       const payloadJson = JSON.stringify(action.payload);

@@ -39,6 +39,8 @@ export interface Database {
   sql: SqlRunner;
   /** What start-up migration did (for a log line). */
   migrations: MigrateResult;
+  /** PostgreSQL: the pool's connections running a query, and the queries waiting for one (none embedded) */
+  pool?: () => { inUse: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -160,6 +162,7 @@ async function openPostgres(
     sql: async <Row extends Record<string, unknown>>(text: string, params: readonly unknown[], options: { name?: string } = {}) =>
       (await pool.query<Row>({ text, values: [...params], ...(options.name ? { name: options.name } : {}) })).rows,
     migrations: result,
+    pool: () => ({ inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       if (closed) return;
       closed = true;

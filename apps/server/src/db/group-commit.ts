@@ -38,6 +38,8 @@ export interface GroupCommitOptions {
   maxInFlight: number;
   /** rows of one INSERT at most */
   maxBatch?: number;
+  /** each INSERT sent, with its rows (the metrics' batch sizes) */
+  onBatch?: (rows: number) => void;
 }
 
 export class GroupCommit {
@@ -46,6 +48,7 @@ export class GroupCommit {
   private inFlight = 0;
   private readonly maxInFlight: number;
   private readonly maxBatch: number;
+  private readonly onBatch: (rows: number) => void;
   /** batches committed and rows in them, for the benchmark's curiosity and the tests */
   readonly stats = { batches: 0, rows: 0 };
 
@@ -55,6 +58,7 @@ export class GroupCommit {
   ) {
     this.maxInFlight = Math.max(1, options.maxInFlight);
     this.maxBatch = options.maxBatch ?? 500;
+    this.onBatch = options.onBatch ?? (() => {});
   }
 
   append(row: AppendRow): Promise<AppendOutcome> {
@@ -85,6 +89,7 @@ export class GroupCommit {
   private async commit(batch: Pending[]): Promise<void> {
     let inserted: { matchId: string; seq: number; actionId: string }[];
     const sent = benchTiming.enabled ? benchTiming.now() : 0;
+    this.onBatch(batch.length);
     if (benchTiming.enabled) {
       for (const row of batch) benchTiming.record('appendWait', sent - row.at);
       benchTiming.record('batchRows', batch.length);

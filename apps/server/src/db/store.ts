@@ -25,10 +25,11 @@ export interface Store extends ActionLog, RoomsStore, PlayersStore, HistoryReade
   close(): Promise<void>;
 }
 
-export function createStore(db: Database): Store {
+/** `onCommitBatch`: each INSERT of the action log, with its rows (the metrics' batch sizes). */
+export function createStore(db: Database, hooks: { onCommitBatch?: (rows: number) => void } = {}): Store {
   return {
     kind: db.kind,
-    ...createActionLog(db),
+    ...createActionLog(db, hooks),
     ...createRoomsStore(db),
     ...createPlayersStore(db),
     ...createHistoryReader(db),

@@ -6,6 +6,7 @@ import type { LiveRoom } from '../rooms/live-room';
 import type { RoomService } from '../rooms/room-service';
 import { newSeed } from '../security/tokens';
 import { retryDelay } from './backoff';
+import type { Attention } from './attention';
 import type { LeaseGate } from './duty';
 
 /** Replies that say the move was not stored for a reason of the server's own: try it again. */
@@ -19,6 +20,8 @@ interface Logger {
 /** One room's bot work: a timer waiting to play, or a move being submitted. */
 interface Pending {
   timer: NodeJS.Timeout | null;
+  /** when the move became due (its delay over), tries after a failure included */
+  dueAt: number;
   /** something changed while this was pending: look again when it is done */
   again: boolean;
 }
@@ -40,8 +43,11 @@ export class BotDriver {
   private readonly failures = new Map<string, number>();
   private closed = false;
   private gate: LeaseGate | null = null;
+  private attention: Attention | null = null;
   /** counts since start, for tests and logs: moves accepted, moves another actor beat, moves the rules refused */
   readonly stats = { played: 0, beaten: 0, refused: 0, failed: 0, inWorker: 0, onLoop: 0 };
+  /** each bot move stored, how many ms after it was due (the metrics' duty lag: thinking, queueing, the write) */
+  onLag: (ms: number) => void = () => {};
 
   constructor(
     private readonly service: RoomService,
@@ -56,9 +62,16 @@ export class BotDriver {
     this.gate = gate;
   }
 
+  /** From then on, bots of a room nobody plays in wait for someone to watch it (attention.ts). */
+  pauseWith(attention: Attention): void {
+    this.attention = attention;
+  }
+
   /** Whether a bot move is pending in the room, or may be due in its current state. */
   owes(room: LiveRoom): boolean {
     if (this.pending.has(room.id)) return true;
+    // Paused: nothing owed until someone joins (which kicks the room again, lease and all).
+    if (this.attention?.isPaused(room)) return false;
     return this.mayAct(room) && this.quietAt.get(room.id) !== `${room.matchId}:${room.seq}`;
   }
 
@@ -68,6 +81,8 @@ export class BotDriver {
    */
   loaded(room: LiveRoom): void {
     if (this.closed || (room.botSeats().length === 0 && !room.hints)) return;
+    // With worker threads, bots think there (each builds its own code space): the event loop builds one only for hints.
+    if (this.solver && !room.hints) return;
     // Build the code space soon, off this call: a big one takes a few hundred milliseconds.
     const view = room.family.view(room.state, null);
     setImmediate(() => {
@@ -93,7 +108,7 @@ export class BotDriver {
       void this.gate.want(room);
       return;
     }
-    const entry: Pending = { timer: null, again: false };
+    const entry: Pending = { timer: null, dueAt: Date.now() + this.delayMs, again: false };
     this.pending.set(room.id, entry);
     this.playAfter(room.id, entry, this.delayMs);
   }
@@ -159,6 +174,12 @@ export class BotDriver {
       return;
     }
     const before = { matchId: room.matchId, seq: room.seq };
+    // Nobody plays in the room and nobody watches it: the bots wait (a presence unknown plays on).
+    if (this.attention && !(await this.attention.mayPlay(room).catch(() => true))) {
+      if (this.failures.delete(roomId)) this.gate?.succeeded(roomId);
+      this.done(roomId, entry, before);
+      return;
+    }
     let moved = false;
     let failed = false;
     try {
@@ -174,6 +195,7 @@ export class BotDriver {
         moved = reply.ok;
         if (reply.ok) {
           this.stats.played++;
+          this.onLag(Date.now() - entry.dueAt);
           this.log.debug({ roomId, seat: move.seat, seq: reply.seq, actionId }, 'action accepted');
         }
         // DUPLICATE_ACTION / STALE_SEQ / MATCH_CHANGED / NOT_SEATED: someone (another server, a person back) moved first; look again.

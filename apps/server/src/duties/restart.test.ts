@@ -4,6 +4,7 @@ import type { ChildProcess } from 'node:child_process';
 import { freshDatabase, type TestDatabase } from '../test-support/databases';
 import { until } from '../test-support/until';
 import { kill, spawnServer } from '../test-support/process';
+import { Player } from '../test-support/player';
 import { createRoom } from '../test-support/server';
 
 /** Reads a match through the replay route, which reads the store and never loads the room (null: no answer now). */
@@ -22,7 +23,7 @@ describe.each(['embedded', 'postgres'] as const)('rooms where only bots play, on
     await db?.drop();
   });
 
-  it('finish after a SIGKILL and a restart with nobody looking', async () => {
+  it('finish after a SIGKILL and a restart, once someone looks again', async () => {
     db = await freshDatabase(kind);
     const env = {
       DATA_DIR: db.config.dataDir,
@@ -38,10 +39,19 @@ describe.each(['embedded', 'postgres'] as const)('rooms where only bots play, on
       { family: 'duel', options: { rounds: 4 }, bots: [0, 1] },
     ];
     const matchIds: string[] = [];
+    const ids: string[] = [];
     for (const body of rooms) {
       const id: string = (await createRoom(first.url, body)).json.id;
+      ids.push(id);
       const summary = (await (await fetch(`${first.url}/api/rooms/${id}`)).json()) as { match: { id: string } };
       matchIds.push(summary.match.id);
+    }
+    // Bots play in a room nobody plays in only while someone watches (attention.ts).
+    const watchers: Player[] = [];
+    for (const id of ids) {
+      const w = await Player.connect(first.url);
+      watchers.push(w);
+      expect((await w.join(id)).ok).toBe(true);
     }
     // Killed once every room is under way.
     const underWay = await until(
@@ -54,11 +64,17 @@ describe.each(['embedded', 'postgres'] as const)('rooms where only bots play, on
       200,
     );
     await kill(first.child, 'SIGKILL');
+    for (const w of watchers) w.close();
     expect(underWay.filter((s) => !s.finished).length).toBeGreaterThan(0);
 
     const second = await spawnServer(env);
     children.push(second.child);
-    // Nobody joins or opens a room: only the replay route, which never loads one, is read.
+    // Someone looks at each room on the new process: each goes on from its log to its end.
+    for (const id of ids) {
+      const w = await Player.connect(second.url);
+      watchers.push(w);
+      expect((await w.join(id)).ok).toBe(true);
+    }
     const ends = await until(
       'every bot room finished',
       async () => {
@@ -70,5 +86,6 @@ describe.each(['embedded', 'postgres'] as const)('rooms where only bots play, on
       250,
     );
     expect(ends.map((s) => s?.finished)).toEqual([true, true, true, true]);
+    for (const w of watchers) w.close();
   }, 240_000);
 });

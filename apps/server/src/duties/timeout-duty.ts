@@ -50,6 +50,8 @@ export class TimeoutDriver {
   private readonly failures = new Map<string, number>();
   /** counts since start, for tests and logs: timeouts appended, timeouts another actor beat, tries that failed */
   readonly stats = { fired: 0, beaten: 0, failed: 0 };
+  /** each timeout stored, how many ms after its deadline (the metrics' duty lag) */
+  onLag: (ms: number) => void = () => {};
 
   constructor(
     private readonly service: RoomService,
@@ -147,6 +149,7 @@ export class TimeoutDriver {
       if (!reply.ok && (reply.code === 'INTERNAL' || reply.code === 'UNAVAILABLE')) failed = true;
       else if (reply.ok) {
         this.stats.fired++;
+        this.onLag(Date.now() - first.at);
         this.log.debug({ roomId, seat: first.seat, seq: reply.seq, actionId, lateMs: Date.now() - first.at }, 'turn timed out');
       } else {
         // Someone moved first (a person just in time, or another process): the change re-arms the timer.

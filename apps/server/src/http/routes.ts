@@ -17,6 +17,7 @@ import type { RoomService } from '../rooms/room-service';
 import { describeIssues, httpError } from '../errors';
 import { botSeatsProblem } from '../rooms/room-service';
 import { hashToken } from '../security/tokens';
+import { botsOnly, type BotRoomLimit } from './bot-rooms';
 import { matchDetail, matchListItem } from './matches';
 import { privateAnswer } from './private-answer';
 
@@ -38,6 +39,8 @@ export function registerApiRoutes(
     dbKind: 'embedded' | 'postgres';
     /** the origin of absolute links (PUBLIC_URL): never the request's Host or X-Forwarded-* headers */
     publicOrigin: () => string;
+    /** rooms of bots only per address (BOT_ROOMS_PER_IP); without it, not bounded */
+    botRooms?: BotRoomLimit;
   },
 ): void {
   const { rooms, presence } = deps;
@@ -60,13 +63,23 @@ export function registerApiRoutes(
     const problem = botSeatsProblem(family, options, bots);
     if (problem) return httpError(reply, 400, 'BAD_REQUEST', problem);
     const device = headers.data[DEVICE_TOKEN_HEADER];
-    const room = await rooms.create(family, options, device ? hashToken(device) : null, {
-      bots,
-      botStrength,
-      hints,
-      takeOverAfterSec,
-      turnSeconds,
-    });
+    const create = () =>
+      rooms.create(family, options, device ? hashToken(device) : null, {
+        bots,
+        botStrength,
+        hints,
+        takeOverAfterSec,
+        turnSeconds,
+      });
+    const room = deps.botRooms && botsOnly(family, options, bots) ? await deps.botRooms.within(req.ip, create) : await create();
+    if (!room) {
+      return httpError(
+        reply,
+        429,
+        'TOO_MANY_BOT_ROOMS',
+        `Your address has ${deps.config.botRoomsPerIp} rooms of bots only still being played: watch one to its end, or seat a person, before making another.`,
+      );
+    }
     const body: CreateRoomReply = { id: room.id, url: new URL(`/r/${room.id}`, deps.publicOrigin()).toString() };
     return reply.code(201).send(body);
   });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { seatTable } from '../test-support/table';
-import { useServer } from '../test-support/server';
+import { Player } from '../test-support/player';
+import { createRoom, useServer } from '../test-support/server';
+import { until } from '../test-support/until';
 import { Metrics } from './metrics';
 import { bearerMatches } from './serve';
 
@@ -65,6 +67,40 @@ describe('/metrics', () => {
       expect(await res.text()).toContain('# TYPE mm_rooms_loaded gauge');
       expect((await fetch(`http://127.0.0.1:${port}/other`)).status).toBe(404);
       expect((await fetch(`${server.url}/metrics`)).status).toBe(404);
+    });
+  });
+
+  describe('on PostgreSQL, with bots and turn timers', () => {
+    // One "second" of turnSeconds lasts 50 ms here: a 10 s turn runs out in half a second.
+    const server = useServer('postgres', { metricsToken: TOKEN, botDelayMs: 0, secondMs: 50 });
+    const read = async (): Promise<string> =>
+      (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
+
+    it('counts group commits, the pool, duty lag of bots and timeouts, pushes by outcome and the event loop', async () => {
+      const botRoom: string = (await createRoom(server.url, { family: 'duel', bots: [1] })).json.id;
+      const person = await Player.connect(server.url);
+      const timed = await seatTable(server.url, { family: 'duel', turnSeconds: 10 }, 2);
+      try {
+        expect((await person.join(botRoom)).ok).toBe(true);
+        expect((await person.claim(0, 'Ada')).ok).toBe(true);
+        expect((await person.act({ type: 'setSecret', code: [0, 1, 2, 3] })).ok).toBe(true);
+        // The bot's guess, and the codemaker's turn that runs out with nobody moving.
+        const moves = (roomId: string) => server.app.db.prisma.action.count({ where: { match: { roomId } } });
+        await until("the bot's guess", async () => (await moves(botRoom)) >= 2);
+        await until('the turn run out', async () => (await moves(timed.roomId)) >= 1);
+        const text = await read();
+        expect(text).toMatch(/^mm_commit_batch_rows_count [1-9]/m);
+        expect(text).toMatch(/^mm_db_pool_in_use \d+$/m);
+        expect(text).toMatch(/^mm_db_pool_waiting \d+$/m);
+        expect(text).toMatch(/^mm_duty_lag_seconds_count\{duty="bot"\} [1-9]/m);
+        expect(text).toMatch(/^mm_duty_lag_seconds_count\{duty="timeout"\} [1-9]/m);
+        for (const outcome of ['sent', 'failed'])
+          expect(text).toMatch(new RegExp(`^mm_pushes_total\\{outcome="${outcome}"\\} \\d+$`, 'm'));
+        expect(text).toMatch(/^mm_nodejs_eventloop_lag_p99_seconds \d/m);
+      } finally {
+        person.close();
+        timed.close();
+      }
     });
   });
 

@@ -1,6 +1,8 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { SendOutcome } from '../push/sender';
 
+const PUSH_OUTCOMES: readonly SendOutcome[] = ['sent', 'gone', 'refused', 'failed'];
+
 /**
  * What the server counts for Prometheus (docs/operations.md lists the names). One registry per
  * app (tests build several in one process). The hot path only increments or observes: the
@@ -14,11 +16,12 @@ export class Metrics {
   private readonly ackSeconds: Histogram;
   private readonly pushes: Counter<'outcome'>;
   private readonly batchRows: Histogram;
+  private readonly dutyLag: Histogram<'duty'>;
 
   constructor(sources: {
     roomsLoaded: () => number;
     socketsConnected: () => number;
-    /** the pg pool's connections (PostgreSQL only): wired where the database layer exposes its pool */
+    /** the pg pool's connections (PostgreSQL only; the embedded database has no pool) */
     dbPool?: () => { inUse: number; waiting: number };
   }) {
     collectDefaultMetrics({ register: this.registry, prefix: 'mm_' });
@@ -58,6 +61,13 @@ export class Metrics {
       buckets: [1, 2, 4, 8, 16, 32, 64, 128, 256],
       registers,
     });
+    this.dutyLag = new Histogram({
+      name: 'mm_duty_lag_seconds',
+      help: "How late a server-owed move was stored: a bot's from when its delay was over, a turn timeout's from its deadline.",
+      labelNames: ['duty'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      registers,
+    });
     const pool = sources.dbPool;
     if (pool) {
       new Gauge({
@@ -83,6 +93,8 @@ export class Metrics {
       labelNames: ['outcome'],
       registers,
     });
+    // Every outcome from the start, at 0: a rate of failures needs its series before the first one.
+    for (const outcome of PUSH_OUTCOMES) this.pushes.labels(outcome).inc(0);
   }
 
   /** One match:act acknowledged after `seconds`: accepted, or refused with `code`. */
@@ -94,9 +106,14 @@ export class Metrics {
     child.inc();
   }
 
-  /** One group commit of `rows` actions (for the database layer to call: see docs/operations.md). */
+  /** One group commit of `rows` actions. */
   commitBatch(rows: number): void {
     this.batchRows.observe(rows);
+  }
+
+  /** A server-owed move (`duty`: bot or timeout) stored `ms` after it was due. */
+  lag(duty: 'bot' | 'timeout', ms: number): void {
+    this.dutyLag.labels(duty).observe(Math.max(0, ms) / 1000);
   }
 
   push(outcome: SendOutcome): void {

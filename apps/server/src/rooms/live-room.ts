@@ -247,10 +247,13 @@ export class LiveRoom {
    * When the turn timer runs out (ms since the epoch) for each seat that owes a move; none without a
    * timer, once over, or while a seat is free. A shared link takes a while to open: nobody loses a turn
    * before the whole table has sat down, and the clock starts again when the last seat is taken.
+   * A table where no person plays has no clock: its bots move by themselves, and may wait, paused,
+   * for someone to watch (duties/attention.ts) without losing a turn when they resume.
    */
   deadlines(): { seat: Seat; at: number }[] {
     if (this.turnSeconds === null) return [];
     if (this.seats.some((s) => s.tokenHash === null && !s.bot)) return [];
+    if (this.peopleSeats().length === 0) return [];
     const status = this.status();
     if (status.finished) return [];
     const tableFull = Math.max(...this.seats.map((s) => s.claimedAt?.getTime() ?? 0));

@@ -397,6 +397,8 @@ export const de: Messages = {
   'error.NO_SUCH_DEVICE': 'Dieses Gerät gehört nicht mehr zu deinen.',
   'error.DEVICE_REMOVED': 'Dieses Gerät wurde aus deinen Geräten entfernt: Es beginnt als neuer Spieler. Lade die Seite neu.',
   'error.SPECTATORS_FULL': 'Dieser Raum hat gerade zu viele Zuschauer. Versuch es später noch einmal.',
+  'error.TOO_MANY_BOT_ROOMS':
+    'In deinem Netzwerk laufen schon mehrere Partien nur mit Bots. Schau eine bis zum Ende an oder nimm selbst Platz, bevor du eine neue startest.',
   'error.TOO_MANY_CONNECTIONS': 'Zu viele Verbindungen aus deinem Netzwerk. Schließ ein paar Tabs und versuch es noch einmal.',
   'error.INTERNAL': 'Auf dem Server ist etwas schiefgegangen. Nichts wurde geändert.',
   'error.UNAVAILABLE': 'Der Server erreicht seinen Speicher gerade nicht. Nichts wurde geändert: Versuche es gleich noch einmal.',

@@ -395,6 +395,8 @@ export const en = {
   'error.NO_SUCH_DEVICE': 'That device is no longer one of yours.',
   'error.DEVICE_REMOVED': 'This device was removed from your devices: it starts again as a new player. Reload the page.',
   'error.SPECTATORS_FULL': 'This room has too many spectators right now. Try again later.',
+  'error.TOO_MANY_BOT_ROOMS':
+    'Your network already has several games of bots only going on. Watch one to its end, or take a seat, before starting another.',
   'error.TOO_MANY_CONNECTIONS': 'Too many connections from your network. Close some tabs and try again.',
   'error.INTERNAL': 'Something went wrong on the server. Nothing was changed.',
   'error.UNAVAILABLE': 'The server cannot reach its storage just now. Nothing was changed: try again in a moment.',

@@ -392,6 +392,8 @@ export const fr: Messages = {
   'error.NO_SUCH_DEVICE': 'Cet appareil ne fait plus partie des vôtres.',
   'error.DEVICE_REMOVED': 'Cet appareil a été retiré de vos appareils : il repart comme un nouveau joueur. Rechargez la page.',
   'error.SPECTATORS_FULL': 'Cette salle a trop de spectateurs pour le moment. Réessayez plus tard.',
+  'error.TOO_MANY_BOT_ROOMS':
+    'Votre réseau a déjà plusieurs parties de bots seuls en cours. Regardez-en une jusqu’au bout, ou prenez une place, avant d’en lancer une autre.',
   'error.TOO_MANY_CONNECTIONS': 'Trop de connexions depuis votre réseau. Fermez quelques onglets puis réessayez.',
   'error.INTERNAL': 'Le serveur a rencontré un problème. Rien n’a été modifié.',
   'error.UNAVAILABLE':
