@@ -113,6 +113,14 @@ export const healthReplySchema: z.ZodType<HealthReply> = z.strictObject({
 export const createRoomReplySchema: z.ZodType<CreateRoomReply> = z.strictObject({
   id: roomIdSchema,
   url: z.string().describe('the link to share'),
+  seated: z
+    .strictObject({
+      seat: seatSchema,
+      name: z.string().describe('the name shown (numbered if a bot of the room already shows it)'),
+      seatToken: z.string().describe('keep it: the only way back into this seat (room:join `seatToken`)'),
+    })
+    .nullable()
+    .describe("the creator's seat when the body asked to `sit`; null when they only host"),
 });
 
 const playerSchema = z.strictObject({ seat: seatSchema, name: z.string() });

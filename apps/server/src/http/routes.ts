@@ -14,7 +14,7 @@ import type { Config } from '../config';
 import type { Store, StoredMatchSummary } from '../db/store';
 import type { RoomService } from '../rooms/room-service';
 import { describeIssues, httpError } from '../errors';
-import { botSeatsProblem } from '../rooms/room-service';
+import { botSeatsProblem, creatorSeat, NO_SEAT_TO_SIT } from '../rooms/room-service';
 import { hashToken } from '../security/tokens';
 import type { Broadcaster } from '../socket/broadcaster';
 import { matchDetail, matchListItem } from './matches';
@@ -55,18 +55,19 @@ export function registerApiRoutes(
     if (!headers.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(headers.error));
     const parsed = createRoomBodySchema().safeParse(req.body ?? {});
     if (!parsed.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(parsed.error));
-    const { family, options, bots, botStrength, hints, takeOverAfterSec, turnSeconds } = parsed.data;
-    const problem = botSeatsProblem(family, options, bots);
+    const { family, options, bots, botStrength, hints, takeOverAfterSec, turnSeconds, sit } = parsed.data;
+    const problem =
+      botSeatsProblem(family, options, bots) ?? (sit && creatorSeat(family, options, bots) === null ? NO_SEAT_TO_SIT : null);
     if (problem) return httpError(reply, 400, 'BAD_REQUEST', problem);
     const device = headers.data[DEVICE_TOKEN_HEADER];
-    const room = await rooms.create(family, options, device ? hashToken(device) : null, {
-      bots,
-      botStrength,
-      hints,
-      takeOverAfterSec,
-      turnSeconds,
-    });
-    const body: CreateRoomReply = { id: room.id, url: new URL(`/r/${room.id}`, deps.publicOrigin()).toString() };
+    const { room, seated } = await rooms.create(
+      family,
+      options,
+      device ? hashToken(device) : null,
+      { bots, botStrength, hints, takeOverAfterSec, turnSeconds },
+      sit,
+    );
+    const body: CreateRoomReply = { id: room.id, url: new URL(`/r/${room.id}`, deps.publicOrigin()).toString(), seated };
     return reply.code(201).send(body);
   });
 

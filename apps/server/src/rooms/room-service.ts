@@ -3,6 +3,7 @@ import {
   type ActReply,
   type BotReply,
   type ClaimReply,
+  type CreatorSeat,
   type ErrorReply,
   type HintReply,
   type LeaveReply,
@@ -18,7 +19,7 @@ import { newSalt } from '../security/commitments';
 import { hashToken, newMatchId, newRoomId, newSeatToken, newSeed } from '../security/tokens';
 import { AwayClocks } from './away-clocks';
 import { LiveRoom } from './live-room';
-import { distinctSeatName } from './seat-names';
+import { defaultSeatName, distinctSeatName } from './seat-names';
 import { SerialQueue } from './serial-queue';
 
 /** How many times an append is retried after another server took the seq first. */
@@ -57,6 +58,18 @@ export function botSeatsProblem(familyId: string, options: unknown, bots: readon
   if (wrong !== undefined) return `bots: this table has seats 0 to ${seats - 1}; there is no seat ${wrong}`;
   const twice = bots.find((b, i) => bots.indexOf(b) !== i);
   if (twice !== undefined) return `bots: seat ${twice} is listed twice`;
+  return null;
+}
+
+/** Why a creator who asked to sit cannot: bots play every seat. */
+export const NO_SEAT_TO_SIT = 'sit: bots play every seat of this table; leave sit out to watch it';
+
+/** The seat a creator who plays takes: the first one no bot plays (null: bots play them all). */
+export function creatorSeat(familyId: string, options: unknown, bots: readonly Seat[]): Seat | null {
+  const family = getFamily(familyId);
+  if (!family) return null;
+  const seats = family.seatCount(family.optionsSchema.parse(options));
+  for (let seat = 0; seat < seats; seat++) if (!bots.includes(seat)) return seat;
   return null;
 }
 
@@ -100,18 +113,23 @@ export class RoomService {
 
   /**
    * `creatorDeviceId`: the hash of the creating device's token; that device may change the room's settings.
-   * `settings.bots` must pass `botSeatsProblem` (a RangeError otherwise).
+   * `settings.bots` must pass `botSeatsProblem` (a RangeError otherwise). With `sit`, the creator takes
+   * the first seat no bot plays (`creatorSeat`; a RangeError when there is none) under `sit.name` or
+   * "Player A", before the room's id leaves this call: nobody sees the room without them seated.
    */
   async create(
     familyId: string,
     options: unknown,
     creatorDeviceId: string | null = null,
     settings: RoomSettings = DEFAULT_ROOM_SETTINGS,
-  ): Promise<LiveRoom> {
+    sit?: { name?: string | undefined },
+  ): Promise<{ room: LiveRoom; seated: CreatorSeat | null }> {
     const family = getFamily(familyId);
     if (!family) throw new Error(`unknown family ${familyId}`);
     const problem = botSeatsProblem(familyId, options, settings.bots);
     if (problem) throw new RangeError(problem);
+    const seat = sit ? creatorSeat(familyId, options, settings.bots) : null;
+    if (sit && seat === null) throw new RangeError(NO_SEAT_TO_SIT);
     const roomId = newRoomId();
     await this.store.createRoom({
       roomId,
@@ -128,9 +146,16 @@ export class RoomService {
       takeOverAfterSec: settings.takeOverAfterSec,
       turnSeconds: settings.turnSeconds ?? null,
     });
-    const room = await this.get(roomId);
-    if (!room) throw new Error(`room ${roomId} vanished after creation`);
-    return room;
+    return this.queue.run(roomId, async () => {
+      const room = await this.load(roomId);
+      if (!room) throw new Error(`room ${roomId} vanished after creation`);
+      if (seat === null) return { room, seated: null };
+      const claimed = await this.seatIn(room, seat, sit?.name ?? defaultSeatName(seat), creatorDeviceId);
+      // nobody else knows the room's id yet: its seat cannot have been taken
+      if (!claimed.ok) throw new Error(`the creator of room ${roomId} could not sit: ${claimed.code}`);
+      this.onChange(room);
+      return { room, seated: { seat, name: claimed.name, seatToken: claimed.seatToken } };
+    });
   }
 
   /** The room, loaded from its log on first use (after a restart, too). Null if unknown. */
@@ -194,29 +219,41 @@ export class RoomService {
     return this.queue.run(roomId, async () => {
       const room = await this.load(roomId);
       if (!room) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
-      const current = room.seats.find((s) => s.index === seat);
-      if (!current) return fault('NO_SUCH_SEAT', `This table has seats 0 to ${room.seats.length - 1}.`);
-      if (current.tokenHash !== null || current.bot) return fault('SEAT_TAKEN', 'Someone already sits there.');
-      // Two seats of one room never look alike (seat-names.ts).
-      const name = distinctSeatName(
-        asked,
-        room.seats.filter((s) => s.index !== seat).map((s) => s.name),
-      );
-      const token = newSeatToken();
-      const tokenHash = hashToken(token);
-      const playerId = deviceId ? await this.store.ensurePlayer(deviceId, { name }) : null;
-      const won = await this.store.claimSeat(roomId, seat, { name, tokenHash, deviceId, playerId });
-      if (!won) {
-        // another server seated someone first: learn who
-        const fresh = await this.store.loadRoom(roomId);
-        if (fresh) room.replaceSeats(fresh.seats);
-        return fault('SEAT_TAKEN', 'Someone already sits there.');
-      }
-      room.seatPerson(seat, { name, tokenHash, deviceId, playerId }, await this.claimedAt(roomId, seat));
+      const claimed = await this.seatIn(room, seat, asked, deviceId);
+      if (!claimed.ok) return claimed;
       await seatSocket(seat, room.matchId);
       this.onChange(room);
-      return { ok: true, seat, seatToken: token };
+      return { ok: true, seat, seatToken: claimed.seatToken };
     });
+  }
+
+  /** A person takes the free seat `seat` of `room` (in its queue), committed before memory changes; nothing is announced. */
+  private async seatIn(
+    room: LiveRoom,
+    seat: Seat,
+    asked: string,
+    deviceId: string | null,
+  ): Promise<{ ok: true; name: string; seatToken: string } | ErrorReply> {
+    const current = room.seats.find((s) => s.index === seat);
+    if (!current) return fault('NO_SUCH_SEAT', `This table has seats 0 to ${room.seats.length - 1}.`);
+    if (current.tokenHash !== null || current.bot) return fault('SEAT_TAKEN', 'Someone already sits there.');
+    // Two seats of one room never look alike (seat-names.ts).
+    const name = distinctSeatName(
+      asked,
+      room.seats.filter((s) => s.index !== seat).map((s) => s.name),
+    );
+    const token = newSeatToken();
+    const tokenHash = hashToken(token);
+    const playerId = deviceId ? await this.store.ensurePlayer(deviceId, { name }) : null;
+    const won = await this.store.claimSeat(room.id, seat, { name, tokenHash, deviceId, playerId });
+    if (!won) {
+      // another server seated someone first: learn who
+      const fresh = await this.store.loadRoom(room.id);
+      if (fresh) room.replaceSeats(fresh.seats);
+      return fault('SEAT_TAKEN', 'Someone already sits there.');
+    }
+    room.seatPerson(seat, { name, tokenHash, deviceId, playerId }, await this.claimedAt(room.id, seat));
+    return { ok: true, name, seatToken: token };
   }
 
   /** `matchId`: the match the socket got its seat in (null: not checked). */
