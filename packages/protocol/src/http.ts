@@ -12,7 +12,7 @@ import {
 } from '@mm/rules';
 import type { Commitment } from './fairness';
 import type { Snapshot } from './snapshot';
-import { DEVICE_TOKEN_HEADER } from './constants';
+import { DEVICE_TOKEN_HEADER, TAKEOVER_SECONDS, TURN_SECONDS } from './constants';
 import { matchIdSchema, tokenSchema } from './ids';
 import { displayNameSchema } from './socket';
 
@@ -25,17 +25,13 @@ import { displayNameSchema } from './socket';
  * - `turnSeconds`: the turn timer (docs/rules.md §5): a seat that owes a move this long after the
  *   latest accepted action (or the match's start) gets a server-appended `timeout` (null: no timer).
  */
-/** The turn timer's bounds: 10 seconds to 7 days. */
-export const MIN_TURN_SECONDS = 10;
-export const MAX_TURN_SECONDS = 7 * 24 * 3600;
-
 export const roomSettingsShape = {
   bots: z.array(z.number().int().min(0).max(7)).max(8).default([]),
   /** how well the bots of `bots` play */
   botStrength: z.enum(BOT_STRENGTHS).default(DEFAULT_BOT_STRENGTH),
   hints: z.boolean().default(false),
-  takeOverAfterSec: z.number().int().min(10).max(3600).nullable().default(null),
-  turnSeconds: z.number().int().min(MIN_TURN_SECONDS).max(MAX_TURN_SECONDS).nullable().default(null),
+  takeOverAfterSec: z.number().int().min(TAKEOVER_SECONDS.min).max(TAKEOVER_SECONDS.max).nullable().default(null),
+  turnSeconds: z.number().int().min(TURN_SECONDS.min).max(TURN_SECONDS.max).nullable().default(null),
 };
 
 /**

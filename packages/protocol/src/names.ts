@@ -32,6 +32,3 @@ export const hasVisibleCharacter = (name: string): boolean => name.replace(NOT_V
  * (ｆｕｌｌ-width, ligatures), case ignored. Two seats of one room never share it.
  */
 export const displayNameKey = (name: string): string => cleanDisplayName(name).normalize('NFKC').toLocaleLowerCase('en');
-
-/** The letter a seat is shown by, everywhere: A for seat 0, B for seat 1 … */
-export const seatLetter = (seat: number): string => String.fromCharCode(65 + seat);

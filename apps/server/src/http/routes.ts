@@ -14,7 +14,7 @@ import type { Config } from '../config';
 import type { Store, StoredMatchSummary } from '../db/store';
 import type { RoomService } from '../rooms/room-service';
 import { describeIssues, httpError } from '../errors';
-import { botSeatsProblem, creatorSeat, NO_SEAT_TO_SIT } from '../rooms/room-service';
+import { botSeatsProblem, creatorSeatOf, NO_SEAT_TO_SIT } from '../rooms/room-service';
 import { hashToken } from '../security/tokens';
 import type { Broadcaster } from '../socket/broadcaster';
 import { matchDetail, matchListItem } from './matches';
@@ -57,7 +57,7 @@ export function registerApiRoutes(
     if (!parsed.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(parsed.error));
     const { family, options, bots, botStrength, hints, takeOverAfterSec, turnSeconds, sit } = parsed.data;
     const problem =
-      botSeatsProblem(family, options, bots) ?? (sit && creatorSeat(family, options, bots) === null ? NO_SEAT_TO_SIT : null);
+      botSeatsProblem(family, options, bots) ?? (sit && creatorSeatOf(family, options, bots) === null ? NO_SEAT_TO_SIT : null);
     if (problem) return httpError(reply, 400, 'BAD_REQUEST', problem);
     const device = headers.data[DEVICE_TOKEN_HEADER];
     const { room, seated } = await rooms.create(

@@ -1,4 +1,5 @@
 import {
+  creatorSeat,
   secretOf,
   type ActReply,
   type BotReply,
@@ -64,13 +65,10 @@ export function botSeatsProblem(familyId: string, options: unknown, bots: readon
 /** Why a creator who asked to sit cannot: bots play every seat. */
 export const NO_SEAT_TO_SIT = 'sit: bots play every seat of this table; leave sit out to watch it';
 
-/** The seat a creator who plays takes: the first one no bot plays (null: bots play them all). */
-export function creatorSeat(familyId: string, options: unknown, bots: readonly Seat[]): Seat | null {
+/** The seat a creator who plays takes (`creatorSeat` of the protocol), or null for an unknown family too. */
+export function creatorSeatOf(familyId: string, options: unknown, bots: readonly Seat[]): Seat | null {
   const family = getFamily(familyId);
-  if (!family) return null;
-  const seats = family.seatCount(family.optionsSchema.parse(options));
-  for (let seat = 0; seat < seats; seat++) if (!bots.includes(seat)) return seat;
-  return null;
+  return family ? creatorSeat(family.seatCount(family.optionsSchema.parse(options)), bots) : null;
 }
 
 /** Hooks the room service calls; each runs inside the room's queue and must not wait on it. */
@@ -114,7 +112,7 @@ export class RoomService {
   /**
    * `creatorDeviceId`: the hash of the creating device's token; that device may change the room's settings.
    * `settings.bots` must pass `botSeatsProblem` (a RangeError otherwise). With `sit`, the creator takes
-   * the first seat no bot plays (`creatorSeat`; a RangeError when there is none) under `sit.name` or
+   * the first seat no bot plays (`creatorSeatOf`; a RangeError when there is none) under `sit.name` or
    * "Player A", before the room's id leaves this call: nobody sees the room without them seated.
    */
   async create(
@@ -128,7 +126,7 @@ export class RoomService {
     if (!family) throw new Error(`unknown family ${familyId}`);
     const problem = botSeatsProblem(familyId, options, settings.bots);
     if (problem) throw new RangeError(problem);
-    const seat = sit ? creatorSeat(familyId, options, settings.bots) : null;
+    const seat = sit ? creatorSeatOf(familyId, options, settings.bots) : null;
     if (sit && seat === null) throw new RangeError(NO_SEAT_TO_SIT);
     const roomId = newRoomId();
     await this.store.createRoom({
