@@ -13,7 +13,6 @@ export const de: Messages = {
   'home.yourName': 'Dein Name',
   'home.namePlaceholder': 'damit deine Freunde dich erkennen',
   'home.defaultName': 'Spieler {letter}',
-  'home.defaultNameHint': 'Leer gelassen, spielst du als {name}.',
   'home.hostOnly': 'Ich richte nur ein',
   'home.presets': 'Spiel wählen',
   'home.moreOptions': 'Weitere Optionen',

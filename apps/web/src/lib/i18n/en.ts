@@ -19,7 +19,6 @@ export const en = {
   'home.yourName': 'Your name',
   'home.namePlaceholder': 'so friends know who you are',
   'home.defaultName': 'Player {letter}',
-  'home.defaultNameHint': 'Left empty, you play as {name}.',
   'home.hostOnly': 'I’m only hosting',
   'home.presets': 'Pick a game',
   'home.moreOptions': 'More options',

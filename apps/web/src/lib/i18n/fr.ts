@@ -13,7 +13,6 @@ export const fr: Messages = {
   'home.yourName': 'Votre nom',
   'home.namePlaceholder': 'pour que vos amis vous reconnaissent',
   'home.defaultName': 'Joueur {letter}',
-  'home.defaultNameHint': 'Laissé vide, vous jouez sous le nom {name}.',
   'home.hostOnly': 'J’organise seulement',
   'home.presets': 'Choisir un jeu',
   'home.moreOptions': 'Plus d’options',
