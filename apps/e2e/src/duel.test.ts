@@ -40,7 +40,7 @@ describe('two phones play a duel in the browser', () => {
         .inputValue()
         .catch(() => null)) ?? (await alice.page.getByTestId('share-link').textContent());
     expect(link).toContain('/r/');
-    await alice.page.getByTestId('toggle-qr').tap();
+    // seated by creating, Alice finds the QR code open, to show Bob
     await alice.page.getByTestId('qr-code').waitFor();
 
     await alice.page.locator('[data-testid="seat-0"][data-you="true"]').waitFor();
