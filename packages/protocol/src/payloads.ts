@@ -24,6 +24,7 @@ import type {
   HintReply,
   JoinReply,
   LeaveReply,
+  RenameReply,
   PresenceReply,
   RematchReply,
   RoomRejoin,
@@ -203,6 +204,10 @@ export const clientReplySchemas = {
     seat: seatSchema,
     seatToken: z.string().describe('keep it: the only way back into this seat'),
   }) satisfies z.ZodType<ClaimReply>,
+  'seat:rename': z.strictObject({
+    ok,
+    name: z.string().describe('the name the seat shows now (numbered if another seat showed it)'),
+  }) satisfies z.ZodType<RenameReply>,
   'seat:leave': z.strictObject({ ok }) satisfies z.ZodType<LeaveReply>,
   'match:act': z.strictObject({
     ok,

@@ -136,7 +136,7 @@ export interface Store {
   reclaimSeat(roomId: string, index: number, tokenHash: string): Promise<boolean>;
   /** False unless `tokenHash` holds the seat; the newest match forgets that player too. */
   releaseSeat(roomId: string, index: number, tokenHash: string): Promise<boolean>;
-  /** False unless `tokenHash` holds the seat. */
+  /** False unless `tokenHash` holds the seat; the newest match lists the player under the new name too. */
   renameSeat(roomId: string, index: number, tokenHash: string, name: string): Promise<boolean>;
   /**
    * `seq-taken`: another action already has this seq (another node won the race).
@@ -461,8 +461,13 @@ export function createStore(db: Database): Store {
     },
 
     async renameSeat(roomId, index, tokenHash, name) {
-      const { count } = await prisma.seat.updateMany({ where: { roomId, index, tokenHash }, data: { name } });
-      return count === 1;
+      return prisma.$transaction(async (tx) => {
+        const { count } = await tx.seat.updateMany({ where: { roomId, index, tokenHash }, data: { name } });
+        if (count !== 1) return false;
+        const match = await tx.match.findFirst({ where: { roomId }, orderBy: { number: 'desc' }, select: { id: true } });
+        if (match) await tx.matchPlayer.updateMany({ where: { matchId: match.id, seat: index }, data: { name } });
+        return true;
+      });
     },
 
     async appendAction(matchId, action) {

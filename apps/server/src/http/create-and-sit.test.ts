@@ -67,4 +67,29 @@ describe('creating a room and sitting down are one request', () => {
     expect(badName.status).toBe(400);
     expect(await rooms()).toBe(before);
   });
+
+  it('lets a creator seated as "Player A" show their own name: to everyone, and in the match\'s players', async () => {
+    const created = await createRoomAs(server.url, { family: 'duel', sit: {} });
+    const { id, seated } = created.json as { id: string; seated: { seatToken: string } };
+    const creator = await connect();
+    await creator.join(id, seated.seatToken);
+    const guest = await connect();
+    await guest.join(id);
+    expect((await guest.claim(1, 'Bob')).ok).toBe(true);
+
+    expect(await creator.send('seat:rename', { name: ' Ann ' })).toEqual({ ok: true, name: 'Ann' });
+    // a name that looks like another seat's is numbered, as when sitting down
+    expect(await creator.send('seat:rename', { name: 'BOB' })).toEqual({ ok: true, name: 'BOB 2' });
+    await guest.waitFor((u) => u.room.seats[0]?.name === 'BOB 2');
+    const players = await server.app.db.prisma.matchPlayer.findMany({
+      where: { match: { roomId: id } },
+      orderBy: { seat: 'asc' },
+    });
+    expect(players.map((p) => p.name)).toEqual(['BOB 2', 'Bob']);
+
+    const watcher = await connect();
+    await watcher.join(id);
+    expect(await watcher.send('seat:rename', { name: 'Eve' })).toMatchObject({ ok: false, code: 'NOT_SEATED' });
+    expect(await creator.send('seat:rename', { name: '' })).toMatchObject({ ok: false, code: 'BAD_REQUEST' });
+  });
 });

@@ -8,6 +8,7 @@ import {
   type ErrorReply,
   type HintReply,
   type LeaveReply,
+  type RenameReply,
   type ParsedClientMessage,
   type RematchReply,
   type SettingsReply,
@@ -34,6 +35,13 @@ const seatMoved = (room: LiveRoom, matchId: string | null): ErrorReply | null =>
   matchId !== null && matchId !== room.matchId
     ? fault('MATCH_CHANGED', 'A new match began in this room and the seats moved: join the room again.')
     : null;
+
+/** The name `seat` of `room` shows for `asked`: two seats of one room never look alike (seat-names.ts). */
+const seatNameIn = (room: LiveRoom, seat: Seat, asked: string): string =>
+  distinctSeatName(
+    asked,
+    room.seats.filter((s) => s.index !== seat).map((s) => s.name),
+  );
 
 /** What a room adds to its family's rules (POST /api/rooms `bots`, `hints`, `takeOverAfterSec`). */
 export interface RoomSettings {
@@ -235,11 +243,7 @@ export class RoomService {
     const current = room.seats.find((s) => s.index === seat);
     if (!current) return fault('NO_SUCH_SEAT', `This table has seats 0 to ${room.seats.length - 1}.`);
     if (current.tokenHash !== null || current.bot) return fault('SEAT_TAKEN', 'Someone already sits there.');
-    // Two seats of one room never look alike (seat-names.ts).
-    const name = distinctSeatName(
-      asked,
-      room.seats.filter((s) => s.index !== seat).map((s) => s.name),
-    );
+    const name = seatNameIn(room, seat, asked);
     const token = newSeatToken();
     const tokenHash = hashToken(token);
     const playerId = deviceId ? await this.store.ensurePlayer(deviceId, { name }) : null;
@@ -252,6 +256,30 @@ export class RoomService {
     }
     room.seatPerson(seat, { name, tokenHash, deviceId, playerId }, await this.claimedAt(room.id, seat));
     return { ok: true, name, seatToken: token };
+  }
+
+  /**
+   * The person holding `seat` shows `asked` from now on, numbered if another seat shows a name
+   * that looks the same (seat-names.ts): a creator seated as "Player A" gives their own name.
+   * `matchId`: the match the socket got its seat in (null: not checked).
+   */
+  async rename(roomId: string, seat: Seat, asked: string, matchId: string | null = null): Promise<RenameReply | ErrorReply> {
+    return this.queue.run(roomId, async () => {
+      const room = await this.load(roomId);
+      if (!room) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
+      const moved = seatMoved(room, matchId);
+      if (moved) return moved;
+      const current = room.seats.find((s) => s.index === seat);
+      if (!current?.tokenHash) return fault('NOT_SEATED', 'You do not sit at this table.');
+      const name = seatNameIn(room, seat, asked);
+      if (name === current.name) return { ok: true, name };
+      if (!(await this.store.renameSeat(roomId, seat, current.tokenHash, name))) {
+        return fault('NOT_SEATED', 'You do not sit at this table.');
+      }
+      room.renameSeat(seat, name);
+      this.onChange(room);
+      return { ok: true, name };
+    });
   }
 
   /** `matchId`: the match the socket got its seat in (null: not checked). */
