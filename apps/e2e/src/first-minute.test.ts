@@ -123,7 +123,7 @@ describe('the first minute on a phone', () => {
     expect(status).not.toMatch(/setting/);
   });
 
-  it('seats a creator who leaves the name empty as "Player A", who plays at once and may still give a name next time', async () => {
+  it('seats a creator who leaves the name empty as "Player A", who plays at once and can give a name in the room', async () => {
     const page = await open();
     await page.goto(product.url);
     expect(await page.getByTestId('creator-name').inputValue()).toBe('');
@@ -136,6 +136,22 @@ describe('the first minute on a phone', () => {
     // seat A owes the secret: the composer is there at once, no seat to claim first
     await play(page, [0, 1, 2, 3]);
     await waitSeq(page, 1);
+    // the name stays theirs to give, in the room
+    await page.getByTestId('seat-rename-0').tap();
+    expect(await page.getByTestId('seat-rename-input').inputValue()).toBe('Player A');
+    await page.getByTestId('seat-rename-input').fill('Zoé');
+    await page.getByTestId('seat-rename-save').tap();
+    await expect.poll(() => page.getByTestId('seat-name-0').textContent()).toBe('Zoé');
+    await page.goto(product.url);
+    expect(await page.getByTestId('creator-name').inputValue()).toBe('Zoé');
+  });
+
+  it("does not remember the default name as the person's own", async () => {
+    const page = await open();
+    await page.goto(product.url);
+    await page.getByTestId('preset-duel-bot').tap();
+    await page.getByTestId('create-room').tap();
+    await page.locator('[data-testid="seat-0"][data-you="true"]').waitFor();
     // the default is not remembered as this person's name: the field stays theirs to fill
     await page.goto(product.url);
     expect(await page.getByTestId('creator-name').inputValue()).toBe('');

@@ -63,6 +63,7 @@ export const de: Messages = {
   'room.seat': 'Platz {letter}',
   'room.freeSeat': 'Freier Platz',
   'room.sitHere': 'Hier sitzen',
+  'room.rename': 'Namen ändern',
   'room.yourName': 'Dein Name',
   'room.nameRequired': 'Gib zuerst deinen Namen ein.',
   'room.online': 'online',

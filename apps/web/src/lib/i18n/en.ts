@@ -69,6 +69,7 @@ export const en = {
   'room.seat': 'Seat {letter}',
   'room.freeSeat': 'Free seat',
   'room.sitHere': 'Sit here',
+  'room.rename': 'Change name',
   'room.yourName': 'Your name',
   'room.nameRequired': 'Enter your name first.',
   'room.online': 'online',

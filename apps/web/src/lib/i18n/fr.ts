@@ -63,6 +63,7 @@ export const fr: Messages = {
   'room.seat': 'Place {letter}',
   'room.freeSeat': 'Place libre',
   'room.sitHere': 'S’asseoir ici',
+  'room.rename': 'Changer de nom',
   'room.yourName': 'Votre nom',
   'room.nameRequired': 'Indiquez d’abord votre nom.',
   'room.online': 'en ligne',
