@@ -19,13 +19,11 @@ describe('the app under its Content-Security-Policy', () => {
 
     const home = await page.goto(product.url);
     expect(home?.headers()['content-security-policy']).toContain("script-src 'self'");
-    // created without a name (the creator arrives watching), then seated by hand
+    // created and seated by one request, then shown seated through the socket, connected under connect-src 'self'
+    await page.getByTestId('creator-name').fill('Alice');
     await pickFamily(page, 'duel');
     await page.getByTestId('create-room').tap();
     await page.waitForURL(/\/r\/[A-Za-z0-9_-]{16}$/);
-    await page.getByTestId('seat-name-input').fill('Alice');
-    // Seated through the socket: the socket connected under connect-src 'self'.
-    await page.getByTestId('seat-claim-0').tap();
     await page.locator('[data-testid="seat-0"][data-you="true"]').waitFor();
 
     expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);

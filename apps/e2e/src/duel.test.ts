@@ -28,8 +28,9 @@ describe('two phones play a duel in the browser', () => {
     const alice = await product.phone('en-GB');
     const bob = await product.phone('fr-FR');
 
-    // Alice creates a default duel and lands in the room.
+    // Alice creates a default duel and lands in the room, seated in seat A.
     await alice.page.goto(product.url);
+    await alice.page.getByTestId('creator-name').fill('Alice');
     await pickFamily(alice.page, 'duel');
     await alice.page.getByTestId('create-room').tap();
     await alice.page.waitForURL(/\/r\/[A-Za-z0-9_-]{16}$/);
@@ -39,11 +40,9 @@ describe('two phones play a duel in the browser', () => {
         .inputValue()
         .catch(() => null)) ?? (await alice.page.getByTestId('share-link').textContent());
     expect(link).toContain('/r/');
-    await alice.page.getByTestId('toggle-qr').tap();
+    // seated by creating, Alice finds the QR code open, to show Bob
     await alice.page.getByTestId('qr-code').waitFor();
 
-    await alice.page.getByTestId('seat-name-input').fill('Alice');
-    await alice.page.getByTestId('seat-claim-0').tap();
     await alice.page.locator('[data-testid="seat-0"][data-you="true"]').waitFor();
 
     // Bob opens the shared link on his phone (in French) and takes the other seat.

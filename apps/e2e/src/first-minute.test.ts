@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { screenshot } from './support/browser';
 import { useProduct } from './support/product';
+import { play, waitSeq } from './support/table';
 
 /** The first minute of a new visitor on a 390×844 phone: one-tap start, sharing, link previews, dark mode, accessibility. */
 
@@ -122,6 +123,40 @@ describe('the first minute on a phone', () => {
     expect(status).not.toMatch(/setting/);
   });
 
+  it('seats a creator who leaves the name empty as "Player A", who plays at once and can give a name in the room', async () => {
+    const page = await open();
+    await page.goto(product.url);
+    expect(await page.getByTestId('creator-name').inputValue()).toBe('');
+    expect(await page.getByTestId('creator-name').getAttribute('placeholder')).toBe('Player A');
+    await page.getByTestId('preset-duel-bot').tap();
+    await page.getByTestId('create-room').tap();
+    await page.waitForURL(/\/r\/[A-Za-z0-9_-]{16}$/);
+    await page.locator('[data-testid="seat-0"][data-you="true"]').waitFor();
+    expect(await page.getByTestId('seat-name-0').textContent()).toBe('Player A');
+    // seat A owes the secret: the composer is there at once, no seat to claim first
+    await play(page, [0, 1, 2, 3]);
+    await waitSeq(page, 1);
+    // the name stays theirs to give, in the room
+    await page.getByTestId('seat-rename-0').tap();
+    expect(await page.getByTestId('seat-rename-input').inputValue()).toBe('Player A');
+    await page.getByTestId('seat-rename-input').fill('Zoé');
+    await page.getByTestId('seat-rename-save').tap();
+    await expect.poll(() => page.getByTestId('seat-name-0').textContent()).toBe('Zoé');
+    await page.goto(product.url);
+    expect(await page.getByTestId('creator-name').inputValue()).toBe('Zoé');
+  });
+
+  it("does not remember the default name as the person's own", async () => {
+    const page = await open();
+    await page.goto(product.url);
+    await page.getByTestId('preset-duel-bot').tap();
+    await page.getByTestId('create-room').tap();
+    await page.locator('[data-testid="seat-0"][data-you="true"]').waitFor();
+    // the default is not remembered as this person's name: the field stays theirs to fill
+    await page.goto(product.url);
+    expect(await page.getByTestId('creator-name').inputValue()).toBe('');
+  });
+
   it('shares the link through the phone’s share sheet, and copies it where there is none', async () => {
     const sharer = await open();
     await sharer.addInitScript(() => {
@@ -146,7 +181,7 @@ describe('the first minute on a phone', () => {
     await copier.getByTestId('copy-link').tap();
     await copier.getByTestId('copy-feedback').waitFor({ state: 'attached' });
     expect(await copier.evaluate(() => navigator.clipboard.readText())).toBe(copier.url());
-    await copier.getByTestId('toggle-qr').tap();
+    // the creator, seated by creating, finds the QR code open to show the table
     await copier.getByTestId('qr-code').waitFor();
   });
 

@@ -34,13 +34,12 @@ describe('history and replay in the browser', () => {
     const carol = await product.phone('en-GB');
 
     await alice.page.goto(product.url);
+    await alice.page.getByTestId('creator-name').fill('Alice');
     await pickFamily(alice.page, 'duel');
     await alice.page.getByTestId('create-room').tap();
     await alice.page.waitForURL(/\/r\/[A-Za-z0-9_-]{16}$/);
     const roomUrl = alice.page.url();
     const roomId = roomUrl.split('/r/')[1]!;
-    await alice.page.getByTestId('seat-name-input').fill('Alice');
-    await alice.page.getByTestId('seat-claim-0').tap();
     await alice.page.locator('[data-testid="seat-0"][data-you="true"]').waitFor();
     await bob.page.goto(roomUrl);
     await bob.page.getByTestId('seat-name-input').fill('Bob');

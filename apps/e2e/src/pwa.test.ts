@@ -179,7 +179,7 @@ describe('turn notifications in the room', () => {
 
   it('offers "Notify me when it\'s my turn" once the person has sat down, without asking the browser first', async () => {
     const { page } = await product.phone('fr-FR');
-    // created without a name, so the creator arrives watching and sits down afterwards
+    // created by its host only, so the creator arrives watching and sits down afterwards
     await createRoom(page, product.url, 'duel');
     await page.getByTestId('seat-name-input').waitFor();
     expect(await page.getByTestId('notify-panel').count()).toBe(0);

@@ -11,3 +11,8 @@ export const MAX_PAYLOAD_BYTES = 4096;
  * caller the creator of a room it creates, and selects "my matches". Only its hash is stored.
  */
 export const DEVICE_TOKEN_HEADER = 'x-device-token';
+
+/** The bounds of a room's turn timer (`turnSeconds`): 10 seconds to 7 days. */
+export const TURN_SECONDS = { min: 10, max: 7 * 24 * 3600 } as const;
+/** The bounds of `takeOverAfterSec`: how long a person is gone before a bot may play for them. */
+export const TAKEOVER_SECONDS = { min: 10, max: 3600 } as const;

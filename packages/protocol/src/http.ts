@@ -12,8 +12,9 @@ import {
 } from '@mm/rules';
 import type { Commitment } from './fairness';
 import type { Snapshot } from './snapshot';
-import { DEVICE_TOKEN_HEADER } from './constants';
+import { DEVICE_TOKEN_HEADER, TAKEOVER_SECONDS, TURN_SECONDS } from './constants';
 import { matchIdSchema, tokenSchema } from './ids';
+import { displayNameSchema } from './socket';
 
 /**
  * What a room adds to its family's rules (docs/rules.md §5): the same for every family.
@@ -24,22 +25,35 @@ import { matchIdSchema, tokenSchema } from './ids';
  * - `turnSeconds`: the turn timer (docs/rules.md §5): a seat that owes a move this long after the
  *   latest accepted action (or the match's start) gets a server-appended `timeout` (null: no timer).
  */
-/** The turn timer's bounds: 10 seconds to 7 days. */
-export const MIN_TURN_SECONDS = 10;
-export const MAX_TURN_SECONDS = 7 * 24 * 3600;
-
 export const roomSettingsShape = {
   bots: z.array(z.number().int().min(0).max(7)).max(8).default([]),
   /** how well the bots of `bots` play */
   botStrength: z.enum(BOT_STRENGTHS).default(DEFAULT_BOT_STRENGTH),
   hints: z.boolean().default(false),
-  takeOverAfterSec: z.number().int().min(10).max(3600).nullable().default(null),
-  turnSeconds: z.number().int().min(MIN_TURN_SECONDS).max(MAX_TURN_SECONDS).nullable().default(null),
+  takeOverAfterSec: z.number().int().min(TAKEOVER_SECONDS.min).max(TAKEOVER_SECONDS.max).nullable().default(null),
+  turnSeconds: z.number().int().min(TURN_SECONDS.min).max(TURN_SECONDS.max).nullable().default(null),
 };
+
+/**
+ * The creator plays: creating the room seats them in its first seat no bot plays, in the same
+ * request (the reply carries the seat token), so there is no moment when the creator is not
+ * seated. Without a name they sit as "Player A" (by the seat's letter). Left out: the creator
+ * only hosts (or watches a table of bots) and may take a free seat later like anyone.
+ */
+export const creatorSeatSchema = z
+  .object({ name: displayNameSchema.optional().describe('left out: "Player A", by the seat letter') })
+  .strict();
 
 /** POST /api/rooms for one family. Options may be left out entirely: `prefault` parses `{}`, so every field gets its default. */
 const createRoomBodyOf = (family: AnyFamily) =>
-  z.object({ family: z.literal(family.id), options: family.optionsSchema.prefault({}), ...roomSettingsShape }).strict();
+  z
+    .object({
+      family: z.literal(family.id),
+      options: family.optionsSchema.prefault({}),
+      ...roomSettingsShape,
+      sit: creatorSeatSchema.optional(),
+    })
+    .strict();
 
 let bodySchema: { families: readonly AnyFamily[]; schema: z.ZodType<CreateRoomBodyParsed, CreateRoomBody> } | null = null;
 
@@ -79,6 +93,15 @@ export const matchParamsSchema = z.object({ id: matchIdSchema }).strict();
 export interface CreateRoomReply {
   id: string;
   url: string;
+  /** the creator's seat when the request asked to `sit`, else null */
+  seated: CreatorSeat | null;
+}
+
+/** The creator's seat, as `seat:claim` would have answered (the token is theirs alone). */
+export interface CreatorSeat {
+  seat: Seat;
+  name: string;
+  seatToken: string;
 }
 
 export interface SeatSummary {

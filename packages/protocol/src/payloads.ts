@@ -24,6 +24,7 @@ import type {
   HintReply,
   JoinReply,
   LeaveReply,
+  RenameReply,
   PresenceReply,
   RematchReply,
   RoomRejoin,
@@ -113,6 +114,14 @@ export const healthReplySchema: z.ZodType<HealthReply> = z.strictObject({
 export const createRoomReplySchema: z.ZodType<CreateRoomReply> = z.strictObject({
   id: roomIdSchema,
   url: z.string().describe('the link to share'),
+  seated: z
+    .strictObject({
+      seat: seatSchema,
+      name: z.string().describe('the name shown (numbered if a bot of the room already shows it)'),
+      seatToken: z.string().describe('keep it: the only way back into this seat (room:join `seatToken`)'),
+    })
+    .nullable()
+    .describe("the creator's seat when the body asked to `sit`; null when they only host"),
 });
 
 const playerSchema = z.strictObject({ seat: seatSchema, name: z.string() });
@@ -195,6 +204,10 @@ export const clientReplySchemas = {
     seat: seatSchema,
     seatToken: z.string().describe('keep it: the only way back into this seat'),
   }) satisfies z.ZodType<ClaimReply>,
+  'seat:rename': z.strictObject({
+    ok,
+    name: z.string().describe('the name the seat shows now (numbered if another seat showed it)'),
+  }) satisfies z.ZodType<RenameReply>,
   'seat:leave': z.strictObject({ ok }) satisfies z.ZodType<LeaveReply>,
   'match:act': z.strictObject({
     ok,

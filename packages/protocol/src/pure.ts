@@ -9,6 +9,7 @@ export * from './constants';
 export * from './errors';
 export * from './fairness';
 export * from './names';
+export * from './seats';
 export type * from './http';
 export type * from './ids';
 export type * from './payloads';

@@ -43,6 +43,11 @@ export const clientMessages = {
       })
       .strict(),
   },
+  'seat:rename': {
+    summary:
+      "Show another name in this socket's seat (numbered if another seat shows one that looks the same, as in seat:claim); the match's players list it too.",
+    schema: z.object({ name: displayNameSchema }).strict(),
+  },
   'seat:leave': {
     summary: 'Give the seat up (only before the match starts); the token stops working.',
     schema: z.object({}).strict(),
@@ -116,6 +121,11 @@ export interface ClaimReply {
   /** keep it (localStorage): it is the only way back into this seat */
   seatToken: string;
 }
+export interface RenameReply {
+  ok: true;
+  /** the name the seat shows now */
+  name: string;
+}
 export interface ActReply {
   ok: true;
   seq: number;
@@ -160,6 +170,7 @@ export interface PresenceReply {
 export interface ClientReplies {
   'room:join': JoinReply;
   'seat:claim': ClaimReply;
+  'seat:rename': RenameReply;
   'seat:leave': LeaveReply;
   'match:act': ActReply;
   'room:sync': SyncReply;

@@ -19,21 +19,25 @@ export async function pickFamily(page: Page, family: string): Promise<void> {
 }
 
 /**
- * Opens the home page, picks `family` under "More options", lets `configure` set options,
- * creates the room without a name (so the creator arrives watching, and sits down with `sit`);
- * returns its link.
+ * Opens the home page, picks `family` under "More options", lets `configure` set options, and
+ * creates the room: as `creator`, seated in seat A by the same request, or, without one, as its
+ * host only (so the creator arrives watching, and sits down with `sit`); returns its link.
  */
 export async function createRoom(
   page: Page,
   baseUrl: string,
   family: string,
   configure?: (page: Page) => Promise<void>,
+  creator?: string,
 ): Promise<string> {
   await page.goto(baseUrl);
+  if (creator === undefined) await page.getByTestId('host-only').check();
+  else await page.getByTestId('creator-name').fill(creator);
   await pickFamily(page, family);
   await configure?.(page);
   await page.getByTestId('create-room').tap();
   await page.waitForURL(/\/r\/[A-Za-z0-9_-]{16}$/);
+  if (creator !== undefined) await page.locator('[data-testid="seat-0"][data-you="true"]').waitFor();
   const link = await page.getByTestId('share-link').inputValue();
   expect(link).toContain('/r/');
   return link.trim();

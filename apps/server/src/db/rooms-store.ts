@@ -45,6 +45,8 @@ export interface RoomsStore {
   takeOverSeat(roomId: string, index: number, tokenHash: string, strength: BotStrength): Promise<boolean>;
   /** The person with `tokenHash` plays the seat again; false unless a bot played it for them. */
   reclaimSeat(roomId: string, index: number, tokenHash: string): Promise<boolean>;
+  /** False unless `tokenHash` holds the seat; the newest match lists the player under the new name too. */
+  renameSeat(roomId: string, index: number, tokenHash: string, name: string): Promise<boolean>;
   /** False unless `tokenHash` holds the seat; the newest match forgets that player too. */
   releaseSeat(roomId: string, index: number, tokenHash: string): Promise<boolean>;
   setSpectators(roomId: string, on: boolean): Promise<void>;
@@ -238,6 +240,22 @@ export function createRoomsStore({ prisma }: Database): RoomsStore {
         roomId,
         index,
         tokenHash,
+      );
+    },
+
+    renameSeat(roomId, index, tokenHash, name) {
+      return seatWrite(
+        prisma,
+        `WITH changed AS (
+           UPDATE "Seat" SET name = $4 WHERE "roomId" = $1 AND index = $2::int AND "tokenHash" = $3
+           RETURNING index
+         ), ${NEWEST}, player AS (
+           UPDATE "MatchPlayer" SET name = $4 FROM changed, newest WHERE "MatchPlayer"."matchId" = newest.id AND "MatchPlayer".seat = changed.index
+         )`,
+        roomId,
+        index,
+        tokenHash,
+        name,
       );
     },
 

@@ -34,14 +34,14 @@ export class BotRoomLimit {
    * Runs `create` unless the address holds its share of unfinished rooms of bots only already
    * (then resolves null); the room `create` returns is counted against the address.
    */
-  within<T extends { id: string }>(address: string, create: () => Promise<T>): Promise<T | null> {
+  within<T extends { room: { id: string } }>(address: string, create: () => Promise<T>): Promise<T | null> {
     const key = hashToken(`bot-room-address:${address}`);
     return this.queue.run(key, async () => {
       const [row] = await this.sql<{ n: number }>(COUNT, [key]);
       if ((row?.n ?? 0) >= this.perAddress) return null;
-      const room = await create();
-      await this.sql(MARK, [room.id, key]);
-      return room;
+      const created = await create();
+      await this.sql(MARK, [created.room.id, key]);
+      return created;
     });
   }
 }

@@ -15,7 +15,7 @@ import type { Store, StoredMatchSummary } from '../db/store';
 import type { PresenceReader } from '../rooms/presence';
 import type { RoomService } from '../rooms/room-service';
 import { describeIssues, httpError } from '../errors';
-import { botSeatsProblem } from '../rooms/room-service';
+import { botSeatsProblem, creatorSeatOf, NO_SEAT_TO_SIT } from '../rooms/room-service';
 import { hashToken } from '../security/tokens';
 import { botsOnly, type BotRoomLimit } from './bot-rooms';
 import { matchDetail, matchListItem } from './matches';
@@ -59,20 +59,21 @@ export function registerApiRoutes(
     if (!headers.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(headers.error));
     const parsed = createRoomBodySchema().safeParse(req.body ?? {});
     if (!parsed.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(parsed.error));
-    const { family, options, bots, botStrength, hints, takeOverAfterSec, turnSeconds } = parsed.data;
-    const problem = botSeatsProblem(family, options, bots);
+    const { family, options, bots, botStrength, hints, takeOverAfterSec, turnSeconds, sit } = parsed.data;
+    const problem =
+      botSeatsProblem(family, options, bots) ?? (sit && creatorSeatOf(family, options, bots) === null ? NO_SEAT_TO_SIT : null);
     if (problem) return httpError(reply, 400, 'BAD_REQUEST', problem);
     const device = headers.data[DEVICE_TOKEN_HEADER];
     const create = () =>
-      rooms.create(family, options, device ? hashToken(device) : null, {
-        bots,
-        botStrength,
-        hints,
-        takeOverAfterSec,
-        turnSeconds,
-      });
-    const room = deps.botRooms && botsOnly(family, options, bots) ? await deps.botRooms.within(req.ip, create) : await create();
-    if (!room) {
+      rooms.create(
+        family,
+        options,
+        device ? hashToken(device) : null,
+        { bots, botStrength, hints, takeOverAfterSec, turnSeconds },
+        sit,
+      );
+    const created = deps.botRooms && botsOnly(family, options, bots) ? await deps.botRooms.within(req.ip, create) : await create();
+    if (!created) {
       return httpError(
         reply,
         429,
@@ -80,7 +81,8 @@ export function registerApiRoutes(
         `Your address has ${deps.config.botRoomsPerIp} rooms of bots only still being played: watch one to its end, or seat a person, before making another.`,
       );
     }
-    const body: CreateRoomReply = { id: room.id, url: new URL(`/r/${room.id}`, deps.publicOrigin()).toString() };
+    const { room, seated } = created;
+    const body: CreateRoomReply = { id: room.id, url: new URL(`/r/${room.id}`, deps.publicOrigin()).toString(), seated };
     return reply.code(201).send(body);
   });
 

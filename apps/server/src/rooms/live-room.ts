@@ -181,6 +181,11 @@ export class LiveRoom {
     this.#setSeat({ ...emptySeat(seat), ...person, claimedAt });
   }
 
+  /** The seat's person shows another name. */
+  renameSeat(seat: Seat, name: string): void {
+    this.#seats = this.#seats.map((s) => (s.index === seat ? { ...s, name } : s));
+  }
+
   /** The seat's person gave it up before the match began. */
   freeSeat(seat: Seat): void {
     this.#setSeat(emptySeat(seat));

@@ -38,7 +38,7 @@ describe('RoomService.act on the log', () => {
     rooms.act(roomId, seat, { actionId, action, ...(expectSeq === undefined ? {} : { expectSeq }) });
 
   async function seatedRoom(rooms: RoomService): Promise<string> {
-    const room = await rooms.create('duel', { repeats: true });
+    const { room } = await rooms.create('duel', { repeats: true });
     expect((await rooms.claim(room.id, 0, 'Ada', null)).ok).toBe(true);
     expect((await rooms.claim(room.id, 1, 'Bob', null)).ok).toBe(true);
     return room.id;
@@ -102,7 +102,7 @@ describe('RoomService.act on the log', () => {
     const events: string[] = [];
     const rooms = new RoomService(store);
     rooms.subscribe({ onChange: (room) => events.push(`change ${room.seats.filter((s) => s.name).length}`) });
-    const room = await rooms.create('duel', {}, null, { bots: [], hints: false, takeOverAfterSec: 10 });
+    const { room } = await rooms.create('duel', {}, null, { bots: [], hints: false, takeOverAfterSec: 10 });
     events.length = 0;
     const claimed = await rooms.claim(room.id, 0, 'Ada', null, (seat) => void events.push(`seated ${seat}`));
     expect(claimed.ok).toBe(true);

@@ -1,11 +1,14 @@
 import {
+  creatorSeat,
   secretOf,
   type ActReply,
   type BotReply,
   type ClaimReply,
+  type CreatorSeat,
   type ErrorReply,
   type HintReply,
   type LeaveReply,
+  type RenameReply,
   type ParsedClientMessage,
   type RematchReply,
   type SettingsReply,
@@ -21,7 +24,7 @@ import { BOT_ACTION_PREFIX, TIMEOUT_ACTION_PREFIX } from './action-ids';
 import { AwayClocks } from './away-clocks';
 import { LiveRoom } from './live-room';
 import type { Presence } from './presence';
-import { distinctSeatName } from './seat-names';
+import { defaultSeatName, distinctSeatName } from './seat-names';
 import { namedBots, rotateSeats } from './seating';
 import { SerialQueue } from './serial-queue';
 
@@ -59,6 +62,13 @@ function refusedFromPeople(msg: ParsedClientMessage<'match:act'>, by: { bot?: bo
   return null;
 }
 
+/** The name `seat` of `room` shows for `asked`: two seats of one room never look alike (seat-names.ts). */
+const seatNameIn = (room: LiveRoom, seat: Seat, asked: string): string =>
+  distinctSeatName(
+    asked,
+    room.seats.filter((s) => s.index !== seat).map((s) => s.name),
+  );
+
 /** What a room adds to its family's rules (POST /api/rooms `bots`, `hints`, `takeOverAfterSec`). */
 export interface RoomSettings {
   bots: readonly Seat[];
@@ -84,6 +94,15 @@ export function botSeatsProblem(familyId: string, options: unknown, bots: readon
   const twice = bots.find((b, i) => bots.indexOf(b) !== i);
   if (twice !== undefined) return `bots: seat ${twice} is listed twice`;
   return null;
+}
+
+/** Why a creator who asked to sit cannot: bots play every seat. */
+export const NO_SEAT_TO_SIT = 'sit: bots play every seat of this table; leave sit out to watch it';
+
+/** The seat a creator who plays takes (`creatorSeat` of the protocol), or null for an unknown family too. */
+export function creatorSeatOf(familyId: string, options: unknown, bots: readonly Seat[]): Seat | null {
+  const family = getFamily(familyId);
+  return family ? creatorSeat(family.seatCount(family.optionsSchema.parse(options)), bots) : null;
 }
 
 /** What a subscriber of the room service hears; each hook runs inside the room's queue and must not wait on it. */
@@ -136,18 +155,23 @@ export class RoomService {
 
   /**
    * `creatorDeviceId`: the hash of the creating device's token; that device may change the room's settings.
-   * `settings.bots` must pass `botSeatsProblem` (a RangeError otherwise).
+   * `settings.bots` must pass `botSeatsProblem` (a RangeError otherwise). With `sit`, the creator takes
+   * the first seat no bot plays (`creatorSeatOf`; a RangeError when there is none) under `sit.name` or
+   * "Player A", before the room's id leaves this call: nobody sees the room without them seated.
    */
   async create(
     familyId: string,
     options: unknown,
     creatorDeviceId: string | null = null,
     settings: RoomSettings = DEFAULT_ROOM_SETTINGS,
-  ): Promise<LiveRoom> {
+    sit?: { name?: string | undefined },
+  ): Promise<{ room: LiveRoom; seated: CreatorSeat | null }> {
     const family = getFamily(familyId);
     if (!family) throw new Error(`unknown family ${familyId}`);
     const problem = botSeatsProblem(familyId, options, settings.bots);
     if (problem) throw new RangeError(problem);
+    const seat = sit ? creatorSeatOf(familyId, options, settings.bots) : null;
+    if (sit && seat === null) throw new RangeError(NO_SEAT_TO_SIT);
     const roomId = newRoomId();
     await this.store.createRoom({
       roomId,
@@ -164,9 +188,16 @@ export class RoomService {
       takeOverAfterSec: settings.takeOverAfterSec,
       turnSeconds: settings.turnSeconds ?? null,
     });
-    const room = await this.get(roomId);
-    if (!room) throw new Error(`room ${roomId} vanished after creation`);
-    return room;
+    return this.queue.run(roomId, async () => {
+      const room = await this.load(roomId);
+      if (!room) throw new Error(`room ${roomId} vanished after creation`);
+      if (seat === null) return { room, seated: null };
+      const claimed = await this.seatIn(room, seat, sit?.name ?? defaultSeatName(seat), creatorDeviceId);
+      // nobody else knows the room's id yet: its seat cannot have been taken
+      if (!claimed.ok) throw new Error(`the creator of room ${roomId} could not sit: ${claimed.code}`);
+      this.onChange(room);
+      return { room, seated: { seat, name: claimed.name, seatToken: claimed.seatToken } };
+    });
   }
 
   /** The room, loaded from its log on first use (after a restart, too). Null if unknown. */
@@ -226,28 +257,56 @@ export class RoomService {
     seatSocket: (seat: Seat, matchId: string) => Promise<void> | void = () => {},
   ): Promise<ClaimReply | ErrorReply> {
     return this.withRoom(roomId, null, async (room) => {
-      const current = room.seats.find((s) => s.index === seat);
-      if (!current) return fault('NO_SUCH_SEAT', `This table has seats 0 to ${room.seats.length - 1}.`);
-      if (current.tokenHash !== null || current.bot) return fault('SEAT_TAKEN', 'Someone already sits there.');
-      // Two seats of one room never look alike (seat-names.ts).
-      const name = distinctSeatName(
-        asked,
-        room.seats.filter((s) => s.index !== seat).map((s) => s.name),
-      );
-      const token = newSeatToken();
-      const tokenHash = hashToken(token);
-      const playerId = deviceId ? await this.store.ensurePlayer(deviceId, { name }) : null;
-      const won = await this.store.claimSeat(roomId, seat, { name, tokenHash, deviceId, playerId });
-      if (!won) {
-        // another server seated someone first: learn who
-        const fresh = await this.store.loadRoom(roomId);
-        if (fresh) room.replaceSeats(fresh.seats);
-        return fault('SEAT_TAKEN', 'Someone already sits there.');
-      }
-      room.seatPerson(seat, { name, tokenHash, deviceId, playerId }, await this.claimedAt(roomId, seat));
+      const claimed = await this.seatIn(room, seat, asked, deviceId);
+      if (!claimed.ok) return claimed;
       await seatSocket(seat, room.matchId);
       this.onChange(room);
-      return { ok: true, seat, seatToken: token };
+      return { ok: true, seat, seatToken: claimed.seatToken };
+    });
+  }
+
+  /** A person takes the free seat `seat` of `room` (in its queue), committed before memory changes; nothing is announced. */
+  private async seatIn(
+    room: LiveRoom,
+    seat: Seat,
+    asked: string,
+    deviceId: string | null,
+  ): Promise<{ ok: true; name: string; seatToken: string } | ErrorReply> {
+    const current = room.seats.find((s) => s.index === seat);
+    if (!current) return fault('NO_SUCH_SEAT', `This table has seats 0 to ${room.seats.length - 1}.`);
+    if (current.tokenHash !== null || current.bot) return fault('SEAT_TAKEN', 'Someone already sits there.');
+    const name = seatNameIn(room, seat, asked);
+    const token = newSeatToken();
+    const tokenHash = hashToken(token);
+    const playerId = deviceId ? await this.store.ensurePlayer(deviceId, { name }) : null;
+    const won = await this.store.claimSeat(room.id, seat, { name, tokenHash, deviceId, playerId });
+    if (!won) {
+      // another server seated someone first: learn who
+      const fresh = await this.store.loadRoom(room.id);
+      if (fresh) room.replaceSeats(fresh.seats);
+      return fault('SEAT_TAKEN', 'Someone already sits there.');
+    }
+    room.seatPerson(seat, { name, tokenHash, deviceId, playerId }, await this.claimedAt(room.id, seat));
+    return { ok: true, name, seatToken: token };
+  }
+
+  /**
+   * The person holding `seat` shows `asked` from now on, numbered if another seat shows a name
+   * that looks the same (seat-names.ts): a creator seated as "Player A" gives their own name.
+   * `matchId`: the match the socket got its seat in (null: not checked).
+   */
+  async rename(roomId: string, seat: Seat, asked: string, matchId: string | null = null): Promise<RenameReply | ErrorReply> {
+    return this.withRoom(roomId, matchId, async (room) => {
+      const current = room.seats.find((s) => s.index === seat);
+      if (!current?.tokenHash) return fault('NOT_SEATED', 'You do not sit at this table.');
+      const name = seatNameIn(room, seat, asked);
+      if (name === current.name) return { ok: true, name };
+      if (!(await this.store.renameSeat(roomId, seat, current.tokenHash, name))) {
+        return fault('NOT_SEATED', 'You do not sit at this table.');
+      }
+      room.renameSeat(seat, name);
+      this.onChange(room);
+      return { ok: true, name };
     });
   }
 

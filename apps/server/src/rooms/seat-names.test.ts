@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Player } from '../test-support/player';
 import { createRoom, useServer } from '../test-support/server';
-import { distinctSeatName } from './seat-names';
+import { defaultSeatName, distinctSeatName } from './seat-names';
 
 describe('two seats of one room never look alike', () => {
   it('numbers a name that looks like another seat’s: case, invisible characters and width aside', () => {
@@ -12,6 +12,10 @@ describe('two seats of one room never look alike', () => {
     expect(distinctSeatName('Ann', ['Ann', 'Ann 2', 'ANN 3'])).toBe('Ann 4');
     const long = 'x'.repeat(24);
     expect(distinctSeatName(long, [long])).toBe(`${'x'.repeat(22)} 2`);
+  });
+
+  it('names a person who gave no name after their seat: "Player A", "Player B"', () => {
+    expect([0, 1, 7].map(defaultSeatName)).toEqual(['Player A', 'Player B', 'Player H']);
   });
 
   const server = useServer('embedded');

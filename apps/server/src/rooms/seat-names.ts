@@ -1,4 +1,4 @@
-import { displayNameKey } from '@mm/protocol';
+import { displayNameKey, seatLetter } from '@mm/protocol';
 
 /** The longest name a seat shows (the protocol's displayNameSchema). */
 const MAX_NAME = 24;
@@ -21,3 +21,10 @@ export function distinctSeatName(name: string, others: readonly (string | null)[
     if (!taken.has(displayNameKey(candidate))) return candidate;
   }
 }
+
+/**
+ * The name of a person who sat down without giving one (a room's creator who left the field
+ * empty): "Player A" by the seat's letter. Data like any name (the same to every reader, as a
+ * bot's "Bot B" is); its holder may give their own later.
+ */
+export const defaultSeatName = (seat: number): string => `Player ${seatLetter(seat)}`;

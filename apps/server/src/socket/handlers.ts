@@ -153,6 +153,13 @@ export function attachSocketHandlers(
       });
     },
 
+    'seat:rename': async (socket, msg) => {
+      const { roomId, seat } = socket.data;
+      if (!roomId) return fault('NOT_IN_ROOM', 'Join a room first.');
+      if (seat === null) return fault('NOT_SEATED', 'You do not sit at this table.');
+      return rooms.rename(roomId, seat, msg.name, socket.data.matchId);
+    },
+
     'seat:leave': async (socket) => {
       const { roomId, seat } = socket.data;
       if (!roomId) return fault('NOT_IN_ROOM', 'Join a room first.');

@@ -39,7 +39,7 @@ export async function reconnectStorm(
     }
   };
   const roomIds: string[] = [];
-  for (let i = 0; i < rooms; i++) roomIds.push((await app.rooms.create('duel', {})).id);
+  for (let i = 0; i < rooms; i++) roomIds.push((await app.rooms.create('duel', {})).room.id);
   const seats = roomIds.flatMap((roomId) => [0, 1].map((seat) => ({ roomId, seat })));
   const players = await Promise.all(seats.map(() => connect()));
   await Promise.all(players.map((p, i) => p.join(seats[i]!.roomId)));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultOptions, optionsProblem, presetOptions, seatCountFor } from './options';
+import { getFamily } from '@mm/rules';
+import { defaultOptions, optionChoices, optionsProblem, presetOptions, seatCountFor } from './options';
 
 describe("a family's options on the home page", () => {
   it('flags duel options no secret can satisfy', () => {
@@ -51,5 +52,37 @@ describe("a family's options on the home page", () => {
     expect(seatCountFor('mm44', { seating: '2x2' })).toBe(2);
     expect(seatCountFor('duel', { pegs: 99 })).toBeNull();
     expect(seatCountFor('nope', {})).toBeNull();
+  });
+
+  it("offers a numeric option's choices as the rules bound and check it", () => {
+    expect(optionChoices('duel', 'pegs')).toEqual([3, 4, 5, 6]);
+    expect(optionChoices('parker', 'pegs')).toEqual([3, 4, 5]);
+    expect(optionChoices('race', 'colours')).toEqual([6, 7, 8]);
+    // the field's own refinement is applied: even rounds, an odd series of games
+    expect(optionChoices('duel', 'rounds')).toEqual([2, 4, 6, 8, 10, 12]);
+    expect(optionChoices('parker', 'games')).toEqual([1, 3, 5, 7]);
+    // a literal's listed values
+    expect(optionChoices('rotation', 'players')).toEqual([3, 4, 5]);
+    expect(() => optionChoices('duel', 'scoring')).toThrow(/not a bounded number/);
+    expect(() => optionChoices('duel', 'nope')).toThrow(/no option/);
+  });
+
+  it('offers exactly the values its family accepts, one either side of the bounds refused', () => {
+    const fields: [string, string][] = [
+      ['duel', 'colours'],
+      ['duel', 'guesses'],
+      ['race', 'players'],
+      ['race', 'guesses'],
+      ['rotation', 'guesses'],
+      ['mm44', 'rows'],
+    ];
+    for (const [family, field] of fields) {
+      const choices = optionChoices(family, field);
+      // with repeats where the family has them, so that no colour count is refused for the holes
+      const base = { ...defaultOptions(family), ...('repeats' in defaultOptions(family) ? { repeats: true } : {}) };
+      const accepts = (n: number) => getFamily(family)!.optionsSchema.safeParse({ ...base, [field]: n }).success;
+      expect(choices.every(accepts), `${family}.${field}`).toBe(true);
+      expect(accepts(choices[0]! - 1) || accepts(choices.at(-1)! + 1), `${family}.${field}`).toBe(false);
+    }
   });
 });

@@ -54,3 +54,36 @@ export function seatCountFor(familyId: string, options: unknown): number | null 
   const parsed = family.optionsSchema.safeParse(options);
   return parsed.success ? family.seatCount(parsed.data) : null;
 }
+
+/** What the options forms read of a zod schema (zod 4's public accessors), without importing zod here. */
+interface FieldSchema {
+  safeParse(value: unknown): { success: boolean };
+  /** a `.default()`: the schema inside */
+  unwrap?: () => FieldSchema;
+  /** a number's bounds */
+  minValue?: number | null;
+  maxValue?: number | null;
+  /** a `z.literal([…])`'s values */
+  values?: ReadonlySet<unknown>;
+}
+
+/**
+ * The values a family's rules accept for one of its numeric options, smallest first: a literal's
+ * listed values, or every integer between the number's bounds that the field's own checks let
+ * through (an even count of rounds, an odd series of games). The options forms offer exactly
+ * these, so a range is written once, in the rules. Throws for a field that is not a bounded
+ * number (a form asking for it is a mistake its test catches).
+ */
+export function optionChoices(familyId: string, field: string): number[] {
+  const shape = (familyOf(familyId)?.optionsSchema as unknown as { shape?: Record<string, FieldSchema> } | undefined)?.shape;
+  const schema = shape?.[field];
+  if (!schema) throw new Error(`${familyId} has no option ${field}`);
+  let inner = schema;
+  while (inner.unwrap) inner = inner.unwrap();
+  if (inner.values) return [...inner.values].filter((v): v is number => typeof v === 'number').sort((a, b) => a - b);
+  const { minValue: min, maxValue: max } = inner;
+  if (typeof min !== 'number' || typeof max !== 'number' || !Number.isFinite(min) || !Number.isFinite(max)) {
+    throw new Error(`${familyId} option ${field} is not a bounded number`);
+  }
+  return Array.from({ length: max - min + 1 }, (_, i) => min + i).filter((n) => schema.safeParse(n).success);
+}

@@ -12,6 +12,7 @@ export const de: Messages = {
 
   'home.yourName': 'Dein Name',
   'home.namePlaceholder': 'damit deine Freunde dich erkennen',
+  'home.defaultName': 'Spieler {letter}',
   'home.hostOnly': 'Ich richte nur ein',
   'home.presets': 'Spiel wählen',
   'home.moreOptions': 'Weitere Optionen',
@@ -62,6 +63,7 @@ export const de: Messages = {
   'room.seat': 'Platz {letter}',
   'room.freeSeat': 'Freier Platz',
   'room.sitHere': 'Hier sitzen',
+  'room.rename': 'Namen ändern',
   'room.yourName': 'Dein Name',
   'room.nameRequired': 'Gib zuerst deinen Namen ein.',
   'room.online': 'online',

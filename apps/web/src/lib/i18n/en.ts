@@ -18,6 +18,7 @@ export const en = {
 
   'home.yourName': 'Your name',
   'home.namePlaceholder': 'so friends know who you are',
+  'home.defaultName': 'Player {letter}',
   'home.hostOnly': 'I’m only hosting',
   'home.presets': 'Pick a game',
   'home.moreOptions': 'More options',
@@ -68,6 +69,7 @@ export const en = {
   'room.seat': 'Seat {letter}',
   'room.freeSeat': 'Free seat',
   'room.sitHere': 'Sit here',
+  'room.rename': 'Change name',
   'room.yourName': 'Your name',
   'room.nameRequired': 'Enter your name first.',
   'room.online': 'online',

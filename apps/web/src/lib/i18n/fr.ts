@@ -12,6 +12,7 @@ export const fr: Messages = {
 
   'home.yourName': 'Votre nom',
   'home.namePlaceholder': 'pour que vos amis vous reconnaissent',
+  'home.defaultName': 'Joueur {letter}',
   'home.hostOnly': 'J’organise seulement',
   'home.presets': 'Choisir un jeu',
   'home.moreOptions': 'Plus d’options',
@@ -62,6 +63,7 @@ export const fr: Messages = {
   'room.seat': 'Place {letter}',
   'room.freeSeat': 'Place libre',
   'room.sitHere': 'S’asseoir ici',
+  'room.rename': 'Changer de nom',
   'room.yourName': 'Votre nom',
   'room.nameRequired': 'Indiquez d’abord votre nom.',
   'room.online': 'en ligne',

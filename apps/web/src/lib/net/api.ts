@@ -10,7 +10,7 @@ import {
   type MeReply,
   type ExportReply,
 } from '@mm/protocol/pure';
-import { browserStore, deviceToken } from './storage';
+import { browserStore, deviceToken, saveSeatToken } from './storage';
 
 /** A failed HTTP call: a protocol error code when the server sent one, else NETWORK/UNKNOWN. */
 export class ApiError extends Error {
@@ -44,7 +44,10 @@ async function errorFrom(res: Response): Promise<ApiError> {
 /** This device's identity for the API: it makes the room's creator and selects "my matches". */
 const deviceHeader = (): Record<string, string> => ({ [DEVICE_TOKEN_HEADER]: deviceToken(browserStore()) });
 
-/** POST /api/rooms → 201 { id, url }; this device becomes the room's creator. */
+/**
+ * POST /api/rooms → 201 { id, url, seated }; this device becomes the room's creator. With `sit`,
+ * the creator's seat token is kept where the room page looks for it: the room opens with them seated.
+ */
 export async function createRoom(body: CreateRoomBody, fetchImpl: typeof fetch = fetch): Promise<CreateRoomReply> {
   let res: Response;
   try {
@@ -59,6 +62,7 @@ export async function createRoom(body: CreateRoomBody, fetchImpl: typeof fetch =
   if (res.status !== 201 && res.status !== 200) throw await errorFrom(res);
   const reply = (await res.json()) as CreateRoomReply;
   if (typeof reply?.id !== 'string') throw new ApiError('UNKNOWN', 'The server sent no room id.', res.status);
+  if (reply.seated) saveSeatToken(browserStore(), reply.id, reply.seated.seatToken);
   return reply;
 }
 

@@ -11,6 +11,7 @@ import {
   type HintReply,
   type JoinReply,
   type RematchReply,
+  type RenameReply,
   type RoomSummary,
   type RoomUpdate,
   type ServerToClient,
@@ -157,6 +158,13 @@ export class RoomConnection {
       // this socket now sees its seat's view (its own secret): fetch it at once
       void this.sync();
     }
+    return r;
+  }
+
+  /** Shows another name in this socket's seat (the server may number it); remembered as this person's name. */
+  async renameSeat(name: string): Promise<Outcome<RenameReply>> {
+    const r = await this.#request('seat:rename', { name });
+    if (r.ok) saveName(this.#store, name.trim());
     return r;
   }
 

@@ -8,7 +8,6 @@ import { isToken, randomToken } from './tokens';
  * - `mm.seat.<roomId>`   the secret token that holds a seat in that room
  * - `mm.lang`            the chosen language
  * - `mm.commit.<matchId>` the commitments this device received live in that match (JSON)
- * - `mm.sitDown.<roomId>` the name this device's creator sits down with once the room it just made opens
  * - `mm.theme`           the theme picked in the header (also a cookie, for the server's first paint)
  */
 export const KEYS = {
@@ -17,7 +16,6 @@ export const KEYS = {
   lang: 'mm.lang',
   seat: (roomId: string): string => `mm.seat.${roomId}`,
   commitments: (matchId: string): string => `mm.commit.${matchId}`,
-  sitDown: (roomId: string): string => `mm.sitDown.${roomId}`,
   theme: 'mm.theme',
 } as const;
 
@@ -74,16 +72,6 @@ export function forgetSeatToken(store: KeyValueStore, roomId: string): void {
 
 export const savedName = (store: KeyValueStore): string => store.getItem(KEYS.name) ?? '';
 export const saveName = (store: KeyValueStore, name: string): void => store.setItem(KEYS.name, name);
-
-/** Creating a room and sitting in seat A are one step for the creator: the room page finishes it. */
-export const planSitDown = (store: KeyValueStore, roomId: string, name: string): void =>
-  store.setItem(KEYS.sitDown(roomId), name);
-/** The name to sit down with in seat A of a room this device just created, taken once. */
-export function takeSitDown(store: KeyValueStore, roomId: string): string | null {
-  const name = store.getItem(KEYS.sitDown(roomId));
-  if (name !== null) store.removeItem(KEYS.sitDown(roomId));
-  return name;
-}
 
 const commitmentKey = (c: Commitment): string => (c.kind === 'deal' ? 'deal' : `secret:${c.seq}`);
 

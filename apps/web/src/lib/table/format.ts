@@ -2,5 +2,5 @@
 export const codeAttr = (code: readonly (number | null | undefined)[]): string =>
   code.map((p) => (p === null ? '_' : p === undefined ? '' : String(p))).join(',');
 
-/** Seat letters: A, B, C … */
-export const seatLetter = (seat: number): string => String.fromCharCode(65 + seat);
+/** Seat letters: A, B, C … (the protocol's, the server names bots and default seats by them). */
+export { seatLetter } from '@mm/protocol/pure';

@@ -1,4 +1,5 @@
-import type { RoomSummary, SeatSummary } from '@mm/protocol/pure';
+import { seatLetter, TAKEOVER_SECONDS, type RoomSummary, type SeatSummary } from '@mm/protocol/pure';
+import { boundedChoices } from './bounds';
 import type { BotStrength, Seat } from '@mm/rules/pure';
 
 /**
@@ -35,14 +36,14 @@ export function canOfferTakeover(
 }
 
 /** The choices offered for `takeOverAfterSec` on the home page (null: never). */
-export const TAKEOVER_CHOICES = [null, 30, 60, 120, 300] as const;
+export const TAKEOVER_CHOICES = boundedChoices([null, 30, 60, 120, 300], TAKEOVER_SECONDS);
 
 type Translate = (key: 'room.seat' | 'bot.name', params: { letter: string }) => string;
 
 /** The name to show for a seat: its holder's, else "Bot B" for a nameless bot, else "Seat B". */
 export function seatName(s: SeatSummary | undefined, index: Seat, t: Translate): string {
   if (s?.name) return s.name;
-  const letter = String.fromCharCode(65 + index);
+  const letter = seatLetter(index);
   return s?.bot ? t('bot.name', { letter }) : t('room.seat', { letter });
 }
 
@@ -56,7 +57,7 @@ export function botPlayingFor(
   t: (key: 'bot.name' | 'status.botPlaying', params: Record<string, string>) => string,
 ): string | null {
   if (!s?.bot || !s.takenOver || !s.name) return null;
-  return t('status.botPlaying', { bot: t('bot.name', { letter: String.fromCharCode(65 + index) }), name: s.name });
+  return t('status.botPlaying', { bot: t('bot.name', { letter: seatLetter(index) }), name: s.name });
 }
 
 /** What a room adds to its family's rules (POST /api/rooms: `bots`, `hints`, `takeOverAfterSec`). */

@@ -1,5 +1,8 @@
+import { TURN_SECONDS } from '@mm/protocol/pure';
+import { boundedChoices } from './bounds';
+
 /** The turn timer choices of the create screen (`turnSeconds`; null: no timer). */
-export const TURN_CHOICES = [null, 30, 120, 86_400, 3 * 86_400] as const;
+export const TURN_CHOICES = boundedChoices([null, 30, 120, 86_400, 3 * 86_400], TURN_SECONDS);
 
 type TimeKey = 'time.sec' | 'time.min' | 'time.hour' | 'time.day' | 'time.days';
 type Translate = (key: TimeKey, params?: Record<string, string | number>) => string;
