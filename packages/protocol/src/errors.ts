@@ -75,5 +75,7 @@ export const HTTP_ERRORS = {
   HEADERS_TOO_LARGE: '431: request headers over the server’s limit.',
   UNAVAILABLE: '503: the server cannot serve now (a dependency is down); try again.',
   SHUTTING_DOWN: '503: this server is stopping; another one answers a retry.',
+  NOT_PLAYABLE: '409: that puzzle number is not today’s date anywhere on Earth now (the Code of the day).',
+  DAILY_NOT_FINISHED: '403: the day’s results are shown only once your own attempt at that puzzle has ended.',
 } as const;
 export type HttpErrorCode = keyof typeof HTTP_ERRORS;
