@@ -46,6 +46,7 @@ export const RULE_ERRORS: Record<RuleErrorCode, string> = {
   WRONG_PHASE: 'The action does not belong in the current phase.',
   ELIMINATED: 'The seat is out of the game.',
   MATCH_FINISHED: 'Nothing can be played after the end.',
+  INCONSISTENT_GUESS: 'Hard mode: the guess could not be the code, given the key pegs of an earlier row.',
 };
 
 export type TransportErrorCode = keyof typeof TRANSPORT_ERRORS;
