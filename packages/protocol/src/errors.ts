@@ -46,6 +46,7 @@ export const RULE_ERRORS: Record<RuleErrorCode, string> = {
   WRONG_PHASE: 'The action does not belong in the current phase.',
   ELIMINATED: 'The seat is out of the game.',
   MATCH_FINISHED: 'Nothing can be played after the end.',
+  INCONSISTENT_GUESS: 'Hard mode: the guess could not be the code, given the key pegs of an earlier row.',
 };
 
 export type TransportErrorCode = keyof typeof TRANSPORT_ERRORS;
@@ -75,5 +76,7 @@ export const HTTP_ERRORS = {
   HEADERS_TOO_LARGE: '431: request headers over the server’s limit.',
   UNAVAILABLE: '503: the server cannot serve now (a dependency is down); try again.',
   SHUTTING_DOWN: '503: this server is stopping; another one answers a retry.',
+  NOT_PLAYABLE: '409: that puzzle number is not today’s date anywhere on Earth now (the Code of the day).',
+  DAILY_NOT_FINISHED: '403: the day’s results are shown only once your own attempt at that puzzle has ended.',
 } as const;
 export type HttpErrorCode = keyof typeof HTTP_ERRORS;

@@ -17,3 +17,4 @@ export type * from './socket';
 export type * from './push';
 export type * from './identity';
 export * from './identity-code';
+export type * from './daily';

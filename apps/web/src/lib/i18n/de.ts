@@ -439,6 +439,7 @@ export const de: Messages = {
   'error.WRONG_PHASE': 'Dieser Zug passt gerade nicht ins Spiel.',
   'error.ELIMINATED': 'Du bist aus diesem Spiel ausgeschieden.',
   'error.MATCH_FINISHED': 'Das Spiel ist vorbei.',
+  'error.INCONSISTENT_GUESS': 'Schwerer Modus: Dieser Versuch kann nicht der Code sein, nach den Steckern einer früheren Reihe.',
   'error.NETWORK': 'Der Server ist nicht erreichbar. Prüfe deine Verbindung.',
   'error.UNKNOWN': 'Etwas ist schiefgegangen.',
 };

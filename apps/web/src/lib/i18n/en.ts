@@ -437,6 +437,7 @@ export const en = {
   'error.WRONG_PHASE': 'That move does not fit the game right now.',
   'error.ELIMINATED': 'You are out of this game.',
   'error.MATCH_FINISHED': 'The match is over.',
+  'error.INCONSISTENT_GUESS': 'Hard mode: that guess cannot be the code, given the key pegs of an earlier row.',
   'error.NETWORK': 'Could not reach the server. Check your connection.',
   'error.UNKNOWN': 'Something went wrong.',
 } as const;

@@ -436,6 +436,7 @@ export const fr: Messages = {
   'error.WRONG_PHASE': 'Ce coup ne correspond pas au moment de la partie.',
   'error.ELIMINATED': 'Vous êtes éliminé de cette partie.',
   'error.MATCH_FINISHED': 'La partie est terminée.',
+  'error.INCONSISTENT_GUESS': 'Mode difficile : cet essai ne peut pas être le code, vu les fiches d’une ligne précédente.',
   'error.NETWORK': 'Impossible de joindre le serveur. Vérifiez votre connexion.',
   'error.UNKNOWN': 'Une erreur est survenue.',
 };
