@@ -1,35 +1,11 @@
-import type { DailyCommitmentsReply } from '@mm/protocol';
+import type { DailyAttempt, DailyAttemptReply, DailyCommitmentsReply, DailyMeReply, DailySummaryReply } from '@mm/protocol/pure';
 import { deviceHeader, getJson, sendJson } from '../net/api';
-import type { DailyStats } from './stats';
 
 // The daily's HTTP calls (docs/protocol.md): each under this device's identity, so an attempt
 // started on one device of the player continues on another.
 
-export interface DailyAttempt {
-  n: number;
-  date: string;
-  roomId: string;
-  seat: 0;
-  seatToken: string;
-  hard: boolean;
-  status: 'playing' | 'won' | 'lost';
-  guesses: number;
-}
-
-export interface DailyMeReply {
-  attempts: { n: number; hard: boolean; status: 'playing' | 'won' | 'lost'; guesses: number }[];
-  stats: DailyStats;
-}
-
-export interface DailySummaryReply {
-  n: number;
-  played: number;
-  distribution: number[];
-  friends: { name: string; status: 'playing' | 'won' | 'lost'; guesses: number; hard: boolean }[];
-}
-
 /** GET /api/daily/attempt?n=: the player's attempt at puzzle n, from whichever device it was started on. */
-export const fetchAttempt = (n: number, fetchImpl: typeof fetch = fetch): Promise<{ attempt: DailyAttempt | null }> =>
+export const fetchAttempt = (n: number, fetchImpl: typeof fetch = fetch): Promise<DailyAttemptReply> =>
   getJson(`/api/daily/attempt?n=${n}`, deviceHeader(), fetchImpl);
 
 /** POST /api/daily/attempt: starts the attempt (or answers the one already started, unchanged). */

@@ -390,13 +390,15 @@ export const de: Messages = {
   'daily.chart.you': 'du',
   'daily.friends.title': 'Freunde heute',
   'daily.friends.none': 'Keiner der Spieler, die du zuletzt getroffen hast, hat den heutigen Code schon gespielt.',
-  'daily.friends.playing': 'spielt',
   'daily.verify.checking': 'Code des Tages Nr. {n}: Der Code wird mit seiner Verpflichtung verglichen…',
   'daily.verify.ok': 'Code des Tages Nr. {n}: Der Code passt zur Verpflichtung, die vor Tagesbeginn veröffentlicht wurde.',
   'daily.verify.mismatch': 'Code des Tages Nr. {n}: Der enthüllte Code passt nicht zu seiner Verpflichtung!',
   'daily.verify.pending':
     'Code des Tages Nr. {n}: Der Code wird enthüllt, sobald der Tag überall vorbei ist (am nächsten Tag, 12:00 UTC). Prüfe dann noch einmal.',
   'daily.verify.unknown': 'Code des Tages Nr. {n}: Der Server hat für diesen Tag keine Verpflichtung veröffentlicht.',
+  'error.NOT_PLAYABLE':
+    'Dieser Code des Tages ist nirgends auf der Erde der heutige. Lade die Seite neu, um den heutigen zu bekommen.',
+  'error.DAILY_NOT_FINISHED': 'Die Ergebnisse des Tages erscheinen, sobald dein eigener Versuch beendet ist.',
   'error.NOT_CREATOR': 'Nur wer diesen Raum erstellt hat, kann das ändern.',
   'error.SPECTATING_OFF': 'In diesem Raum sind keine Zuschauer erlaubt.',
   'error.MATCH_NOT_FOUND': 'Diese Partie gibt es nicht.',

@@ -387,13 +387,15 @@ export const fr: Messages = {
   'daily.chart.you': 'vous',
   'daily.friends.title': 'Vos amis aujourd’hui',
   'daily.friends.none': 'Aucun des joueurs rencontrés récemment n’a encore joué le code du jour.',
-  'daily.friends.playing': 'en cours',
   'daily.verify.checking': 'Code du jour n° {n} : vérification du code par rapport à son engagement…',
   'daily.verify.ok': 'Code du jour n° {n} : le code correspond à l’engagement publié avant le début du jour.',
   'daily.verify.mismatch': 'Code du jour n° {n} : le code révélé ne correspond pas à son engagement !',
   'daily.verify.pending':
     'Code du jour n° {n} : son code est révélé quand le jour est fini partout (le lendemain, 12 h UTC). Revenez vérifier ensuite.',
   'daily.verify.unknown': 'Code du jour n° {n} : le serveur n’a publié aucun engagement pour ce jour.',
+  'error.NOT_PLAYABLE':
+    'Ce Code du jour n’est celui d’aujourd’hui nulle part sur Terre. Rechargez la page pour avoir celui du jour.',
+  'error.DAILY_NOT_FINISHED': 'Les résultats du jour s’affichent une fois votre propre tentative terminée.',
   'error.NOT_CREATOR': 'Seule la personne qui a créé ce salon peut modifier cela.',
   'error.SPECTATING_OFF': 'Les spectateurs ne sont pas admis dans ce salon.',
   'error.MATCH_NOT_FOUND': 'Cette partie n’existe pas.',
