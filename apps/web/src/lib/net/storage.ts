@@ -10,6 +10,7 @@ import { isToken, randomToken } from './tokens';
  * - `mm.commit.<matchId>` the commitments this device received live in that match (JSON)
  * - `mm.sitDown.<roomId>` the name this device's creator sits down with once the room it just made opens
  * - `mm.theme`           the theme picked in the header (also a cookie, for the server's first paint)
+ * - `mm.daily.<n>`       the commitment to the Code of the day #n this device saw before its reveal
  */
 export const KEYS = {
   device: 'mm.device',
@@ -19,6 +20,7 @@ export const KEYS = {
   commitments: (matchId: string): string => `mm.commit.${matchId}`,
   sitDown: (roomId: string): string => `mm.sitDown.${roomId}`,
   theme: 'mm.theme',
+  dailyCommitment: (n: number): string => `mm.daily.${n}`,
 } as const;
 
 /** The subset of the Storage API we use; tests pass a Map-backed fake. */
