@@ -4,7 +4,8 @@ import { dailyPreimage } from '@mm/protocol/pure';
 import { puzzleNumberOf } from '@mm/rules/pure';
 import { describe, expect, it } from 'vitest';
 import { memoryStore } from '../net/storage';
-import { candidateNumbers, dailyNumberOf, keepCommitment, verifyDailyMatch } from './match';
+import { candidateNumbers, dailyNumberOf, verifyDailyMatch } from './match';
+import { keepCommitment } from './seen';
 
 const sha = async (s: string): Promise<string> => createHash('sha256').update(s, 'utf8').digest('hex');
 const salt = 'a'.repeat(64);

@@ -1,6 +1,7 @@
 import type { DailyAttemptReply, DailyCommitmentsReply } from '@mm/protocol/pure';
 import { playableNumbers, type Code } from '@mm/rules/pure';
-import { KEYS, type KeyValueStore } from '../net/storage';
+import type { KeyValueStore } from '../net/storage';
+import { seenCommitment } from './seen';
 import type { Digest } from '../replay/verify';
 import { verifyDaily, type DailyVerification } from './verify';
 
@@ -36,18 +37,7 @@ export async function verifyDailyMatch(
   store: KeyValueStore,
   digest?: Digest,
 ): Promise<DailyVerification> {
-  const v = await verifyDaily(reply, n, store.getItem(KEYS.dailyCommitment(n)), digest);
+  const v = await verifyDaily(reply, n, seenCommitment(store, n), digest);
   if (v.kind === 'verified' && (played === null || played.join() !== v.code.join())) return { kind: 'mismatch' };
   return v;
-}
-
-/** Keeps the commitment to day `n` while it is upcoming, so that its reveal is checked against what was published before. */
-export function keepCommitment(reply: DailyCommitmentsReply, n: number, store: KeyValueStore): void {
-  const upcoming = reply.upcoming.find((d) => d.n === n);
-  if (!upcoming || store.getItem(KEYS.dailyCommitment(n)) !== null) return;
-  try {
-    store.setItem(KEYS.dailyCommitment(n), upcoming.commitment);
-  } catch {
-    // storage full or refused: the check then relies on the published commitment alone
-  }
 }
