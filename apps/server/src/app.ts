@@ -17,6 +17,8 @@ import { PushNotifier } from './push/notifier';
 import { registerPushRoutes } from './push/routes';
 import { registerDailyRoutes } from './daily/routes';
 import { loadDailySecret } from './daily/secret';
+import { DailyAttempts } from './daily/attempts';
+import { createDailyStore } from './daily/store';
 import { PushSender } from './push/sender';
 import { createPushStore } from './push/store';
 import { BotDriver } from './duties/bot-driver';
@@ -90,13 +92,15 @@ export interface AppExtras {
   pushAgent?: Agent;
   /** the clock the Code of the day reads (tests move it) */
   now?: () => Date;
+  /** where log lines go instead of standard output (tests read them) */
+  logStream?: { write(line: string): void };
 }
 
 export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}): Promise<App> {
   const config = configSchema.parse(input);
   const allowedOrigins = parseAllowedOrigins(config.pushAllowedOrigins);
   const http = Fastify<HttpServer, IncomingMessage, ServerResponse>({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, ...(extras.logStream ? { stream: extras.logStream } : {}) },
     bodyLimit: 16 * 1024,
     // A hop count as proxy-addr reads one: the n nearest addresses are proxies (Fastify's types take no number).
     trustProxy: proxyTrust(config.trustProxy),
@@ -224,10 +228,13 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
         bots.loaded(room);
         duties.changed(room);
       },
+      sealed: (roomId): Promise<boolean> => daily.sealed(roomId),
     },
     { secondMs: config.secondMs },
   );
   bots.attach(rooms);
+  const now = extras.now ?? (() => new Date());
+  const daily: DailyAttempts = new DailyAttempts({ secret: dailySecret, now, daily: createDailyStore(db), store, rooms });
   // Server-to-server messages exist only through the Redis adapter; alone, no one else needs telling.
   const serverSide = io as unknown as {
     serverSideEmit(event: string, roomId: string): void;
@@ -290,14 +297,27 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     pingDb: () => db.prisma.$queryRaw`SELECT 1`,
     ...(edge.pingRedis ? { pingRedis: edge.pingRedis } : {}),
   });
-  registerApiRoutes(http, { config, rooms, store, broadcaster, dbKind: db.kind, publicOrigin });
+  registerApiRoutes(http, {
+    config,
+    rooms,
+    store,
+    broadcaster,
+    dbKind: db.kind,
+    publicOrigin,
+    privateTo: (roomId) => daily.privateTo(roomId),
+  });
   registerPushRoutes(http, {
     store: pushStore,
     publicKey: vapid.publicKey,
     allowedOrigins,
     subscribeLimit: config.pushSubscribeLimit,
   });
-  registerDailyRoutes(http, { secret: dailySecret, now: extras.now ?? (() => new Date()) });
+  registerDailyRoutes(http, {
+    secret: dailySecret,
+    now,
+    attempts: daily,
+    createLimit: { max: config.roomCreateBurst, timeWindow: config.roomCreateBurst * 1000, groupId: 'create' },
+  });
   registerIdentityRoutes(http, {
     identity: createIdentityStore(db, store),
     store,

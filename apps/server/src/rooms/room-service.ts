@@ -68,7 +68,15 @@ export interface RoomHooks {
   onRematch?: (room: LiveRoom) => void;
   /** a room came into memory (created, or loaded from its log) */
   onLoad?: (room: LiveRoom) => void;
+  /**
+   * Whether a room is sealed: its one match is all it plays, with its seats as they are (the
+   * Code of the day's): no seat is given up and no rematch starts. Asked only by those two.
+   */
+  sealed?: (roomId: string) => Promise<boolean>;
 }
+
+const SEALED = (): ErrorReply =>
+  fault('ROOM_SEALED', 'This room plays one match with its seats fixed (the Code of the day): no rematch, no leaving.');
 
 /**
  * The authority over rooms: every change goes through here, one at a time per
@@ -86,6 +94,7 @@ export class RoomService {
   private readonly onChange: (room: LiveRoom) => void;
   private readonly onRematch: (room: LiveRoom) => void;
   private readonly onLoad: (room: LiveRoom) => void;
+  private readonly sealed: (roomId: string) => Promise<boolean>;
 
   constructor(
     private readonly store: Store,
@@ -96,30 +105,34 @@ export class RoomService {
     this.onChange = hooks.onChange;
     this.onRematch = hooks.onRematch ?? (() => {});
     this.onLoad = hooks.onLoad ?? (() => {});
+    this.sealed = hooks.sealed ?? (async () => false);
   }
 
   /**
    * `creatorDeviceId`: the hash of the creating device's token; that device may change the room's settings.
-   * `settings.bots` must pass `botSeatsProblem` (a RangeError otherwise).
+   * `settings.bots` must pass `botSeatsProblem` (a RangeError otherwise). `made`: a room whose id
+   * its maker chose beforehand (so that a crash before the room exists can be repaired by making
+   * it again: the second make of one id fails), and whose seed it chose (a house seed naming the code).
    */
   async create(
     familyId: string,
     options: unknown,
     creatorDeviceId: string | null = null,
     settings: RoomSettings = DEFAULT_ROOM_SETTINGS,
+    made: { roomId?: string; seed?: string } = {},
   ): Promise<LiveRoom> {
     const family = getFamily(familyId);
     if (!family) throw new Error(`unknown family ${familyId}`);
     const problem = botSeatsProblem(familyId, options, settings.bots);
     if (problem) throw new RangeError(problem);
-    const roomId = newRoomId();
+    const roomId = made.roomId ?? newRoomId();
     await this.store.createRoom({
       roomId,
       family: familyId,
       options,
       seatCount: family.seatCount(options),
       matchId: newMatchId(),
-      seed: newSeed(),
+      seed: made.seed ?? newSeed(),
       salt: newSalt(),
       creatorDeviceId,
       bots: settings.bots,
@@ -183,6 +196,7 @@ export class RoomService {
    * the same, `asked` numbered (seat-names.ts). `seatSocket` is the transport's part of the change, done
    * after the commit and before the change is announced (in the room's queue; it must not wait on
    * it): the claiming socket moves to the seat's channel, so the one broadcast of the claim reaches it.
+   * `token`: the seat token, when the seat's maker derives it (the Code of the day's); else a random one.
    */
   async claim(
     roomId: string,
@@ -190,6 +204,7 @@ export class RoomService {
     asked: string,
     deviceId: string | null,
     seatSocket: (seat: Seat, matchId: string) => Promise<void> | void = () => {},
+    token: string = newSeatToken(),
   ): Promise<ClaimReply | ErrorReply> {
     return this.queue.run(roomId, async () => {
       const room = await this.load(roomId);
@@ -202,7 +217,6 @@ export class RoomService {
         asked,
         room.seats.filter((s) => s.index !== seat).map((s) => s.name),
       );
-      const token = newSeatToken();
       const tokenHash = hashToken(token);
       const playerId = deviceId ? await this.store.ensurePlayer(deviceId, { name }) : null;
       const won = await this.store.claimSeat(roomId, seat, { name, tokenHash, deviceId, playerId });
@@ -226,6 +240,7 @@ export class RoomService {
       if (!room) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
       const moved = seatMoved(room, matchId);
       if (moved) return moved;
+      if (await this.sealed(roomId)) return SEALED();
       await this.catchUp(room);
       if (room.seq > 0) return fault('MATCH_STARTED', 'The match has begun: the seat cannot be given up now.');
       const current = room.seats.find((s) => s.index === seat);
@@ -326,6 +341,18 @@ export class RoomService {
       room.setSpectating(on);
       this.onChange(room);
       return { ok: true };
+    });
+  }
+
+  /** Watchers no longer see the match (a room made private by the server, not by its creator). */
+  async closeToSpectators(roomId: string): Promise<LiveRoom | null> {
+    return this.queue.run(roomId, async () => {
+      const room = await this.load(roomId);
+      if (!room?.spectating) return room;
+      await this.store.setSpectators(roomId, false);
+      room.setSpectating(false);
+      this.onChange(room);
+      return room;
     });
   }
 
@@ -469,6 +496,7 @@ export class RoomService {
       if (!room) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
       const moved = seatMoved(room, matchId);
       if (moved) return moved;
+      if (await this.sealed(roomId)) return SEALED();
       await this.catchUp(room);
       if (!room.status().finished) return fault('MATCH_NOT_FINISHED', 'The match is still being played.');
       const tokenHash = room.seats.find((s) => s.index === seat)?.tokenHash;

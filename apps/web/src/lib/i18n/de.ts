@@ -406,6 +406,8 @@ export const de: Messages = {
   'error.MATCH_NOT_FOUND': 'Diese Partie gibt es nicht.',
   'error.MATCH_NOT_FINISHED': 'Die Partie ist noch nicht vorbei.',
   'error.MATCH_CHANGED': 'Eine neue Partie hat begonnen und die Plätze haben sich geändert. Bitte versuche es noch einmal.',
+  'error.ROOM_SEALED':
+    'Der Code des Tages wird einmal gespielt, in einem eigenen Raum: keine Revanche, und der Platz bleibt deiner.',
   'error.SERVER_ONLY_ACTION': 'Nur der Server kann einen Zug beenden, dessen Zeit abgelaufen ist.',
 
   'error.BAD_REQUEST': 'Die Anfrage wurde nicht verstanden.',

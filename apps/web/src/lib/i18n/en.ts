@@ -404,6 +404,7 @@ export const en = {
   'error.MATCH_NOT_FOUND': 'This match does not exist.',
   'error.MATCH_NOT_FINISHED': 'The match is not over yet.',
   'error.MATCH_CHANGED': 'A new match has begun and the seats moved. Please try again.',
+  'error.ROOM_SEALED': 'The Code of the day is played once, in a room of its own: no rematch, and the seat stays yours.',
   'error.SERVER_ONLY_ACTION': 'Only the server can end a turn that ran out of time.',
 
   'error.BAD_REQUEST': 'The request was not understood.',

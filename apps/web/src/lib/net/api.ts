@@ -85,7 +85,7 @@ export function fetchMyMatches(
 
 /** GET /api/matches/:id: the whole finished match, or the public view of one being played. */
 export function fetchMatch(id: string, fetchImpl: typeof fetch = fetch): Promise<MatchDetail> {
-  return getJson(`/api/matches/${encodeURIComponent(id)}`, {}, fetchImpl);
+  return getJson(`/api/matches/${encodeURIComponent(id)}`, deviceHeader(), fetchImpl);
 }
 
 /** A call with a JSON body (or none) that answers `ok` (or 204, read as null). */
