@@ -95,7 +95,11 @@ describe('the Code of the day on a phone', () => {
     // accessible in both themes
     expect(await page.locator('h1').count()).toBe(1);
     expect(await axeViolations(page), 'light').toEqual([]);
+    // dark from the start (a switch in place would be judged mid-transition): the finished attempt opens again
     await page.emulateMedia({ colorScheme: 'dark' });
+    await page.reload();
+    await page.locator('[data-testid="daily-verdicts"][data-state="ready"]').waitFor();
+    await page.getByTestId('daily-stats-chart').waitFor();
     expect(await axeViolations(page), 'dark').toEqual([]);
     await screenshot(page, 'daily-won-dark');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
