@@ -4,7 +4,7 @@ import { dailyCode } from '@mm/server/daily/derive';
 import { axeViolations } from './support/axe';
 import { screenshot } from './support/browser';
 import { useProduct } from './support/product';
-import { play } from './support/table';
+import { createRoom, play, sit } from './support/table';
 
 /** The Code of the day in the browser: played to a win and to a loss, shared, charted, checked. */
 
@@ -178,6 +178,26 @@ describe('the Code of the day on a phone', () => {
     expect(await page.getByTestId('daily-stat-current').getAttribute('data-value')).toBe('0');
     await screenshot(page, 'daily-lost');
     expect(await axeViolations(page), 'light, lost').toEqual([]);
+  });
+
+  it('lists the friends met in a room lately with their score, once one’s own attempt has ended', async () => {
+    const ann = await tallPhone();
+    const ben = await tallPhone();
+    const link = await createRoom(ann, product.url, 'race');
+    await sit(ann, 'Ann', 0);
+    await ben.goto(link);
+    await sit(ben, 'Ben', 1);
+
+    const { code } = await openDaily(ann);
+    await guess(ann, code, 1);
+    await ann.locator('[data-testid="daily-result"][data-won="true"]').waitFor();
+    await openDaily(ben);
+    const [a, b] = absentColours(code);
+    await guess(ben, [a, a, b, b], 1);
+    await guess(ben, code, 2);
+    const friends = ben.getByTestId('daily-friend');
+    await friends.first().waitFor();
+    expect(await friends.allTextContents()).toEqual([expect.stringMatching(/^Ann\s+1\/10$/)]);
     for (const c of contexts) await c.close();
   });
 });

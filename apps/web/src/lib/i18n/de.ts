@@ -367,7 +367,7 @@ export const de: Messages = {
   'analysis.noRow': 'Noch keine Reihe in dieser Runde: Geh weiter, um jede Reihe bewertet zu sehen.',
   'analysis.failed': 'Diese Reihe konnte nicht analysiert werden.',
   'daily.title': 'Code des Tages Nr. {n}',
-  'daily.homeHint': 'Ein Code für alle heute. Ein Versuch.',
+  'daily.short': 'Tag Nr. {n}',
   'daily.rules': '4 Löcher, 6 Farben, Wiederholungen erlaubt, {guesses} Versuche. Ein Versuch pro Tag, auf jedem deiner Geräte.',
   'daily.hard': 'Schwerer Modus',
   'daily.hardHint': 'Jeder Tipp muss zu allen bisherigen Antworten passen. Vor dem ersten Tipp wählen.',

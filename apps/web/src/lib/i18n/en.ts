@@ -366,7 +366,7 @@ export const en = {
   'analysis.noRow': 'No row yet in this round: step forward to see each row judged.',
   'analysis.failed': 'This row could not be analysed.',
   'daily.title': 'Code of the day #{n}',
-  'daily.homeHint': 'One code for everyone today. One attempt.',
+  'daily.short': 'Daily #{n}',
   'daily.rules': '4 holes, 6 colours, repeats allowed, {guesses} guesses. One attempt a day, on any of your devices.',
   'daily.hard': 'Hard mode',
   'daily.hardHint': 'Every guess must fit every answer so far. Choose before your first guess.',

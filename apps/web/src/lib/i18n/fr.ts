@@ -363,7 +363,7 @@ export const fr: Messages = {
   'analysis.noRow': 'Pas encore de ligne dans cette manche : avancez pour voir chaque ligne jugée.',
   'analysis.failed': 'Cette ligne n’a pas pu être analysée.',
   'daily.title': 'Code du jour n° {n}',
-  'daily.homeHint': 'Un même code pour tout le monde aujourd’hui. Un seul essai.',
+  'daily.short': 'Jour n° {n}',
   'daily.rules':
     '4 trous, 6 couleurs, répétitions permises, {guesses} essais. Une tentative par jour, sur n’importe lequel de vos appareils.',
   'daily.hard': 'Mode difficile',
