@@ -341,6 +341,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     ? await registerWebPages(http, {
         webDist,
         publicOrigin,
+        now,
         roomSummary: async (id) => (await rooms.refresh(id))?.summary(new Set(), 0) ?? null,
       })
     : null;

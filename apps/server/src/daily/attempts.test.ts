@@ -218,6 +218,20 @@ describe('the Code of the day, counted', () => {
     ]);
   });
 
+  it('merges two players’ attempts when their devices are linked, keeping the joined player’s own at a shared puzzle', async () => {
+    clock.now = START;
+    const [phone, tablet] = [newDeviceToken(), newDeviceToken()];
+    const kept = await play(server.url, phone, 26, [dailyCode(SECRET, 26)]);
+    await play(server.url, tablet, 26, []);
+    await play(server.url, tablet, 27, [dailyCode(SECRET, 27)]);
+    await linkDevices(server.url, phone, tablet);
+    expect((await call(server.url, 'GET', '/api/daily/me', tablet)).json.attempts).toEqual([
+      { n: 27, hard: false, status: 'won', guesses: 1 },
+      { n: 26, hard: false, status: 'won', guesses: 1 },
+    ]);
+    expect((await call(server.url, 'GET', '/api/daily/attempt?n=26', tablet)).json.attempt).toEqual(kept);
+  });
+
   it('keeps streaks across puzzle numbers as the days go by', async () => {
     const device = newDeviceToken();
     const stats = async () => ((await call(server.url, 'GET', '/api/daily/me', device)).json as DailyMeReply).stats;
