@@ -13,6 +13,8 @@ describe('parseRoute', () => {
     expect(parseRoute('/me')).toEqual({ name: 'me' });
     expect(parseRoute('/link')).toEqual({ name: 'link' });
     expect(parseRoute('/daily')).toEqual({ name: 'daily' });
+    expect(parseRoute('/daily/26')).toEqual({ name: 'daily' });
+    expect(parseRoute('/daily/x').name).toBe('notFound');
     expect(pathFor({ name: 'me' })).toBe('/me');
     expect(parseRoute(`/m/${ID}`)).toEqual({ name: 'match', id: ID });
   });
