@@ -1,6 +1,6 @@
 // `npm run bench:web`: what a first visit costs on a slow phone. Serves the built client
-// (apps/web/dist) with the bundled server (apps/server/dist), opens the home page and a
-// room link in Chromium with a cold cache, throttled through the DevTools protocol
+// (apps/web/dist) with the bundled server (apps/server/dist), opens the home page, a
+// room link and the Code of the day in Chromium with a cold cache, throttled through the DevTools protocol
 // (1.6 Mbps down, 750 kbps up, 150 ms RTT, 4× CPU), and prints per route: the JS and CSS
 // fetched (compressed bodies as sent, and decoded; response headers not counted), those
 // fetched before first paint, and FCP/LCP.
@@ -159,6 +159,7 @@ try {
   const routes = [
     ['home', '/'],
     ['room link', `/r/${room.id}`],
+    ['daily', '/daily'],
   ];
   const entry = entryBytes();
   console.log(

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { axeViolations } from './support/axe';
 import { screenshot } from './support/browser';
 import { useProduct } from './support/product';
 import { play, waitSeq } from './support/table';
@@ -28,24 +27,6 @@ const PRESETS: { id: string; family: string; options: Record<string, unknown>; b
   { id: 'mm44-game2-2x1', family: 'mm44', options: { seating: '2x1' } },
   { id: 'mm44-game2-2x2', family: 'mm44', options: { seating: '2x2' } },
 ];
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** Runs axe-core in the page (WCAG 2 A/AA rules) and returns its violations, summarised. */
-async function axeViolations(page: Page): Promise<string[]> {
-  // Evaluated through DevTools, not as a <script>: the page's CSP (script-src 'self') rightly refuses inline scripts.
-  await page.evaluate(axeSource);
-  const found = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
-      }
-    ).axe;
-    const r = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-  return found;
-}
 
 const roomIdOf = (page: Page): string => /\/r\/([A-Za-z0-9_-]+)$/.exec(page.url())![1]!;
 

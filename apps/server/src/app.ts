@@ -19,6 +19,8 @@ import { PushNotifier } from './push/notifier';
 import { registerPushRoutes } from './push/routes';
 import { registerDailyRoutes } from './daily/routes';
 import { loadDailySecret } from './daily/secret';
+import { DailyAttempts } from './daily/attempts';
+import { createDailyStore } from './daily/store';
 import { PushSender } from './push/sender';
 import { createPushStore } from './push/store';
 import { BotDriver } from './duties/bot-driver';
@@ -94,13 +96,15 @@ export interface AppExtras {
   pushAgent?: Agent;
   /** the clock the Code of the day reads (tests move it) */
   now?: () => Date;
+  /** where log lines go instead of standard output (tests read them) */
+  logStream?: { write(line: string): void };
 }
 
 export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}): Promise<App> {
   const config = configSchema.parse(input);
   const allowedOrigins = parseAllowedOrigins(config.pushAllowedOrigins);
   const http = Fastify<HttpServer, IncomingMessage, ServerResponse>({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, ...(extras.logStream ? { stream: extras.logStream } : {}) },
     bodyLimit: 16 * 1024,
     // A hop count as proxy-addr reads one: the n nearest addresses are proxies (Fastify's types take no number).
     trustProxy: proxyTrust(config.trustProxy),
@@ -161,7 +165,11 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
       : null;
   const store = createStore(db, metrics ? { onCommitBatch: (rows) => metrics.commitBatch(rows) } : {});
   // The authority over rooms comes first: every driver and transport below is handed it.
-  const rooms = new RoomService(store, { secondMs: config.secondMs, idleMs: config.roomIdleMs });
+  const rooms = new RoomService(
+    store,
+    { secondMs: config.secondMs, idleMs: config.roomIdleMs },
+    { sealed: (roomId) => daily.sealed(roomId) },
+  );
   const pushStore = createPushStore(db);
   const dailySecret = await loadDailySecret(db, config.dailySecret);
   const vapid = await loadVapidKeys(pushStore, {
@@ -228,6 +236,8 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     http.log,
   );
   const timeouts = new TimeoutDriver(rooms, http.log, (room, seat) => push.deadlineNear(room, seat));
+  const now = extras.now ?? (() => new Date());
+  const daily: DailyAttempts = new DailyAttempts({ secret: dailySecret, now, daily: createDailyStore(db), store, rooms });
   // Server-to-server messages exist only through the Redis adapter; alone, no one else needs telling.
   const serverSide = io as unknown as {
     serverSideEmit(event: string, roomId: string): void;
@@ -319,6 +329,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     dbKind: db.kind,
     publicOrigin,
     botRooms: new BotRoomLimit(db.sql, config.botRoomsPerIp),
+    privateTo: (roomId) => daily.privateTo(roomId),
   });
   registerPushRoutes(http, {
     store: pushStore,
@@ -326,7 +337,12 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     allowedOrigins,
     subscribeLimit: config.pushSubscribeLimit,
   });
-  registerDailyRoutes(http, { secret: dailySecret, now: extras.now ?? (() => new Date()) });
+  registerDailyRoutes(http, {
+    secret: dailySecret,
+    now,
+    attempts: daily,
+    createLimit: { max: config.roomCreateBurst, timeWindow: config.roomCreateBurst * 1000, groupId: 'create' },
+  });
   registerIdentityRoutes(http, {
     identity: createIdentityStore(db, store),
     store,
@@ -350,6 +366,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     ? await registerWebPages(http, {
         webDist,
         publicOrigin,
+        now,
         roomSummary: async (id) => (await rooms.refresh(id))?.summary(new Set(), 0) ?? null,
       })
     : null;

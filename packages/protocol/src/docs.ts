@@ -15,6 +15,7 @@ import {
 } from './payloads';
 import { pushPayloadSchema, pushSubscribeBodySchema } from './push';
 import { linkBodySchema } from './identity';
+import { dailyAttemptBodySchema, dailyReminderSchema } from './daily';
 import { clientMessages, serverMessages } from './socket';
 
 /**
@@ -124,6 +125,24 @@ export function renderProtocolDoc(): string {
     `| \`POST /api/me/link-codes\` | header \`${DEVICE_TOKEN_HEADER}\` | 201 \`{ code, expiresAt }\`: a code that joins another device to this player, 10 minutes, single use |`,
     '| `POST /api/link/preview` | `{ code }` | `{ name }` of the player the code joins to, nothing else; 404 `LINK_CODE_INVALID`, 410 `LINK_CODE_EXPIRED` / `LINK_CODE_DEAD`, 429 |',
     `| \`POST /api/link\` | header \`${DEVICE_TOKEN_HEADER}\`, \`{ code }\` | \`{ name, merged }\`: this device now belongs to the code's player, its own matches and seats merged in; errors as for the preview |`,
+    `| \`GET /api/daily/commitments\` | | the Code of the day's commitments (today's and 30 days ahead) and the reveals of the days that have ended everywhere |`,
+    `| \`POST /api/daily/attempt\` | header \`${DEVICE_TOKEN_HEADER}\`, \`{ n, hard }\` | this player's attempt at puzzle n: made once (a private one-seat race room, the player seated), then the same one on every device of the player, unchanged; 409 \`NOT_PLAYABLE\` when n is not today's date anywhere |`,
+    `| \`GET /api/daily/attempt?n=N\` | header \`${DEVICE_TOKEN_HEADER}\` | \`{ attempt }\`, null when the player has not started n |`,
+    `| \`GET /api/daily/me\` | header \`${DEVICE_TOKEN_HEADER}\` | the player's attempts, newest first, and their statistics |`,
+    `| \`GET /api/daily/:n/summary\` | header \`${DEVICE_TOKEN_HEADER}\` | the day's counts (attempts ended, rows used) and the results of the player's friends; 403 \`DAILY_NOT_FINISHED\` until the player's own attempt at n has ended |`,
+    `| \`PUT /api/daily/reminder\`, \`GET /api/daily/reminder\` | header \`${DEVICE_TOKEN_HEADER}\`; PUT: \`{ hour, utcOffsetMinutes }\` | the player's daily reminder (a push at most once a day at that local hour, none once the day's attempt is done; hour null: off) |`,
+    '',
+    "The Code of the day is played in an ordinary room: join `roomId` with `seatToken` and send the race's `guess`",
+    "actions. Only the player's devices may join it; its view holds the code once the attempt has ended, and its replay",
+    'is private to the player until the day has ended everywhere (docs/rules.md §6.2).',
+    '',
+    '`POST /api/daily/attempt` body:',
+    '',
+    json(dailyAttemptBodySchema),
+    '',
+    '`PUT /api/daily/reminder` body:',
+    '',
+    json(dailyReminderSchema),
     '',
     'Link codes: 8 characters of Crockford base32 (40 bits), typed in any case, dashes and spaces ignored.',
     'Only their SHA-256 is stored; a wrong code counts against the live codes sharing its first two characters,',

@@ -28,6 +28,8 @@ export const TRANSPORT_ERRORS = {
   MATCH_NOT_FOUND: 'No match has this id.',
   MATCH_NOT_FINISHED: 'A rematch can be voted for only once the match is over.',
   SERVER_ONLY_ACTION: 'Only the server appends this action (a turn timeout); a client cannot send it.',
+  ROOM_SEALED:
+    'This room plays one match with its seats fixed (the Code of the day): no rematch, and no seat is given up (`match:rematch`, `seat:leave`).',
   MATCH_CHANGED: 'A new match began in this room and the seats moved: join the room again (room:rejoin).',
   LINK_CODE_INVALID: 'No live link code is this one (mistyped, used already, or from another server): HTTP 404.',
   LINK_CODE_EXPIRED: 'This link code is older than ten minutes: make a new one on the other device. HTTP 410.',
@@ -48,6 +50,7 @@ export const RULE_ERRORS: Record<RuleErrorCode, string> = {
   WRONG_PHASE: 'The action does not belong in the current phase.',
   ELIMINATED: 'The seat is out of the game.',
   MATCH_FINISHED: 'Nothing can be played after the end.',
+  INCONSISTENT_GUESS: 'Hard mode: the guess could not be the code, given the key pegs of an earlier row.',
 };
 
 export type TransportErrorCode = keyof typeof TRANSPORT_ERRORS;
@@ -77,5 +80,7 @@ export const HTTP_ERRORS = {
   HEADERS_TOO_LARGE: '431: request headers over the server’s limit.',
   UNAVAILABLE: '503: the server cannot serve now (a dependency is down); try again.',
   SHUTTING_DOWN: '503: this server is stopping; another one answers a retry.',
+  NOT_PLAYABLE: '409: that puzzle number is not today’s date anywhere on Earth now (the Code of the day).',
+  DAILY_NOT_FINISHED: '403: the day’s results are shown only once your own attempt at that puzzle has ended.',
 } as const;
 export type HttpErrorCode = keyof typeof HTTP_ERRORS;

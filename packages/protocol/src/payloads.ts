@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { dailyCommitmentsReplySchema } from './daily';
+import {
+  dailyAttemptReplySchema,
+  dailyAttemptSchema,
+  dailyCommitmentsReplySchema,
+  dailyMeReplySchema,
+  dailyReminderSchema,
+  dailySummaryReplySchema,
+} from './daily';
 import { deviceInfoSchema, linkCodeReplySchema, linkPreviewReplySchema, linkReplySchema, meReplySchema } from './identity';
 import { BOT_STRENGTHS, familyIdSchema, matchStatusSchema, matchViewSchema, seatSchema, shownCodeSchema } from '@mm/rules';
 import { ERROR_CODES, type ErrorReply } from './errors';
@@ -286,4 +293,10 @@ export const httpReplySchemas = {
   'POST /api/link/preview': { status: 200, schema: linkPreviewReplySchema },
   'POST /api/link': { status: 200, schema: linkReplySchema },
   'GET /api/daily/commitments': { status: 200, schema: dailyCommitmentsReplySchema },
+  'POST /api/daily/attempt': { status: 200, schema: dailyAttemptSchema },
+  'GET /api/daily/attempt': { status: 200, schema: dailyAttemptReplySchema },
+  'GET /api/daily/me': { status: 200, schema: dailyMeReplySchema },
+  'GET /api/daily/:n/summary': { status: 200, schema: dailySummaryReplySchema },
+  'PUT /api/daily/reminder': { status: 200, schema: dailyReminderSchema },
+  'GET /api/daily/reminder': { status: 200, schema: dailyReminderSchema },
 } as const satisfies Record<string, { status: number; schema: z.ZodType | null }>;

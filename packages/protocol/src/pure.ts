@@ -18,3 +18,4 @@ export type * from './socket';
 export type * from './push';
 export type * from './identity';
 export * from './identity-code';
+export type * from './daily';

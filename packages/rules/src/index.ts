@@ -4,6 +4,7 @@ export * from './core/code-schema';
 export * from './core/score';
 export * from './core/rng';
 export * from './core/daily';
+export * from './core/daily-stats';
 export * from './core/family';
 export * from './core/view-schemas';
 export * from './core/bot';

@@ -11,6 +11,7 @@ export * from './core/code';
 export * from './core/score';
 export * from './core/rng';
 export * from './core/daily';
+export * from './core/daily-stats';
 export * from './core/family';
 export * from './core/bot';
 export type { MatchView } from './families/registry';

@@ -63,3 +63,10 @@ export function dailyPuzzle(secret: string, n: number): { n: number; code: numbe
  */
 export const dailySeed = (secret: string, n: number, playerId: string): string =>
   houseSeed(dailyCode(secret, n), hmac(secret, `seed:${n}:${playerId}`).toString('hex'));
+
+/**
+ * The seat token of the daily attempt played in `roomId`: derived rather than kept, so that any
+ * device of the player can be handed it again (only its hash is stored, as for every seat). It
+ * acts only together with a device of the seat's player (docs/architecture.md, Identity).
+ */
+export const dailySeatToken = (secret: string, roomId: string): string => hmac(secret, `seat:${roomId}`).toString('base64url');

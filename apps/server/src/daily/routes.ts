@@ -1,5 +1,15 @@
-import type { DailyCommitmentsReply } from '@mm/protocol';
-import type { FastifyInstance } from 'fastify';
+import {
+  dailyAttemptBodySchema,
+  dailyAttemptQuerySchema,
+  dailyParamsSchema,
+  type DailyAttemptReply,
+  type DailyCommitmentsReply,
+} from '@mm/protocol';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { describeIssues, httpError } from '../errors';
+import { privateAnswer } from '../http/private-answer';
+import { requestDevice } from '../http/device';
+import type { DailyAttempts, Refusal } from './attempts';
 import { FIRST_DAY, dailyPuzzle, dateOfPuzzle, isRevealed, playableNumbers } from './derive';
 
 /** How many days past the latest playable one are committed to in advance. */
@@ -19,7 +29,57 @@ export function commitmentsAt(secret: string, now: Date): DailyCommitmentsReply 
   return { firstDay: FIRST_DAY, playable, upcoming, revealed };
 }
 
-/** GET /api/daily/commitments (docs/protocol.md). */
-export function registerDailyRoutes(app: FastifyInstance, deps: { secret: string; now: () => Date }): void {
+const REFUSALS: Record<Refusal, [number, string, string]> = {
+  'not-playable': [409, 'NOT_PLAYABLE', 'That puzzle is not today’s anywhere on Earth now: play today’s.'],
+  'not-finished': [403, 'DAILY_NOT_FINISHED', 'The day’s results are shown once your own attempt at it has ended.'],
+};
+
+/** The daily's routes (docs/protocol.md): the commitments, and a player's attempts, statistics and the day's summary. */
+export function registerDailyRoutes(
+  app: FastifyInstance,
+  deps: {
+    secret: string;
+    now: () => Date;
+    attempts: DailyAttempts;
+    /** the rate limit of room creation (POST /api/rooms): an attempt makes a room */
+    createLimit: { max: number; timeWindow: number; groupId: string };
+  },
+): void {
+  const { attempts } = deps;
   app.get('/api/daily/commitments', async (): Promise<DailyCommitmentsReply> => commitmentsAt(deps.secret, deps.now()));
+
+  const device = requestDevice;
+  const refused = (reply: FastifyReply, why: Refusal): FastifyReply => httpError(reply, ...REFUSALS[why]);
+
+  app.post('/api/daily/attempt', { config: { rateLimit: deps.createLimit }, onRequest: privateAnswer }, async (req, reply) => {
+    const deviceId = device(req, reply);
+    if (deviceId === null) return reply;
+    const body = dailyAttemptBodySchema.safeParse(req.body ?? {});
+    if (!body.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(body.error));
+    const attempt = await attempts.start(deviceId, body.data.n, body.data.hard);
+    return typeof attempt === 'string' ? refused(reply, attempt) : attempt;
+  });
+
+  app.get('/api/daily/attempt', { onRequest: privateAnswer }, async (req, reply) => {
+    const deviceId = device(req, reply);
+    if (deviceId === null) return reply;
+    const query = dailyAttemptQuerySchema.safeParse(req.query);
+    if (!query.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(query.error));
+    return { attempt: await attempts.find(deviceId, query.data.n) } satisfies DailyAttemptReply;
+  });
+
+  app.get('/api/daily/me', { onRequest: privateAnswer }, async (req, reply) => {
+    const deviceId = device(req, reply);
+    if (deviceId === null) return reply;
+    return attempts.me(deviceId);
+  });
+
+  app.get('/api/daily/:n/summary', { onRequest: privateAnswer }, async (req, reply) => {
+    const deviceId = device(req, reply);
+    if (deviceId === null) return reply;
+    const params = dailyParamsSchema.safeParse(req.params);
+    if (!params.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(params.error));
+    const summary = await attempts.summary(deviceId, params.data.n);
+    return typeof summary === 'string' ? refused(reply, summary) : summary;
+  });
 }

@@ -20,6 +20,7 @@ import { hashToken } from '../security/tokens';
 import { botsOnly, type BotRoomLimit } from './bot-rooms';
 import { matchDetail, matchListItem } from './matches';
 import { privateAnswer } from './private-answer';
+import { optionalDevice } from './device';
 
 /** A health check: never rate-limited, logged at debug only. */
 export const isHealthCheck = (url: string): boolean => url === '/api/health' || url.startsWith('/api/health/');
@@ -41,6 +42,8 @@ export function registerApiRoutes(
     publicOrigin: () => string;
     /** rooms of bots only per address (BOT_ROOMS_PER_IP); without it, not bounded */
     botRooms?: BotRoomLimit;
+    /** the one player a room's matches may be shown to for now (a Code of the day's attempt), or null: anyone */
+    privateTo?: (roomId: string) => Promise<string | null>;
   },
 ): void {
   const { rooms, presence } = deps;
@@ -139,11 +142,19 @@ export function registerApiRoutes(
     return body;
   });
 
-  app.get('/api/matches/:id', async (req, reply) => {
+  app.get('/api/matches/:id', { onRequest: privateAnswer }, async (req, reply) => {
     const params = matchParamsSchema.safeParse(req.params);
     if (!params.success) return httpError(reply, 404, 'MATCH_NOT_FOUND', 'No match has this id.');
     const record = await deps.store.loadMatch(params.data.id);
     if (!record) return httpError(reply, 404, 'MATCH_NOT_FOUND', 'No match has this id.');
+    // A private match is answered as if it did not exist to anyone but a device of its player.
+    const owner = (await deps.privateTo?.(record.roomId)) ?? null;
+    if (owner !== null) {
+      const deviceId = optionalDevice(req);
+      if (deviceId === null || (await deps.store.playerOfDevice(deviceId)) !== owner) {
+        return httpError(reply, 404, 'MATCH_NOT_FOUND', 'No match has this id.');
+      }
+    }
     const detail = matchDetail(record);
     if (!detail) return httpError(reply, 404, 'MATCH_NOT_FOUND', 'This match belongs to no game this server knows.');
     if (!detail.finished && !record.spectators) {

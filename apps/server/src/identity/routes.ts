@@ -1,7 +1,5 @@
 import {
-  deviceHeadersSchema,
   deviceParamsSchema,
-  DEVICE_TOKEN_HEADER,
   linkBodySchema,
   renameBodySchema,
   type LinkCodeReply,
@@ -11,11 +9,11 @@ import {
   type MatchDetail,
   type MeReply,
 } from '@mm/protocol';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { describeIssues, httpError } from '../errors';
-import { hashToken } from '../security/tokens';
 import type { Store } from '../db/store';
 import { matchDetail } from '../http/matches';
+import { requestDevice } from '../http/device';
 import type { IdentityStore, LinkFailure } from './store';
 
 /** The most matches "Download my data" holds. */
@@ -53,12 +51,7 @@ export function registerIdentityRoutes(
     },
   });
 
-  const device = (req: FastifyRequest, reply: FastifyReply): string | null => {
-    const headers = deviceHeadersSchema.safeParse(req.headers);
-    if (headers.success) return hashToken(headers.data[DEVICE_TOKEN_HEADER]);
-    void httpError(reply, 400, 'BAD_REQUEST', `A valid ${DEVICE_TOKEN_HEADER} header names this device.`);
-    return null;
-  };
+  const device = requestDevice;
 
   const me = async (deviceId: string, userAgent: string | undefined): Promise<MeReply> => {
     const found = await identity.me(deviceId, userAgent);

@@ -85,6 +85,14 @@ export function createIdentityStore(db: Database, store: Store): IdentityStore {
     // A seat each held in the same room stays two seats: only who holds them changes.
     await tx.seat.updateMany({ where: { playerId: from }, data: { playerId: into } });
     await tx.matchPlayer.updateMany({ where: { playerId: from }, data: { playerId: into } });
+    // One attempt per player and puzzle: where both played one, the player keeps theirs (the other's
+    // match stays in the history, as every match does).
+    const kept = await tx.dailyAttempt.findMany({ where: { playerId: into }, select: { n: true } });
+    await tx.dailyAttempt.updateMany({
+      where: { playerId: from, n: { notIn: kept.map((a) => a.n) } },
+      data: { playerId: into },
+    });
+    await tx.dailyAttempt.deleteMany({ where: { playerId: from } });
     await tx.player.updateMany({ where: { id: into, name: '' }, data: { name: source.name } });
     await tx.player.delete({ where: { id: from } });
   };

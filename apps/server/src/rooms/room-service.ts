@@ -115,6 +115,9 @@ export interface RoomHooks {
   onLoad?: (room: LiveRoom) => void;
 }
 
+const SEALED = (): ErrorReply =>
+  fault('ROOM_SEALED', 'This room plays one match with its seats fixed (the Code of the day): no rematch, no leaving.');
+
 /**
  * The authority over rooms: every change goes through here, one at a time per
  * room, and is committed to the store before memory changes or anyone is told.
@@ -127,6 +130,7 @@ export class RoomService {
   private readonly idle = new Map<string, NodeJS.Timeout>();
 
   private readonly listeners = new Set<RoomHooks>();
+  private readonly sealed: (roomId: string) => Promise<boolean>;
 
   constructor(
     private readonly store: Store,
@@ -135,7 +139,14 @@ export class RoomService {
      * room nobody is in stays in memory (ROOM_IDLE_MS)
      */
     private readonly timers: { secondMs: number; idleMs?: number } = { secondMs: 1000 },
-  ) {}
+    /**
+     * `sealed`: whether a room is sealed: its one match is all it plays, with its seats as they are
+     * (the Code of the day's): no seat is given up and no rematch starts. Asked only by those two.
+     */
+    policy: { sealed?: (roomId: string) => Promise<boolean> } = {},
+  ) {
+    this.sealed = policy.sealed ?? (async () => false);
+  }
 
   /** Hears every room's changes from now on (each hook in the room's queue); returns how to stop. */
   subscribe(hooks: RoomHooks): () => void {
@@ -158,6 +169,9 @@ export class RoomService {
    * `settings.bots` must pass `botSeatsProblem` (a RangeError otherwise). With `sit`, the creator takes
    * the first seat no bot plays (`creatorSeatOf`; a RangeError when there is none) under `sit.name` or
    * "Player A", before the room's id leaves this call: nobody sees the room without them seated.
+   * `made`: a room whose id its maker chose beforehand (so that a crash before the room exists can be
+   * repaired by making it again: the second make of one id fails), and whose seed it chose (a house
+   * seed naming the code).
    */
   async create(
     familyId: string,
@@ -165,6 +179,7 @@ export class RoomService {
     creatorDeviceId: string | null = null,
     settings: RoomSettings = DEFAULT_ROOM_SETTINGS,
     sit?: { name?: string | undefined },
+    made: { roomId?: string; seed?: string } = {},
   ): Promise<{ room: LiveRoom; seated: CreatorSeat | null }> {
     const family = getFamily(familyId);
     if (!family) throw new Error(`unknown family ${familyId}`);
@@ -172,14 +187,14 @@ export class RoomService {
     if (problem) throw new RangeError(problem);
     const seat = sit ? creatorSeatOf(familyId, options, settings.bots) : null;
     if (sit && seat === null) throw new RangeError(NO_SEAT_TO_SIT);
-    const roomId = newRoomId();
+    const roomId = made.roomId ?? newRoomId();
     await this.store.createRoom({
       roomId,
       family: familyId,
       options,
       seatCount: family.seatCount(options),
       matchId: newMatchId(),
-      seed: newSeed(),
+      seed: made.seed ?? newSeed(),
       salt: newSalt(),
       creatorDeviceId,
       bots: namedBots(settings.bots),
@@ -248,6 +263,7 @@ export class RoomService {
    * the same, `asked` numbered (seat-names.ts). `seatSocket` is the transport's part of the change, done
    * after the commit and before the change is announced (in the room's queue; it must not wait on
    * it): the claiming socket moves to the seat's channel, so the one broadcast of the claim reaches it.
+   * `token`: the seat token, when the seat's maker derives it (the Code of the day's); else a random one.
    */
   async claim(
     roomId: string,
@@ -255,9 +271,10 @@ export class RoomService {
     asked: string,
     deviceId: string | null,
     seatSocket: (seat: Seat, matchId: string) => Promise<void> | void = () => {},
+    token: string = newSeatToken(),
   ): Promise<ClaimReply | ErrorReply> {
     return this.withRoom(roomId, null, async (room) => {
-      const claimed = await this.seatIn(room, seat, asked, deviceId);
+      const claimed = await this.seatIn(room, seat, asked, deviceId, token);
       if (!claimed.ok) return claimed;
       await seatSocket(seat, room.matchId);
       this.onChange(room);
@@ -271,12 +288,12 @@ export class RoomService {
     seat: Seat,
     asked: string,
     deviceId: string | null,
+    token: string = newSeatToken(),
   ): Promise<{ ok: true; name: string; seatToken: string } | ErrorReply> {
     const current = room.seats.find((s) => s.index === seat);
     if (!current) return fault('NO_SUCH_SEAT', `This table has seats 0 to ${room.seats.length - 1}.`);
     if (current.tokenHash !== null || current.bot) return fault('SEAT_TAKEN', 'Someone already sits there.');
     const name = seatNameIn(room, seat, asked);
-    const token = newSeatToken();
     const tokenHash = hashToken(token);
     const playerId = deviceId ? await this.store.ensurePlayer(deviceId, { name }) : null;
     const won = await this.store.claimSeat(room.id, seat, { name, tokenHash, deviceId, playerId });
@@ -313,6 +330,7 @@ export class RoomService {
   /** `matchId`: the match the socket got its seat in (null: not checked). */
   async leave(roomId: string, seat: Seat, matchId: string | null = null): Promise<LeaveReply | ErrorReply> {
     return this.withRoom(roomId, matchId, async (room) => {
+      if (await this.sealed(roomId)) return SEALED();
       await this.catchUp(room);
       if (room.seq > 0) return fault('MATCH_STARTED', 'The match has begun: the seat cannot be given up now.');
       const current = room.seats.find((s) => s.index === seat);
@@ -410,6 +428,18 @@ export class RoomService {
       room.setSpectating(on);
       this.onChange(room);
       return { ok: true };
+    });
+  }
+
+  /** Watchers no longer see the match (a room made private by the server, not by its creator). */
+  async closeToSpectators(roomId: string): Promise<LiveRoom | null> {
+    return this.queue.run(roomId, async () => {
+      const room = await this.load(roomId);
+      if (!room?.spectating) return room;
+      await this.store.setSpectators(roomId, false);
+      room.setSpectating(false);
+      this.onChange(room);
+      return room;
     });
   }
 
@@ -559,6 +589,7 @@ export class RoomService {
    */
   async rematch(roomId: string, seat: Seat, accept: boolean, matchId: string | null = null): Promise<RematchReply | ErrorReply> {
     return this.withRoom(roomId, matchId, async (room) => {
+      if (await this.sealed(roomId)) return SEALED();
       await this.catchUp(room);
       if (!room.status().finished) return fault('MATCH_NOT_FINISHED', 'The match is still being played.');
       const tokenHash = room.seats.find((s) => s.index === seat)?.tokenHash;

@@ -1,4 +1,4 @@
-import { buildApp, type App } from '../app';
+import { buildApp, type App, type AppExtras } from '../app';
 import type { ConfigInput } from '../config';
 import { afterAll, beforeAll } from 'vitest';
 import { freshDatabase, type TestDatabase } from './databases';
@@ -11,16 +11,23 @@ import { checkHttpReplies } from './published-schemas';
 export const UNBOUNDED_ADDRESS: ConfigInput = { socketsPerIp: 100_000, joinBurstPerIp: 100_000, joinsPerSecPerIp: 100_000 };
 
 /** The real app on a free port, quiet, without the web client. */
-export async function startServer(db: TestDatabase, config: ConfigInput = {}): Promise<{ app: App; url: string }> {
-  const app = await buildApp({
-    ...db.config,
-    port: 0,
-    host: '127.0.0.1',
-    logLevel: 'silent',
-    roomCreateBurst: 1000,
-    ...UNBOUNDED_ADDRESS,
-    ...config,
-  });
+export async function startServer(
+  db: TestDatabase,
+  config: ConfigInput = {},
+  extras: AppExtras = {},
+): Promise<{ app: App; url: string }> {
+  const app = await buildApp(
+    {
+      ...db.config,
+      port: 0,
+      host: '127.0.0.1',
+      logLevel: 'silent',
+      roomCreateBurst: 1000,
+      ...UNBOUNDED_ADDRESS,
+      ...config,
+    },
+    extras,
+  );
   checkHttpReplies(app.http);
   const url = await app.listen();
   return { app, url };
@@ -39,11 +46,15 @@ export async function createRoom(url: string, body: unknown): Promise<{ status: 
  * Registers beforeAll/afterAll that run the app on a database of its own for the
  * calling test file; read `.app` and `.url` inside tests.
  */
-export function useServer(kind: 'embedded' | 'postgres', config: ConfigInput = {}): { app: App; url: string } {
+export function useServer(
+  kind: 'embedded' | 'postgres',
+  config: ConfigInput = {},
+  extras: AppExtras = {},
+): { app: App; url: string } {
   const ctx = {} as { app: App; url: string; db: TestDatabase };
   beforeAll(async () => {
     ctx.db = await freshDatabase(kind);
-    Object.assign(ctx, await startServer(ctx.db, config));
+    Object.assign(ctx, await startServer(ctx.db, config, extras));
   });
   afterAll(async () => {
     await ctx.app?.close();

@@ -19,6 +19,9 @@ interface PageMessages {
   seatsFree: (n: number) => string;
   finished: string;
   loading: string;
+  /** the link preview of /daily: the puzzle's number, never anything of its code */
+  dailyTitle: (n: number) => string;
+  dailyDescription: string;
 }
 
 export const PAGE_MESSAGES: Record<PageLang, PageMessages> = {
@@ -30,6 +33,8 @@ export const PAGE_MESSAGES: Record<PageLang, PageMessages> = {
     seatsFree: (n) => (n === 0 ? 'the table is full: come and watch' : n === 1 ? '1 seat free' : `${n} seats free`),
     finished: 'the game is over: see how it went',
     loading: 'Loading…',
+    dailyTitle: (n) => `Code of the day #${n}`,
+    dailyDescription: 'One code for everyone today, ten guesses to break it. Your turn.',
   },
   fr: {
     title: 'Mastermind Table',
@@ -39,6 +44,8 @@ export const PAGE_MESSAGES: Record<PageLang, PageMessages> = {
     seatsFree: (n) => (n === 0 ? 'la table est complète : venez regarder' : n === 1 ? '1 place libre' : `${n} places libres`),
     finished: 'la partie est finie : voyez comment elle s’est jouée',
     loading: 'Chargement…',
+    dailyTitle: (n) => `Code du jour n° ${n}`,
+    dailyDescription: 'Un même code pour tous aujourd’hui, dix essais pour le casser. À vous.',
   },
   de: {
     title: 'Mastermind Table',
@@ -48,6 +55,8 @@ export const PAGE_MESSAGES: Record<PageLang, PageMessages> = {
     seatsFree: (n) => (n === 0 ? 'der Tisch ist voll: schau zu' : n === 1 ? '1 Platz frei' : `${n} Plätze frei`),
     finished: 'die Partie ist vorbei: sieh dir an, wie sie lief',
     loading: 'Wird geladen…',
+    dailyTitle: (n) => `Code des Tages Nr. ${n}`,
+    dailyDescription: 'Ein Code für alle heute, zehn Versuche, ihn zu knacken. Du bist dran.',
   },
 };
 

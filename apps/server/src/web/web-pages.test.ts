@@ -5,12 +5,19 @@ import { play, seatTable } from '../test-support/table';
 import { Player } from '../test-support/player';
 import { createRoom, useServer } from '../test-support/server';
 import { fakeDist } from '../test-support/web-dist';
+import { dailyPuzzle } from '../daily/derive';
 
 const dist = fakeDist();
+const DAILY_SECRET = 'web-pages-test-daily-secret-0123';
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 describe('serving the web client', () => {
-  const server = useServer('embedded', { webDist: dist });
+  // 23:30 UTC on 2026-11-26: puzzle 26 at UTC, though 27 is already today east of UTC+0:30.
+  const server = useServer(
+    'embedded',
+    { webDist: dist, dailySecret: DAILY_SECRET },
+    { now: () => new Date('2026-11-26T23:30:00Z') },
+  );
   const get = (path: string, headers: Record<string, string> = {}) =>
     server.app.http.inject({ method: 'GET', url: path, headers });
 
@@ -86,6 +93,29 @@ describe('serving the web client', () => {
       expect(image.rawPayload.subarray(1, 4).toString()).toBe('PNG');
     } finally {
       ann.close();
+    }
+  });
+
+  it('describes the Code of the day’s link by today’s puzzle number at UTC, in the visitor’s language, with no spoiler', async () => {
+    const en = (await get('/daily', { 'accept-language': 'en' })).body;
+    expect(en).toContain('<meta property="og:title" content="Code of the day #26" />');
+    expect(en).toContain(
+      '<meta property="og:description" content="One code for everyone today, ten guesses to break it. Your turn." />',
+    );
+    expect(en).toMatch(/<meta property="og:url" content="http:\/\/localhost:\d+\/daily" \/>/);
+    expect(en).toMatch(/<meta property="og:image" content="http:\/\/[^"]+\/og\/race\.png" \/>/);
+    expect(en).toContain('<title>Code of the day #26 — Mastermind Table</title>');
+    expect((await get('/daily', { 'accept-language': 'fr' })).body).toContain('content="Code du jour n° 26"');
+    expect((await get('/daily', { 'accept-language': 'de' })).body).toContain('content="Code des Tages Nr. 26"');
+    expect((await get('/daily/27')).body).toContain('content="Code of the day #27"');
+    expect((await get('/daily/x')).body).toContain('content="Code of the day #26"');
+    for (const n of [26, 27]) {
+      const { code, salt } = dailyPuzzle(DAILY_SECRET, n);
+      for (const html of [en, (await get(`/daily/${n}`)).body]) {
+        expect(html).not.toContain(salt);
+        expect(html).not.toContain(code.join(''));
+        expect(html).not.toContain(JSON.stringify(code));
+      }
     }
   });
 

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { families, getFamily, type AnyFamily } from '@mm/rules';
+import { families, getFamily, puzzleNumberOf, type AnyFamily } from '@mm/rules';
 import { roomIdSchema, type RoomSummary } from '@mm/protocol';
 import { TokenBucket } from '../socket/rate-limit';
 import { ogImage } from './og-image';
@@ -28,6 +28,8 @@ export interface WebPagesDeps {
   roomSummary: (roomId: string) => Promise<RoomSummary | null>;
   /** origin of absolute links (og:url, og:image): PUBLIC_URL, never the request's Host or X-Forwarded-* headers */
   publicOrigin: () => string;
+  /** the clock that numbers the Code of the day (tests move it) */
+  now?: () => Date;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -73,7 +75,7 @@ export async function registerWebPages(
   // the page is sent without the room's tags rather than refused).
   const allowPreview = perAddressLimiter(PREVIEW_BURST, PREVIEWS_PER_SECOND);
 
-  const page = async (req: FastifyRequest, reply: FastifyReply, roomId?: string): Promise<FastifyReply> => {
+  const page = async (req: FastifyRequest, reply: FastifyReply, roomId?: string, daily?: number): Promise<FastifyReply> => {
     const lang = pageLang(req.headers['accept-language']);
     const origin = deps.publicOrigin();
     const summary = roomId && allowPreview(req) ? await deps.roomSummary(roomId).catch(() => null) : null;
@@ -83,6 +85,7 @@ export async function registerWebPages(
       origin,
       path: req.url.split('?')[0] ?? '/',
       summary,
+      daily: daily ?? null,
     });
     return sendHtml(req, reply, html);
   };
@@ -93,6 +96,13 @@ export async function registerWebPages(
   http.get<{ Params: { id: string } }>('/r/:id', (req, reply) => {
     const id = roomIdSchema.safeParse(req.params.id);
     return page(req, reply, id.success ? id.data : undefined);
+  });
+  // The Code of the day's link: today's number at UTC (the link's own, when it names one), no spoiler.
+  const today = (): number => puzzleNumberOf((deps.now ?? (() => new Date()))().toISOString().slice(0, 10));
+  http.get('/daily', (req, reply) => page(req, reply, undefined, today()));
+  http.get<{ Params: { n: string } }>('/daily/:n', (req, reply) => {
+    const n = /^[1-9]\d{0,6}$/.test(req.params.n) ? Number(req.params.n) : today();
+    return page(req, reply, undefined, n);
   });
   http.get<{ Params: { file: string } }>('/og/:file', (req, reply) => {
     const family = /^(.+)\.png$/.exec(req.params.file);
@@ -133,6 +143,8 @@ export interface PageInput {
   origin: string;
   path: string;
   summary: RoomSummary | null;
+  /** the Code of the day's page, with the puzzle number its preview names */
+  daily?: number | null;
 }
 
 /** A family's preview picture; the site's own is that of the first family the home page offers. */
@@ -167,6 +179,11 @@ export function renderPage(html: string, input: PageInput): string {
     description = preview.description;
     image = previewImage(input.summary.family, input.origin);
     heading = preview.familyName;
+  } else if (input.daily) {
+    title = m.dailyTitle(input.daily);
+    description = m.dailyDescription;
+    image = previewImage('race', input.origin);
+    heading = title;
   }
   const meta = [
     ['property', 'og:type', 'website'],
@@ -186,7 +203,7 @@ export function renderPage(html: string, input: PageInput): string {
     .join('\n    ');
   return html
     .replace(/<html lang="[^"]*"/, `<html lang="${input.lang}"${input.theme ? ` data-theme="${input.theme}"` : ''}`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(input.summary ? `${heading} — ${m.title}` : m.title)}</title>`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(heading === m.title ? m.title : `${heading} — ${m.title}`)}</title>`)
     .replace(/<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${escapeHtml(description)}" />`)
     .replace('<!--mm:meta-->', meta)
     .replace('<!--mm:heading-->', escapeHtml(heading))

@@ -144,7 +144,9 @@ const PRODUCT_FAMILIES: ClientFamily[] = [
     analysis: () => import('./race/analysis').then((m) => m.raceAnalysis),
     summary: (o: RaceOptions) => [
       t('race.room.summary', { players: o.players, pegs: o.pegs, colours: o.colours, guesses: o.guesses }),
-      [repeatsFlag(o.repeats), o.blanks ? t('race.room.blanksOn') : null].filter((f) => f !== null).join(' · '),
+      [repeatsFlag(o.repeats), o.blanks ? t('race.room.blanksOn') : null, o.hard ? t('race.room.hardOn') : null]
+        .filter((f) => f !== null)
+        .join(' · '),
     ],
   },
 ];

@@ -12,6 +12,9 @@ describe('parseRoute', () => {
     expect(parseRoute('/history')).toEqual({ name: 'history' });
     expect(parseRoute('/me')).toEqual({ name: 'me' });
     expect(parseRoute('/link')).toEqual({ name: 'link' });
+    expect(parseRoute('/daily')).toEqual({ name: 'daily' });
+    expect(parseRoute('/daily/26')).toEqual({ name: 'daily' });
+    expect(parseRoute('/daily/x').name).toBe('notFound');
     expect(pathFor({ name: 'me' })).toBe('/me');
     expect(parseRoute(`/m/${ID}`)).toEqual({ name: 'match', id: ID });
   });
@@ -23,7 +26,13 @@ describe('parseRoute', () => {
     expect(parseRoute('/nowhere')).toEqual({ name: 'notFound', path: '/nowhere' });
   });
   it('round-trips with pathFor', () => {
-    const routes: Route[] = [{ name: 'home' }, { name: 'room', id: ID }, { name: 'history' }, { name: 'match', id: ID }];
+    const routes: Route[] = [
+      { name: 'home' },
+      { name: 'room', id: ID },
+      { name: 'history' },
+      { name: 'match', id: ID },
+      { name: 'daily' },
+    ];
     for (const r of routes) expect(parseRoute(pathFor(r))).toEqual(r);
   });
 });

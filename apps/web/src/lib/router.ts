@@ -8,6 +8,7 @@ import { createSubscriber } from 'svelte/reactivity';
  *   /m/<id>      replay of a match
  *   /me          the player: name, devices, add a device
  *   /link        join this device to a player (the code in the fragment: /link#CODE)
+ *   /daily       the Code of the day (also /daily/<n>, a link naming its number: today's is played)
  */
 export type Route =
   | { name: 'home' }
@@ -15,6 +16,7 @@ export type Route =
   | { name: 'history' }
   | { name: 'me' }
   | { name: 'link' }
+  | { name: 'daily' }
   | { name: 'match'; id: string }
   | { name: 'notFound'; path: string };
 
@@ -33,6 +35,7 @@ export function parseRoute(pathname: string): Route {
   if (path === '/history') return { name: 'history' };
   if (path === '/me') return { name: 'me' };
   if (path === '/link') return { name: 'link' };
+  if (path === '/daily' || /^\/daily\/[1-9]\d{0,6}$/.test(path)) return { name: 'daily' };
   const m = /^\/(r|m)\/([^/]+)$/.exec(path);
   if (m && ID.test(m[2] as string))
     return m[1] === 'r' ? { name: 'room', id: m[2] as string } : { name: 'match', id: m[2] as string };
@@ -51,6 +54,8 @@ export function pathFor(route: Route): string {
       return '/me';
     case 'link':
       return '/link';
+    case 'daily':
+      return '/daily';
     case 'match':
       return `/m/${route.id}`;
     case 'notFound':

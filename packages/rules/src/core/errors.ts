@@ -11,6 +11,7 @@ export const RULE_ERROR_CODES = [
   'WRONG_PHASE', // the action does not belong in the current phase (e.g. guess before the secret is set)
   'ELIMINATED', // the seat is out of the game (MM44 wrong call)
   'MATCH_FINISHED', // nothing can be played after the end
+  'INCONSISTENT_GUESS', // hard mode: the guess contradicts the key pegs of an earlier row
 ] as const;
 
 export type RuleErrorCode = (typeof RULE_ERROR_CODES)[number];

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { allCodes, type Code, type Peg } from './code';
-import { isPossibleScore, scoreGuess, type Score } from './score';
+import { inconsistentRow, isPossibleScore, scoreGuess, type Score } from './score';
 
 /** The way the rulebooks describe it: pair off exact matches, then pair off leftovers one by one. */
 function referenceScore(secret: Code, guess: Code): Score {
@@ -148,5 +148,33 @@ describe('isPossibleScore', () => {
         if (isPossibleScore({ black, white }, pegs)) possible.add(`${black}/${white}`);
     }
     expect([...seen].sort()).toEqual([...possible].sort());
+  });
+});
+
+describe('inconsistentRow', () => {
+  const rules = { pegs: 4, colours: 6, repeats: true, blanks: false };
+  const codes = allCodes(rules);
+
+  it('never finds fault with the code itself, whatever was guessed against it', () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat(codes.length - 1), { maxLength: 8 }), fc.nat(codes.length - 1), (guessed, at) => {
+        const code = codes[at] as Code;
+        const scored = guessed.map((i) => ({ guess: codes[i] as Code, score: scoreGuess(code, codes[i] as Code) }));
+        expect(inconsistentRow(code, scored)).toBeNull();
+      }),
+    );
+  });
+
+  it('names the first row the guess contradicts', () => {
+    const code: Code = [0, 1, 2, 3];
+    const rows = [
+      [0, 0, 1, 1],
+      [4, 4, 5, 5],
+      [3, 2, 1, 0],
+    ].map((g) => ({ guess: g, score: scoreGuess(code, g) }));
+    expect(inconsistentRow([0, 1, 2, 3], rows)).toBeNull();
+    expect(inconsistentRow([4, 4, 4, 4], rows)).toBe(0);
+    // fits the first row (1 black, 1 white) but holds a 4, which the second row's 0/0 excludes
+    expect(inconsistentRow([0, 1, 4, 5], rows)).toBe(1);
   });
 });

@@ -30,6 +30,19 @@ export function scoreGuess(secret: Code, guess: Code): Score {
 }
 
 /**
+ * Hard mode's check: the first of `rows` (0-based) whose score `guess` contradicts — had `guess`
+ * been the code, that row would have scored otherwise — or null when `guess` could still be the
+ * code. Scoring is symmetric, so this scores each row's guess against `guess`.
+ */
+export function inconsistentRow(guess: Code, rows: readonly { guess: Code; score: Score }[]): number | null {
+  const at = rows.findIndex((row) => {
+    const s = scoreGuess(guess, row.guess);
+    return s.black !== row.score.black || s.white !== row.score.white;
+  });
+  return at < 0 ? null : at;
+}
+
+/**
  * A score a codemaker could honestly give with `pegs` holes: black + white ≤ pegs,
  * and never pegs−1 blacks with one white (the last peg cannot be misplaced alone).
  */

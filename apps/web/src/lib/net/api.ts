@@ -42,7 +42,7 @@ async function errorFrom(res: Response): Promise<ApiError> {
 }
 
 /** This device's identity for the API: it makes the room's creator and selects "my matches". */
-const deviceHeader = (): Record<string, string> => ({ [DEVICE_TOKEN_HEADER]: deviceToken(browserStore()) });
+export const deviceHeader = (): Record<string, string> => ({ [DEVICE_TOKEN_HEADER]: deviceToken(browserStore()) });
 
 /**
  * POST /api/rooms → 201 { id, url, seated }; this device becomes the room's creator. With `sit`,
@@ -66,7 +66,7 @@ export async function createRoom(body: CreateRoomBody, fetchImpl: typeof fetch =
   return reply;
 }
 
-async function getJson<T>(path: string, headers: Record<string, string>, fetchImpl: typeof fetch): Promise<T> {
+export async function getJson<T>(path: string, headers: Record<string, string>, fetchImpl: typeof fetch): Promise<T> {
   let res: Response;
   try {
     res = await fetchImpl(path, { headers: { accept: 'application/json', ...headers } });
@@ -89,11 +89,11 @@ export function fetchMyMatches(
 
 /** GET /api/matches/:id: the whole finished match, or the public view of one being played. */
 export function fetchMatch(id: string, fetchImpl: typeof fetch = fetch): Promise<MatchDetail> {
-  return getJson(`/api/matches/${encodeURIComponent(id)}`, {}, fetchImpl);
+  return getJson(`/api/matches/${encodeURIComponent(id)}`, deviceHeader(), fetchImpl);
 }
 
 /** A call with a JSON body (or none) that answers `ok` (or 204, read as null). */
-async function sendJson<T>(
+export async function sendJson<T>(
   method: string,
   path: string,
   body: unknown,

@@ -9,6 +9,7 @@ import { isToken, randomToken } from './tokens';
  * - `mm.lang`            the chosen language
  * - `mm.commit.<matchId>` the commitments this device received live in that match (JSON)
  * - `mm.theme`           the theme picked in the header (also a cookie, for the server's first paint)
+ * - `mm.daily.<n>`       the commitment to the Code of the day #n this device saw before its reveal
  */
 export const KEYS = {
   device: 'mm.device',
@@ -17,6 +18,7 @@ export const KEYS = {
   seat: (roomId: string): string => `mm.seat.${roomId}`,
   commitments: (matchId: string): string => `mm.commit.${matchId}`,
   theme: 'mm.theme',
+  dailyCommitment: (n: number): string => `mm.daily.${n}`,
 } as const;
 
 /** The subset of the Storage API we use; tests pass a Map-backed fake. */

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Code } from '../../core/code';
 import type { LoggedAction, Seat, Viewer } from '../../core/family';
 import { createRng, randomCode, type Rng } from '../../core/rng';
+import { inconsistentRow } from '../../core/score';
 import {
   expectViewsFitTheSchema,
   itEndsByTimeoutsAlone,
@@ -27,6 +28,7 @@ const optionsArb: fc.Arbitrary<RaceOptions> = fc
     repeats: fc.boolean(),
     blanks: fc.boolean(),
     guesses: fc.integer({ min: 8, max: 12 }),
+    hard: fc.boolean(),
   })
   .map((o) => raceOptionsSchema.parse(o));
 
@@ -41,12 +43,30 @@ const junkArb: fc.Arbitrary<RaceAction> = fc.oneof(
 const gameArb = matchArb(optionsArb, { pBreak: fc.integer({ min: 2, max: 40 }).map((n) => n / 100) }, junkArb, 8);
 type Game = typeof gameArb extends fc.Arbitrary<infer G> ? G : never;
 
+/**
+ * A random guess that hard mode lets `seat` play: a few random draws, then the code itself (which
+ * always fits every row), so hard boards still end early and late.
+ */
+function hardGuess(state: RaceState, seat: Seat, rng: Rng): Code {
+  const rows = state.boards[seat]?.rows ?? [];
+  for (let i = 0; i < 20; i++) {
+    const code = randomCode(rng, raceGuessRules(state.options));
+    if (inconsistentRow(code, rows) === null) return code;
+  }
+  return [...state.code];
+}
+
 /** A move of a seat still racing (any of them: they all guess at once), with some randomness. */
 function legalMove(state: RaceState, rng: Rng, pBreak: number): LoggedAction<RaceAction> {
   const { toAct } = race.status(state);
   const seat = toAct[rng.int(toAct.length)];
   if (seat === undefined) throw new Error('nobody to act in an unfinished race');
-  const code = rng.next() < pBreak ? [...state.code] : randomCode(rng, raceGuessRules(state.options));
+  const code =
+    rng.next() < pBreak
+      ? [...state.code]
+      : state.options.hard
+        ? hardGuess(state, seat, rng)
+        : randomCode(rng, raceGuessRules(state.options));
   return { seat, action: { type: 'guess', code } };
 }
 
@@ -183,6 +203,33 @@ describe('race properties', () => {
       }),
       { numRuns: 30 },
     );
+  });
+
+  it('in hard mode accepts exactly the guesses that could still be the code, given the seat’s own rows', () => {
+    const seen = { refused: 0, accepted: 0 };
+    fc.assert(
+      fc.property(gameArb, (game) => {
+        const rng = createRng(`${game.seed}/hard`);
+        play(game, ({ after }) => {
+          if (after.finished) return;
+          for (const seat of race.status(after).toAct) {
+            const code = randomCode(rng, raceGuessRules(after.options));
+            const result = race.apply(after, seat, { type: 'guess', code });
+            const fits = inconsistentRow(code, after.boards[seat]?.rows ?? []) === null;
+            if (after.options.hard && !fits) {
+              seen.refused++;
+              expect(result.ok ? null : result.error.code).toBe('INCONSISTENT_GUESS');
+            } else {
+              seen.accepted++;
+              expect(result.ok).toBe(true);
+            }
+          }
+        });
+      }),
+      { numRuns: 40 },
+    );
+    expect(seen.refused).toBeGreaterThan(0);
+    expect(seen.accepted).toBeGreaterThan(0);
   });
 
   itFoldsTheSameTwice(race, gameArb, (game) => play(game), 40);

@@ -26,8 +26,8 @@ function play(state: RaceState, moves: [number, RaceAction][]): RaceState {
 }
 
 describe('race options', () => {
-  it('defaults to two seats, 4 holes, 6 colours, repeats, no blanks, 10 guesses', () => {
-    expect(opts()).toEqual({ players: 2, pegs: 4, colours: 6, repeats: true, blanks: false, guesses: 10 });
+  it('defaults to two seats, 4 holes, 6 colours, repeats, no blanks, 10 guesses, not hard', () => {
+    expect(opts()).toEqual({ players: 2, pegs: 4, colours: 6, repeats: true, blanks: false, guesses: 10, hard: false });
   });
 
   it('takes 1 to 8 seats, 3 to 6 holes, 6 to 8 colours and 8 to 12 guesses', () => {
@@ -309,5 +309,31 @@ describe('the bot', () => {
     expect(raceBot.duty(race.view(broke, 1), 1)).toMatchObject({ kind: 'guess', rows: [] });
     // another seat's board tells a bot nothing it may use
     expect(raceBot.board(race.view(broke, 1), 0)).toBeNull();
+  });
+});
+
+describe('hard mode', () => {
+  it('refuses a guess that contradicts an earlier row of the seat, and accepts one that could be the code', () => {
+    // [0,0,1,1] against the code [0,1,2,3]: 1 black, 1 white.
+    const state = play(raceWith(CODE, { hard: true }), [[0, guess([0, 0, 1, 1])]]);
+    const message = expectRefused(race, state, 0, guess([5, 5, 5, 5]), 'INCONSISTENT_GUESS');
+    expect(message).toContain('row 1');
+    expectRefused(race, state, 0, guess([0, 0, 1, 1]), 'INCONSISTENT_GUESS');
+    // [0,1,4,4] would have scored [0,0,1,1] 1 black and 1 white too
+    const next = play(state, [[0, guess([0, 1, 4, 4])]]);
+    expect(next.boards[0]?.rows).toHaveLength(2);
+    expect(play(next, [[0, guess(CODE)]]).breakers).toEqual([0]);
+  });
+
+  it('checks each seat against its own rows only, and nothing when it is off', () => {
+    const state = play(raceWith(CODE, { hard: true }), [[0, guess([0, 0, 1, 1])]]);
+    expect(play(state, [[1, guess(WRONG)]]).boards[1]?.rows).toHaveLength(1);
+    const easy = play(raceWith(CODE), [[0, guess([0, 0, 1, 1])]]);
+    expect(play(easy, [[0, guess(WRONG)]]).boards[0]?.rows).toHaveLength(2);
+  });
+
+  it('lets a row lost to the timer constrain nothing', () => {
+    const state = play(raceWith(CODE, { hard: true }), [[0, timeout]]);
+    expect(play(state, [[0, guess(WRONG)]]).boards[0]?.rows).toHaveLength(1);
   });
 });

@@ -5,7 +5,7 @@ import { dispatchAction, refuseTimeoutCode, type TimeoutAction } from '../../cor
 import { fail, ok, type ApplyResult } from '../../core/errors';
 import type { Family, MatchStatus, Seat, Viewer } from '../../core/family';
 import { createRng, namedCode, randomCode } from '../../core/rng';
-import { scoreGuess } from '../../core/score';
+import { inconsistentRow, scoreGuess } from '../../core/score';
 import { raceCodeRules, raceGuessRules, raceName } from './pure';
 import {
   raceActionSchema,
@@ -92,6 +92,14 @@ function applyGuess(state: RaceState, seat: Seat, code: Code): ApplyResult<RaceS
   const error = checkCode(code, raceGuessRules(state.options));
   if (error) return fail(error.code, error.message);
   const board = state.boards[seat] as RaceBoard;
+  const against = state.options.hard ? inconsistentRow(code, board.rows) : null;
+  if (against !== null) {
+    const { black, white } = (board.rows[against] as RaceBoard['rows'][number]).score;
+    return fail(
+      'INCONSISTENT_GUESS',
+      `Hard mode: this guess cannot be the code, since row ${against + 1} scored ${black} black and ${white} white.`,
+    );
+  }
   const guess = [...code];
   const next = withBoard(state, seat, { ...board, rows: [...board.rows, { guess, score: scoreGuess(state.code, guess) }] });
   return ok(settled(sameCode(guess, state.code) ? { ...next, breakers: [...next.breakers, seat] } : next));

@@ -18,6 +18,8 @@ export const raceOptionsSchema = z
     blanks: z.boolean().default(false),
     /** rows on each seat's board */
     guesses: z.number().int().min(8).max(12).default(10),
+    /** hard mode: every guess must be one that could still be the code, given the seat's rows so far */
+    hard: z.boolean().default(false),
   })
   .strict()
   .refine(enoughColours, ENOUGH_COLOURS_ISSUE);

@@ -3,10 +3,13 @@ import type { messages as en } from './en';
 export const messages: Record<keyof typeof en, string> = {
   'race.room.summary': '{players} Spieler · {pegs} Löcher · {colours} Farben · {guesses} Versuche',
   'race.room.blanksOn': 'Leerstellen erlaubt',
+  'race.room.hardOn': 'schwerer Modus',
   'race.option.players': 'Spieler',
   'race.option.guesses': 'Versuche pro Spieler',
   'race.option.blanks': 'Leerstellen im Code',
   'race.option.blanksHint': 'Eine Leerstelle zählt wie eine weitere Farbe; beliebig viele Löcher dürfen leer bleiben.',
+  'race.option.hard': 'Schwerer Modus',
+  'race.option.hardHint': 'Jeder Versuch muss zu den Steckern aller deiner bisherigen Reihen passen.',
   'race.status.racing': 'Noch im Rennen: {n}',
   'race.status.youBroke': 'Code geknackt — Platz {place}. Noch im Rennen: {n}',
   'race.status.youOut': 'Keine Reihe mehr. Noch im Rennen: {n}',

@@ -5,10 +5,13 @@
 export const messages = {
   'race.room.summary': '{players} players · {pegs} holes · {colours} colours · {guesses} guesses',
   'race.room.blanksOn': 'blanks allowed',
+  'race.room.hardOn': 'hard mode',
   'race.option.players': 'Players',
   'race.option.guesses': 'Guesses each',
   'race.option.blanks': 'Blank holes in the code',
   'race.option.blanksHint': 'A blank scores like one more colour; any number of holes may be blank.',
+  'race.option.hard': 'Hard mode',
+  'race.option.hardHint': 'Every guess must fit the key pegs of all your earlier rows.',
   'race.status.racing': '{n} still racing',
   'race.status.youBroke': 'You broke the code — place {place}. Still racing: {n}',
   'race.status.youOut': 'No rows left. Still racing: {n}',

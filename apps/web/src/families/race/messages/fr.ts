@@ -3,10 +3,13 @@ import type { messages as en } from './en';
 export const messages: Record<keyof typeof en, string> = {
   'race.room.summary': '{players} joueurs · {pegs} trous · {colours} couleurs · {guesses} essais',
   'race.room.blanksOn': 'trous vides permis',
+  'race.room.hardOn': 'mode difficile',
   'race.option.players': 'Joueurs',
   'race.option.guesses': 'Essais par joueur',
   'race.option.blanks': 'Trous vides dans le code',
   'race.option.blanksHint': 'Un trou vide se marque comme une couleur de plus ; plusieurs trous peuvent être vides.',
+  'race.option.hard': 'Mode difficile',
+  'race.option.hardHint': 'Chaque essai doit respecter les fiches de toutes vos lignes précédentes.',
   'race.status.racing': 'Encore en course : {n}',
   'race.status.youBroke': 'Code percé — place {place}. Encore en course : {n}',
   'race.status.youOut': 'Plus de rangée. Encore en course : {n}',

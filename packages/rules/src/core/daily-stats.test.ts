@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dailyStats } from './stats';
+import { dailyStats } from './daily-stats';
 
 describe('dailyStats', () => {
   it('counts played, win percent and the guesses distribution', () => {

@@ -1,4 +1,4 @@
-import { DAILY_RULES } from '@mm/rules/pure';
+import { DAILY_RULES } from './daily';
 
 /** One finished daily attempt of a player: its puzzle number, and rows used when it broke the code. */
 export interface DailyResult {
