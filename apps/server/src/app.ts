@@ -21,6 +21,7 @@ import { registerDailyRoutes } from './daily/routes';
 import { loadDailySecret } from './daily/secret';
 import { DailyAttempts } from './daily/attempts';
 import { createDailyStore } from './daily/store';
+import { DailyReminders } from './daily/reminders';
 import { PushSender } from './push/sender';
 import { createPushStore } from './push/store';
 import { BotDriver } from './duties/bot-driver';
@@ -60,6 +61,8 @@ export interface App {
   timeouts: TimeoutDriver;
   push: PushNotifier;
   duties: DutyScheduler;
+  /** the daily reminders' pushes (a tick each minute) */
+  reminders: DailyReminders;
   db: Database;
   config: Config;
   /** the port /metrics is served on apart (METRICS_PORT), once listening; null when there is none */
@@ -229,15 +232,19 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     http.log,
     config.botWorkers > 0 ? new SolverPool(config.botWorkers) : null,
   );
-  const push = new PushNotifier(
-    io,
-    pushStore,
-    new PushSender(vapid, allowedOrigins, extras.pushAgent, undefined, metrics ? (outcome) => metrics.push(outcome) : undefined),
-    http.log,
+  const pushSender = new PushSender(
+    vapid,
+    allowedOrigins,
+    extras.pushAgent,
+    undefined,
+    metrics ? (outcome) => metrics.push(outcome) : undefined,
   );
+  const push = new PushNotifier(io, pushStore, pushSender, http.log);
   const timeouts = new TimeoutDriver(rooms, http.log, (room, seat) => push.deadlineNear(room, seat));
   const now = extras.now ?? (() => new Date());
-  const daily: DailyAttempts = new DailyAttempts({ secret: dailySecret, now, daily: createDailyStore(db), store, rooms });
+  const dailyStore = createDailyStore(db);
+  const daily: DailyAttempts = new DailyAttempts({ secret: dailySecret, now, daily: dailyStore, store, rooms });
+  const reminders = new DailyReminders({ daily: dailyStore, push: pushStore, sender: pushSender, now, log: http.log });
   // Server-to-server messages exist only through the Redis adapter; alone, no one else needs telling.
   const serverSide = io as unknown as {
     serverSideEmit(event: string, roomId: string): void;
@@ -380,6 +387,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     const drain = new HttpDrain(http.server);
     const lingerUntil = Date.now() + Math.min(DRAIN_LINGER_MS, config.shutdownGraceMs / 4);
     // No new duty taken; bot moves being submitted and messages being handled finish (and are acknowledged).
+    reminders.stop();
     await untilDeadline(duties.stop());
     await untilDeadline(sweep.stop());
     await untilDeadline(bots.close());
@@ -412,6 +420,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     timeouts,
     push,
     duties,
+    reminders,
     db,
     config,
     async listen() {
@@ -420,6 +429,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
         metricsServer = await serveMetrics(metrics, config.metricsPort, config.host);
       duties.start();
       sweep.start();
+      reminders.start();
       const addr = http.server.address();
       const port = typeof addr === 'object' && addr ? addr.port : config.port;
       return `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;

@@ -1,11 +1,11 @@
-import type { DailyAttempt, DailyMeReply, DailyStatus, DailySummaryReply } from '@mm/protocol';
+import type { DailyAttempt, DailyMeReply, DailyReminder, DailyStatus, DailySummaryReply } from '@mm/protocol';
 import { dailyStats, type MatchStatus } from '@mm/rules';
 import type { Store } from '../db/store';
 import type { LiveRoom } from '../rooms/live-room';
 import type { RoomService } from '../rooms/room-service';
 import { newRoomId } from '../security/tokens';
 import { DAILY_RULES, dailySeatToken, dailySeed, dateOfPuzzle, isPlayable, playableNumbers, revealTime } from './derive';
-import type { DailyStore, StoredAttempt } from './store';
+import { NO_REMINDER, type DailyStore, type StoredAttempt } from './store';
 
 /** Friends are the players met at a table within this many days. */
 export const FRIENDS_WITHIN_DAYS = 30;
@@ -97,6 +97,18 @@ export class DailyAttempts {
     const since = new Date(this.deps.now().getTime() - FRIENDS_WITHIN_DAYS * DAY_MS);
     const friends = await this.deps.daily.friendsResults(playerId, n, since);
     return { n, played: ended.length, distribution, friends };
+  }
+
+  /** The player's daily reminder (off for a device never seen). */
+  async reminder(deviceId: string): Promise<DailyReminder> {
+    const playerId = await this.deps.store.playerOfDevice(deviceId);
+    return playerId === null ? NO_REMINDER : this.deps.daily.reminder(playerId);
+  }
+
+  async setReminder(deviceId: string, reminder: DailyReminder): Promise<DailyReminder> {
+    const playerId = await this.deps.store.ensurePlayer(deviceId);
+    await this.deps.daily.setReminder(playerId, reminder);
+    return this.deps.daily.reminder(playerId);
   }
 
   /** Whether the room is a daily attempt's: its one match is all it plays, its seat fixed. */

@@ -2,6 +2,7 @@ import {
   dailyAttemptBodySchema,
   dailyAttemptQuerySchema,
   dailyParamsSchema,
+  dailyReminderSchema,
   type DailyAttemptReply,
   type DailyCommitmentsReply,
 } from '@mm/protocol';
@@ -81,5 +82,19 @@ export function registerDailyRoutes(
     if (!params.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(params.error));
     const summary = await attempts.summary(deviceId, params.data.n);
     return typeof summary === 'string' ? refused(reply, summary) : summary;
+  });
+
+  app.get('/api/daily/reminder', { onRequest: privateAnswer }, async (req, reply) => {
+    const deviceId = device(req, reply);
+    if (deviceId === null) return reply;
+    return attempts.reminder(deviceId);
+  });
+
+  app.put('/api/daily/reminder', { onRequest: privateAnswer }, async (req, reply) => {
+    const deviceId = device(req, reply);
+    if (deviceId === null) return reply;
+    const body = dailyReminderSchema.safeParse(req.body ?? {});
+    if (!body.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(body.error));
+    return attempts.setReminder(deviceId, body.data);
   });
 }

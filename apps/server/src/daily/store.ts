@@ -1,4 +1,4 @@
-import type { DailyStatus } from '@mm/protocol';
+import type { DailyReminder, DailyStatus } from '@mm/protocol';
 import type { Database } from '../db/database';
 
 /** A row of `DailyAttempt`: a player's attempt at puzzle `n`, played in room `roomId`. */
@@ -51,7 +51,17 @@ export interface DailyStore {
   friendsResults(playerId: string, n: number, since: Date): Promise<FriendResult[]>;
   /** the player's one name (empty until they choose one) */
   playerName(playerId: string): Promise<string>;
+  /** the player's reminder; off: hour null */
+  reminder(playerId: string): Promise<DailyReminder>;
+  setReminder(playerId: string, reminder: DailyReminder): Promise<void>;
+  /** the players whose reminder hour it is at `now` in their own time, and their offset from UTC */
+  remindersDue(now: Date): Promise<{ playerId: string; utcOffsetMinutes: number }[]>;
+  /** the devices of a player (hashes of their tokens) */
+  devicesOf(playerId: string): Promise<string[]>;
 }
+
+/** No reminder: what a player who never chose one has. */
+export const NO_REMINDER: DailyReminder = { hour: null, utcOffsetMinutes: 0 };
 
 /** A row as the database holds it: any text in `status`. */
 type AttemptRow = Omit<StoredAttempt, 'status'> & { status: string };
@@ -141,6 +151,33 @@ export function createDailyStore(db: Database): DailyStore {
 
     async playerName(playerId) {
       return (await prisma.player.findUnique({ where: { id: playerId }, select: { name: true } }))?.name ?? '';
+    },
+
+    async reminder(playerId) {
+      const row = await prisma.dailyReminder.findUnique({ where: { playerId } });
+      return row ? { hour: row.hour, utcOffsetMinutes: row.utcOffsetMinutes } : NO_REMINDER;
+    },
+
+    async setReminder(playerId, { hour, utcOffsetMinutes }) {
+      if (hour === null) await prisma.dailyReminder.deleteMany({ where: { playerId } });
+      else
+        await prisma.dailyReminder.upsert({
+          where: { playerId },
+          create: { playerId, hour, utcOffsetMinutes },
+          update: { hour, utcOffsetMinutes, updatedAt: new Date() },
+        });
+    },
+
+    async remindersDue(now) {
+      return db.sql<{ playerId: string; utcOffsetMinutes: number }>(
+        `SELECT "playerId", "utcOffsetMinutes" FROM "DailyReminder"
+          WHERE hour = EXTRACT(HOUR FROM (($1::timestamptz AT TIME ZONE 'UTC') + "utcOffsetMinutes" * interval '1 minute'))::int`,
+        [now.toISOString()],
+      );
+    },
+
+    async devicesOf(playerId) {
+      return (await prisma.device.findMany({ where: { playerId }, select: { id: true } })).map((d) => d.id);
     },
   };
 }

@@ -7,7 +7,10 @@ import type { AnyFamily } from '@mm/rules';
  * only shows them. The game is named by its family, in the same language.
  */
 
-const TEXTS: Record<PushLang, Record<PushPayload['kind'], { title: string; body: string }>> = {
+/** The pushes of a room (the daily reminder has its own, below). */
+export type RoomPushKind = Exclude<PushPayload['kind'], 'daily'>;
+
+const TEXTS: Record<PushLang, Record<RoomPushKind, { title: string; body: string }>> = {
   en: {
     turn: { title: '● Your turn', body: '{game}: the table is waiting for your move.' },
     finished: { title: 'Match over', body: '{game}: the match has ended. See the result.' },
@@ -34,7 +37,18 @@ const TEXTS: Record<PushLang, Record<PushPayload['kind'], { title: string; body:
   },
 };
 
-export function pushPayload(kind: PushPayload['kind'], lang: PushLang, family: AnyFamily, roomId: string): PushPayload {
+const DAILY: Record<PushLang, (n: number) => { title: string; body: string }> = {
+  en: (n) => ({ title: `Code of the day #${n}`, body: 'Today’s code is waiting for you: ten guesses to break it.' }),
+  fr: (n) => ({ title: `Code du jour n° ${n}`, body: 'Le code du jour vous attend : dix essais pour le casser.' }),
+  de: (n) => ({ title: `Code des Tages Nr. ${n}`, body: 'Der Code des Tages wartet auf dich: zehn Versuche, ihn zu knacken.' }),
+};
+
+/** The daily reminder of puzzle `n`: a tap opens /daily; one notification per puzzle. */
+export function dailyReminderPayload(lang: PushLang, n: number): PushPayload {
+  return { kind: 'daily', ...DAILY[lang](n), url: '/daily', tag: `daily-${n}` };
+}
+
+export function pushPayload(kind: RoomPushKind, lang: PushLang, family: AnyFamily, roomId: string): PushPayload {
   const text = TEXTS[lang][kind];
   return {
     kind,

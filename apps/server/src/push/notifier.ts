@@ -1,10 +1,9 @@
-import type { PushPayload } from '@mm/protocol';
 import type { AnyFamily, Seat } from '@mm/rules';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LiveRoom } from '../rooms/live-room';
 import type { IoServer } from '../socket/io-types';
 import { seatChannel } from '../socket/channels';
-import { pushPayload } from './messages';
+import { pushPayload, type RoomPushKind } from './messages';
 import type { PushSender } from './sender';
 import type { PushStore } from './store';
 
@@ -15,7 +14,7 @@ const SWEEP_EVERY_MS = 60 * 60 * 1000;
 interface Occasion {
   seat: Seat;
   deviceId: string;
-  kind: PushPayload['kind'];
+  kind: RoomPushKind;
   /** unique per occasion: one push for it, whichever process sees it and however often */
   key: string;
 }
