@@ -396,6 +396,7 @@ export const de: Messages = {
   'error.LINK_CODE_DEAD': 'Zu viele falsche Codes wurden versucht: Dieser funktioniert nicht mehr. Erstelle einen neuen.',
   'error.NO_SUCH_DEVICE': 'Dieses Gerät gehört nicht mehr zu deinen.',
   'error.DEVICE_REMOVED': 'Dieses Gerät wurde aus deinen Geräten entfernt: Es beginnt als neuer Spieler. Lade die Seite neu.',
+  'error.PLAYER_DELETED': 'Dieser Spieler wurde gelöscht: Diese Seite beginnt als neuer Spieler.',
   'error.SPECTATORS_FULL': 'Dieser Raum hat gerade zu viele Zuschauer. Versuch es später noch einmal.',
   'error.TOO_MANY_CONNECTIONS': 'Zu viele Verbindungen aus deinem Netzwerk. Schließ ein paar Tabs und versuch es noch einmal.',
   'error.INTERNAL': 'Auf dem Server ist etwas schiefgegangen. Nichts wurde geändert.',

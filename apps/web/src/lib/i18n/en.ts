@@ -394,6 +394,7 @@ export const en = {
   'error.LINK_CODE_DEAD': 'Too many wrong codes were tried: this one no longer works. Make a new one.',
   'error.NO_SUCH_DEVICE': 'That device is no longer one of yours.',
   'error.DEVICE_REMOVED': 'This device was removed from your devices: it starts again as a new player. Reload the page.',
+  'error.PLAYER_DELETED': 'This player was deleted: this page starts again as a new player.',
   'error.SPECTATORS_FULL': 'This room has too many spectators right now. Try again later.',
   'error.TOO_MANY_CONNECTIONS': 'Too many connections from your network. Close some tabs and try again.',
   'error.INTERNAL': 'Something went wrong on the server. Nothing was changed.',

@@ -391,6 +391,7 @@ export const fr: Messages = {
   'error.LINK_CODE_DEAD': 'Trop de codes erronés ont été essayés : celui-ci ne fonctionne plus. Créez-en un nouveau.',
   'error.NO_SUCH_DEVICE': 'Cet appareil ne fait plus partie des vôtres.',
   'error.DEVICE_REMOVED': 'Cet appareil a été retiré de vos appareils : il repart comme un nouveau joueur. Rechargez la page.',
+  'error.PLAYER_DELETED': 'Ce joueur a été supprimé : cette page repart comme un nouveau joueur.',
   'error.SPECTATORS_FULL': 'Cette salle a trop de spectateurs pour le moment. Réessayez plus tard.',
   'error.TOO_MANY_CONNECTIONS': 'Trop de connexions depuis votre réseau. Fermez quelques onglets puis réessayez.',
   'error.INTERNAL': 'Le serveur a rencontré un problème. Rien n’a été modifié.',
