@@ -85,9 +85,6 @@ export const linkReplySchema = z.strictObject({
 });
 export type LinkReply = z.output<typeof linkReplySchema>;
 
-/** The name a deleted player leaves in others' histories: empty, shown as the reader's "Deleted player". */
-export const DELETED_PLAYER_NAME = '';
-
 /** GET /api/me/stats: per family, the player's finished matches (docs/architecture.md, Identity). */
 export const familyStatsSchema = z.strictObject({
   family: z.string(),
