@@ -96,6 +96,11 @@ export class RoomConnection {
   reconnected = $state(false);
   /** the latest message worth showing (an error code, translated by the UI) */
   notice = $state<{ code: string; id: number } | null>(null);
+  /**
+   * The server said this device acts for its player no more (DEVICE_REMOVED, PLAYER_DELETED): the
+   * page says so until it is reloaded, and every action answers with that code.
+   */
+  gone = $state<string | null>(null);
 
   readonly roomId: string;
   readonly #socket: RoomSocket;
@@ -115,8 +120,6 @@ export class RoomConnection {
   // eslint-disable-next-line svelte/prefer-svelte-reactivity -- bookkeeping of pending timers, never rendered
   #timers = new Set<ReturnType<typeof setTimeout>>();
   #noticeId = 0;
-  /** the server said this device no longer belongs to its player (removed, or the player deleted): every action answers that */
-  #gone: string | null = null;
   #cleanup: (() => void)[] = [];
 
   constructor(roomId: string, opts: RoomConnectionOptions = {}) {
@@ -257,7 +260,7 @@ export class RoomConnection {
       this.joined = false;
       if (this.#destroyed || reason === 'io client disconnect') return;
       // Connecting again would sit the page down as a stranger: it says why until it is reloaded.
-      if (this.#gone !== null) return void (this.connection = 'offline');
+      if (this.gone !== null) return void (this.connection = 'offline');
       this.connection = this.#browserOffline() ? 'offline' : 'reconnecting';
       this.reconnected = false;
       // the server closed us on purpose: socket.io does not retry by itself then
@@ -274,7 +277,7 @@ export class RoomConnection {
     });
     s.on('room:update', (u) => this.#takeUpdate(u));
     s.on('server:error', (e) => {
-      if ((GONE_CODES as readonly string[]).includes(e.code)) this.#gone = e.code;
+      if ((GONE_CODES as readonly string[]).includes(e.code)) this.gone = e.code;
       this.#notify(e.code);
     });
     // a rematch moved everyone one seat on: the same seat token now holds the next seat
@@ -430,7 +433,7 @@ export class RoomConnection {
   }
 
   #fail(code: (typeof CLIENT_ERROR_CODES)[number], message = ''): { ok: false; code: string; message: string } {
-    return { ok: false, code: this.#gone ?? code, message };
+    return { ok: false, code: this.gone ?? code, message };
   }
 
   #whenJoined(timeoutMs: number): Promise<void> {
