@@ -365,6 +365,15 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
       // Not closing the connection: the error goes first, then Socket.IO's own disconnect, in order.
       channel.disconnectSockets(false);
     },
+    onPlayerDeleted: async ({ deviceIds, roomIds }) => {
+      for (const deviceId of deviceIds) {
+        const channel = io.in(deviceChannel(deviceId));
+        channel.emit('server:error', fault('PLAYER_DELETED', 'This player was deleted: the page starts again as a new player.'));
+        channel.disconnectSockets(false);
+      }
+      // The rooms forget the deleted player's tokens and show the bot or the free seat to the others.
+      for (const roomId of roomIds) await rooms.changedInStore(roomId);
+    },
   });
 
   const webDist = config.webDist;

@@ -14,7 +14,7 @@ import {
   snapshotSchema,
 } from './payloads';
 import { pushPayloadSchema, pushSubscribeBodySchema } from './push';
-import { linkBodySchema } from './identity';
+import { linkBodySchema, statsReplySchema } from './identity';
 import { dailyAttemptBodySchema, dailyReminderSchema } from './daily';
 import { clientMessages, serverMessages } from './socket';
 
@@ -120,6 +120,9 @@ export function renderProtocolDoc(): string {
     `| \`DELETE /api/push/subscriptions\` | header \`${DEVICE_TOKEN_HEADER}\`, \`{ endpoint }\` | 204 |`,
     `| \`GET /api/me\` | header \`${DEVICE_TOKEN_HEADER}\` | this device's player: \`{ name, devices }\` (a device never seen becomes a player of one device) |`,
     `| \`PUT /api/me/name\` | header \`${DEVICE_TOKEN_HEADER}\`, \`{ name }\` | the player's one name, on every device: the \`GET /api/me\` reply |`,
+    `| \`PUT /api/me/lang\` | header \`${DEVICE_TOKEN_HEADER}\`, \`{ lang }\` (\`en\`, \`fr\`, \`de\`) | the language chosen on one device; every device of the player applies \`lang\` of \`GET /api/me\` at load: the \`GET /api/me\` reply |`,
+    `| \`GET /api/me/stats\` | header \`${DEVICE_TOKEN_HEADER}\` | per family: matches played and won, longest winning run, ranks (rotation, Master Mind 44), guesses to break a code by code size (duel, Parker); schema below |`,
+    `| \`DELETE /api/me\` | header \`${DEVICE_TOKEN_HEADER}\`, \`{ confirm: "DELETE" }\` | 204: "Delete me" on every device at once: the devices, push subscriptions, passkeys and link codes go; running seats are handed to a bot where the room allows takeovers, else freed; the player's name in others' histories becomes \`""\` (shown as "Deleted player"); its devices' sockets get \`PLAYER_DELETED\`. 400 without the confirmation |`,
     `| \`DELETE /api/me/devices/:id\` | header \`${DEVICE_TOKEN_HEADER}\` | 204: that device leaves the player and starts as a new anonymous one; its sockets get \`DEVICE_REMOVED\`; 404 \`NO_SUCH_DEVICE\` for an id not of this player |`,
     `| \`GET /api/me/export\` | header \`${DEVICE_TOKEN_HEADER}\` | "Download my data": the player, their devices and their matches (at most 1000, newest first) as the public replay shows them |`,
     `| \`POST /api/me/link-codes\` | header \`${DEVICE_TOKEN_HEADER}\` | 201 \`{ code, expiresAt }\`: a code that joins another device to this player, 10 minutes, single use |`,
@@ -152,6 +155,10 @@ export function renderProtocolDoc(): string {
     '`POST /api/link` and `POST /api/link/preview` body:',
     '',
     json(linkBodySchema),
+    '',
+    '`GET /api/me/stats` reply:',
+    '',
+    json(statsReplySchema),
     '',
     '`POST /api/push/subscriptions` body (a device keeps its 5 newest subscriptions):',
     '',

@@ -37,6 +37,8 @@ export const TRANSPORT_ERRORS = {
   NO_SUCH_DEVICE: 'This player has no device with that id: HTTP 404.',
   DEVICE_REMOVED:
     'This device was removed from its player: it is a new anonymous player now, and no seat of the old one answers to it (sent as `server:error`, then the socket is closed).',
+  PLAYER_DELETED:
+    'This player deleted themselves (on this device or another): the socket is closed; the browser starts again as a new anonymous player (sent as `server:error`).',
   INTERNAL: 'The server failed; nothing was changed.',
   UNAVAILABLE: 'The database is unreachable or too slow just now; nothing was changed: try again shortly.',
 } as const;

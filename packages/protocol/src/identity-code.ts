@@ -23,3 +23,6 @@ export function normalizeLinkCode(typed: string): string | null {
 
 /** `ABCD-EFGH`: how a code is shown. */
 export const formatLinkCode = (code: string): string => `${code.slice(0, 4)}-${code.slice(4)}`;
+
+/** The name a deleted player leaves in others' histories: empty, shown as the reader's "Deleted player". */
+export const DELETED_PLAYER_NAME = '';

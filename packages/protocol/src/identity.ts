@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGS } from '@mm/rules/pure';
 import { DEVICE_TOKEN_HEADER } from './constants';
 import { normalizeLinkCode } from './identity-code';
 import { tokenSchema } from './ids';
@@ -31,6 +32,22 @@ export type LinkBody = z.input<typeof linkBodySchema>;
 export const renameBodySchema = z.strictObject({ name: displayNameSchema });
 export type RenameBody = z.input<typeof renameBodySchema>;
 
+/** PUT /api/me/lang: the language chosen on one device, applied on every device of the player at load. */
+export const langBodySchema = z.strictObject({ lang: z.enum(LANGS) });
+export type LangBody = z.input<typeof langBodySchema>;
+
+/** The words a person types to confirm "Delete me" (any case): a click alone never deletes a player. */
+export const DELETE_ME_CONFIRMATION = 'DELETE';
+
+/** DELETE /api/me: everything of the player goes, on every device (docs/architecture.md, Identity). */
+export const deleteMeBodySchema = z.strictObject({
+  confirm: z
+    .string()
+    .max(32)
+    .refine((s) => s.trim().toUpperCase() === DELETE_ME_CONFIRMATION, `type ${DELETE_ME_CONFIRMATION} to confirm`),
+});
+export type DeleteMeBody = z.input<typeof deleteMeBodySchema>;
+
 /** DELETE /api/me/devices/:id */
 export const deviceParamsSchema = z.strictObject({ id: z.string().regex(/^[A-Za-z0-9_-]{16,32}$/) });
 
@@ -46,6 +63,7 @@ export type DeviceInfo = z.output<typeof deviceInfoSchema>;
 export const meReplySchema = z.strictObject({
   name: z.string().describe('the one name of the player across devices; empty until they sit down or choose one'),
   devices: z.array(deviceInfoSchema).describe('the devices of this player, the one asking first'),
+  lang: z.enum(LANGS).nullable().describe('the language the player last chose, on any device; null until they choose one'),
 });
 export type MeReply = z.output<typeof meReplySchema>;
 
@@ -66,3 +84,32 @@ export const linkReplySchema = z.strictObject({
   merged: z.boolean().describe('this device had a player of its own, now merged in'),
 });
 export type LinkReply = z.output<typeof linkReplySchema>;
+
+/** GET /api/me/stats: per family, the player's finished matches (docs/architecture.md, Identity). */
+export const familyStatsSchema = z.strictObject({
+  family: z.string(),
+  played: z.number().int().min(0).describe('finished matches the player sat in'),
+  won: z.number().int().min(0),
+  longestWinRun: z.number().int().min(0).describe('most matches won in a row (oldest to newest)'),
+  ranks: z
+    .array(z.number().int().min(0))
+    .describe('rotation and Master Mind 44: `ranks[r]` matches ended in rank r + 1 (ties share a rank); empty elsewhere'),
+  bestRank: z.number().int().min(1).nullable(),
+  breaks: z
+    .array(
+      z.strictObject({
+        pegs: z.number().int().min(1).describe('the code size'),
+        codes: z.number().int().min(1).describe('codes the player broke'),
+        average: z.number().describe('guesses per broken code'),
+        best: z.number().int().min(1).describe('fewest guesses'),
+        histogram: z.array(z.number().int().min(0)).describe('`histogram[g - 1]`: codes broken in g guesses'),
+      }),
+    )
+    .describe('duel and Parker: the codes the player broke, by code size; empty elsewhere'),
+});
+export type FamilyStats = z.output<typeof familyStatsSchema>;
+export const statsReplySchema = z.strictObject({
+  families: z.array(familyStatsSchema).describe('families the player finished a match of, most played first'),
+  matches: z.number().int().min(0).describe('finished matches counted (at most 1000, the newest)'),
+});
+export type StatsReply = z.output<typeof statsReplySchema>;

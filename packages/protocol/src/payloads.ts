@@ -7,7 +7,14 @@ import {
   dailyReminderSchema,
   dailySummaryReplySchema,
 } from './daily';
-import { deviceInfoSchema, linkCodeReplySchema, linkPreviewReplySchema, linkReplySchema, meReplySchema } from './identity';
+import {
+  deviceInfoSchema,
+  linkCodeReplySchema,
+  linkPreviewReplySchema,
+  linkReplySchema,
+  meReplySchema,
+  statsReplySchema,
+} from './identity';
 import { BOT_STRENGTHS, familyIdSchema, matchStatusSchema, matchViewSchema, seatSchema, shownCodeSchema } from '@mm/rules';
 import { ERROR_CODES, type ErrorReply } from './errors';
 import type { Commitment } from './fairness';
@@ -288,6 +295,9 @@ export const httpReplySchemas = {
   'GET /api/me': { status: 200, schema: meReplySchema },
   'GET /api/me/export': { status: 200, schema: exportReplySchema },
   'PUT /api/me/name': { status: 200, schema: meReplySchema },
+  'PUT /api/me/lang': { status: 200, schema: meReplySchema },
+  'GET /api/me/stats': { status: 200, schema: statsReplySchema },
+  'DELETE /api/me': { status: 204, schema: null },
   'DELETE /api/me/devices/:id': { status: 204, schema: null },
   'POST /api/me/link-codes': { status: 201, schema: linkCodeReplySchema },
   'POST /api/link/preview': { status: 200, schema: linkPreviewReplySchema },

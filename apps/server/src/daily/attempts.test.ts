@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DailyAttempt, DailyMeReply, DailySummaryReply, MatchListReply } from '@mm/protocol';
 import { allCodes, inconsistentRow, revealTime, scoreGuess, type Code } from '@mm/rules';
 import type { RaceView } from '@mm/rules/families/race';
-import { call } from '../test-support/device-http';
+import { call } from '../test-support/api';
 import { newDeviceToken, seatRoom } from '../test-support/finish';
 import { Player } from '../test-support/player';
 import { containsCode, containsText } from '../test-support/scan';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushPayloadSchema, type DailyAttempt } from '@mm/protocol';
 import type { App } from '../app';
 import { freshDatabase, type TestDatabase } from '../test-support/databases';
-import { call } from '../test-support/device-http';
+import { call } from '../test-support/api';
 import { newDeviceToken } from '../test-support/finish';
 import { Player } from '../test-support/player';
 import { browserKeys, decryptPush, selfSignedCert, startPushEndpoint } from '../test-support/push-endpoint';

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { DailyAttempt } from '@mm/protocol';
 import { playableNumbers } from '@mm/rules';
 import { openDatabase } from '../db/database';
-import { call } from '../test-support/device-http';
+import { call } from '../test-support/api';
 import { freshDatabase, type TestDatabase } from '../test-support/databases';
 import { newDeviceToken } from '../test-support/finish';
 import { Player } from '../test-support/player';

@@ -1,14 +1,10 @@
-import type { MatchListReply, MeReply } from '@mm/protocol';
 import { describe, expect, it } from 'vitest';
+import { call, matches, me } from '../test-support/api';
 import { newDeviceToken, seatRoom } from '../test-support/finish';
 import { Player } from '../test-support/player';
 import { useServer } from '../test-support/server';
 import { until } from '../test-support/until';
-import { call } from '../test-support/device-http';
 
-const me = async (url: string, device: string): Promise<MeReply> => (await call(url, 'GET', '/api/me', device)).json as MeReply;
-const matches = async (url: string, device: string): Promise<MatchListReply> =>
-  (await call(url, 'GET', '/api/matches?player=me', device)).json as MatchListReply;
 const newCode = async (url: string, device: string): Promise<string> => {
   const r = await call(url, 'POST', '/api/me/link-codes', device);
   expect(r.status).toBe(201);

@@ -1,5 +1,7 @@
 import {
+  deleteMeBodySchema,
   deviceParamsSchema,
+  langBodySchema,
   linkBodySchema,
   renameBodySchema,
   type LinkCodeReply,
@@ -8,13 +10,16 @@ import {
   type ExportReply,
   type MatchDetail,
   type MeReply,
+  type StatsReply,
 } from '@mm/protocol';
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import { describeIssues, httpError } from '../errors';
-import type { Store } from '../db/store';
+import type { Store, StoredMatchRecord } from '../db/store';
 import { matchDetail } from '../http/matches';
 import { requestDevice } from '../http/device';
-import type { IdentityStore, LinkFailure } from './store';
+import { playerStats, type StatsMatch } from './stats';
+import type { Deletion, IdentityStore, LinkFailure } from './store';
 
 /** The most matches "Download my data" holds. */
 export const EXPORT_MAX_MATCHES = 1000;
@@ -35,6 +40,8 @@ export function registerIdentityRoutes(
     linkTriesPerMinute: number;
     /** a device left its player: its sockets must hear it and stop acting for the player's seats */
     onDeviceRemoved: (deviceId: string) => void;
+    /** a player deleted themselves: their devices' sockets must hear it, the rooms they sat in or made must see it */
+    onPlayerDeleted: (deletion: Deletion) => Promise<void>;
   },
 ): void {
   const { identity } = deps;
@@ -57,6 +64,7 @@ export function registerIdentityRoutes(
     const found = await identity.me(deviceId, userAgent);
     return {
       name: found.name,
+      lang: found.lang,
       devices: found.devices.map((d) => ({
         id: d.publicId,
         label: d.label,
@@ -72,39 +80,88 @@ export function registerIdentityRoutes(
     return me(deviceId, req.headers['user-agent']);
   });
 
+  /** The player's matches, newest first, as stored with their logs (at most EXPORT_MAX_MATCHES), each given to `take`. */
+  const eachMatch = async (playerId: string, take: (record: StoredMatchRecord) => boolean): Promise<void> => {
+    let taken = 0;
+    let cursor: string | undefined;
+    for (;;) {
+      const rows = await deps.store.listMatches(playerId, { limit: 100, cursor });
+      for (const row of rows) {
+        const record = await deps.store.loadMatch(row.match.id);
+        if (record && take(record)) taken++;
+        if (taken >= EXPORT_MAX_MATCHES) return;
+      }
+      cursor = rows.at(-1)?.match.id;
+      if (rows.length < 100 || cursor === undefined) return;
+    }
+  };
+
   app.get('/api/me/export', async (req, reply) => {
     const deviceId = device(req, reply);
     if (deviceId === null) return reply;
     const found = await identity.me(deviceId, req.headers['user-agent']);
     const matches: MatchDetail[] = [];
-    let cursor: string | undefined;
-    for (;;) {
-      const rows = await deps.store.listMatches(found.playerId, { limit: 100, cursor });
-      for (const row of rows) {
-        const record = await deps.store.loadMatch(row.match.id);
-        const detail = record ? matchDetail(record) : null;
-        // As the public replay shows it: a match still played with spectating off shows nothing yet.
-        if (detail && record && (detail.finished || record.spectators)) matches.push(detail);
-      }
-      cursor = rows.at(-1)?.match.id;
-      if (rows.length < 100 || matches.length >= EXPORT_MAX_MATCHES || cursor === undefined) break;
-    }
+    await eachMatch(found.playerId, (record) => {
+      const detail = matchDetail(record);
+      // As the public replay shows it: a match still played with spectating off shows nothing yet.
+      if (!detail || !(detail.finished || record.spectators)) return false;
+      matches.push(detail);
+      return true;
+    });
     const body: ExportReply = {
       exportedAt: new Date().toISOString(),
       player: { name: found.name, createdAt: found.createdAt.toISOString() },
       devices: (await me(deviceId, req.headers['user-agent'])).devices,
-      matches: matches.slice(0, EXPORT_MAX_MATCHES),
+      matches,
     };
     return reply.header('content-disposition', 'attachment; filename="mastermind-my-data.json"').send(body);
   });
 
-  app.put('/api/me/name', async (req, reply) => {
+  app.get('/api/me/stats', async (req, reply) => {
     const deviceId = device(req, reply);
     if (deviceId === null) return reply;
-    const body = renameBodySchema.safeParse(req.body ?? {});
+    const playerId = await deps.store.playerOfDevice(deviceId);
+    const finished: StatsMatch[] = [];
+    if (playerId !== null) {
+      await eachMatch(playerId, (record) => {
+        const detail = matchDetail(record);
+        const seats = record.players.filter((p) => p.playerId === playerId).map((p) => p.seat);
+        if (!detail?.finished || seats.length === 0) return false;
+        finished.push({
+          family: detail.family,
+          options: detail.options,
+          seats,
+          result: { winners: detail.status.winners, draw: detail.status.draw, scores: detail.status.scores },
+          review: detail.view,
+        });
+        return true;
+      });
+    }
+    return playerStats(finished.reverse()) satisfies StatsReply;
+  });
+
+  // One setting of the player, on every device at once; the answer is the whole player.
+  const setting = <T>(path: string, schema: z.ZodType<T>, save: (deviceId: string, body: T) => Promise<void>): void => {
+    app.put(path, async (req, reply) => {
+      const deviceId = device(req, reply);
+      if (deviceId === null) return reply;
+      const body = schema.safeParse(req.body ?? {});
+      if (!body.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(body.error));
+      await save(deviceId, body.data);
+      return me(deviceId, req.headers['user-agent']);
+    });
+  };
+  setting('/api/me/name', renameBodySchema, (deviceId, body) => identity.rename(deviceId, body.name));
+  setting('/api/me/lang', langBodySchema, (deviceId, body) => identity.setLang(deviceId, body.lang));
+
+  app.delete('/api/me', async (req, reply) => {
+    const deviceId = device(req, reply);
+    if (deviceId === null) return reply;
+    const body = deleteMeBodySchema.safeParse(req.body ?? {});
     if (!body.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(body.error));
-    await identity.rename(deviceId, body.data.name);
-    return me(deviceId, req.headers['user-agent']);
+    const deleted = await identity.deleteMe(deviceId);
+    if (deleted) await deps.onPlayerDeleted(deleted);
+    return reply.code(204).send();
   });
 
   app.delete('/api/me/devices/:id', async (req, reply) => {

@@ -2,7 +2,9 @@
 // devices, link codes and the merge a link makes. Seats and history rows name the player; a
 // merge moves them in one transaction, so a crash leaves the database before or after, never half.
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { LINK_CODE_ALPHABET, LINK_CODE_LENGTH, LINK_CODE_MAX_FAILURES } from '@mm/protocol';
+import { DELETED_PLAYER_NAME, LINK_CODE_ALPHABET, LINK_CODE_LENGTH, LINK_CODE_MAX_FAILURES } from '@mm/protocol';
+import { DEFAULT_BOT_STRENGTH, LANGS, type Lang } from '@mm/rules';
+import { botName } from '../bots/names';
 import type { Database } from '../db/database';
 import type { Store } from '../db/store';
 import { newPlayerId } from '../security/tokens';
@@ -16,13 +18,31 @@ export interface StoredDevice {
   current: boolean;
 }
 
+/** What "Delete me" changed, for the transport: sockets to close, rooms whose seats changed. */
+export interface Deletion {
+  deviceIds: string[];
+  roomIds: string[];
+}
+
 export type LinkFailure = 'invalid' | 'expired' | 'dead';
 export type CodeCheck = { ok: true; playerId: string; name: string } | { ok: false; reason: LinkFailure };
 
 export interface IdentityStore {
   /** The device's player (made on first use), their name and devices, the asking one first. */
-  me(deviceId: string, userAgent?: string): Promise<{ playerId: string; name: string; createdAt: Date; devices: StoredDevice[] }>;
+  me(
+    deviceId: string,
+    userAgent?: string,
+  ): Promise<{ playerId: string; name: string; lang: Lang | null; createdAt: Date; devices: StoredDevice[] }>;
   rename(deviceId: string, name: string): Promise<void>;
+  setLang(deviceId: string, lang: Lang): Promise<void>;
+  /**
+   * "Delete me", in one transaction: the player, its devices (and by cascade its link codes and
+   * passkeys) and its devices' push subscriptions go; its name in every history becomes
+   * DELETED_PLAYER_NAME; a seat of a running match goes to a bot where the room allows takeovers,
+   * every other seat of theirs is freed; rooms they created lose their creator. Null when the
+   * device has no player (nothing to delete).
+   */
+  deleteMe(deviceId: string): Promise<Deletion | null>;
   /**
    * The device of the asker's player listed as `publicId` leaves it for a new player of its own.
    * Returns its id (to close its sockets), or null when the player has no such device.
@@ -112,12 +132,57 @@ export function createIdentityStore(db: Database, store: Store): IdentityStore {
           current: d.id === deviceId,
         }))
         .sort((a, b) => Number(b.current) - Number(a.current));
-      return { playerId, name: player.name, createdAt: player.createdAt, devices };
+      const lang = (LANGS as readonly string[]).includes(player.lang ?? '') ? (player.lang as Lang) : null;
+      return { playerId, name: player.name, lang, createdAt: player.createdAt, devices };
     },
 
     async rename(deviceId, name) {
       const playerId = await store.ensurePlayer(deviceId);
       await prisma.player.update({ where: { id: playerId }, data: { name } });
+    },
+
+    async setLang(deviceId, lang) {
+      const playerId = await store.ensurePlayer(deviceId);
+      await prisma.player.update({ where: { id: playerId }, data: { lang } });
+    },
+
+    async deleteMe(deviceId) {
+      return prisma.$transaction(async (tx) => {
+        const device = await tx.device.findUnique({ where: { id: deviceId }, select: { playerId: true } });
+        if (!device) return null;
+        const { playerId } = device;
+        const deviceIds = (await tx.device.findMany({ where: { playerId }, select: { id: true } })).map((d) => d.id);
+        // Seats claimed by one of its devices before players existed name the device only.
+        const mine = { OR: [{ playerId }, { deviceId: { in: deviceIds } }] };
+        const seats = await tx.seat.findMany({
+          where: mine,
+          include: { room: { select: { takeOverAfterSec: true, matches: { orderBy: { number: 'desc' }, take: 1 } } } },
+        });
+        for (const seat of seats) {
+          const current = seat.room.matches[0];
+          const running = current !== undefined && current.finishedAt === null;
+          const where = { roomId_index: { roomId: seat.roomId, index: seat.index } };
+          // The bot plays on its own (not `takenOver`): no token of the deleted player gets the seat back.
+          const freed = { tokenHash: null, deviceId: null, playerId: null, rematch: false, takenOver: false };
+          if (running && seat.room.takeOverAfterSec !== null) {
+            const name = botName(seat.index);
+            await tx.seat.update({
+              where,
+              data: { ...freed, name, bot: true, botStrength: DEFAULT_BOT_STRENGTH, claimedAt: new Date() },
+            });
+          } else {
+            await tx.seat.update({ where, data: { ...freed, name: null, bot: false, claimedAt: null } });
+          }
+        }
+        // Every line of their history, the running match's too: they played its first moves.
+        await tx.matchPlayer.updateMany({ where: mine, data: { name: DELETED_PLAYER_NAME, deviceId: null, playerId: null } });
+        const created = await tx.room.findMany({ where: { creatorDeviceId: { in: deviceIds } }, select: { id: true } });
+        await tx.room.updateMany({ where: { creatorDeviceId: { in: deviceIds } }, data: { creatorDeviceId: null } });
+        await tx.pushSubscription.deleteMany({ where: { deviceId: { in: deviceIds } } });
+        // Devices, link codes (and passkeys) go with the player, by their foreign keys.
+        await tx.player.delete({ where: { id: playerId } });
+        return { deviceIds, roomIds: [...new Set([...seats.map((s) => s.roomId), ...created.map((r) => r.id)])] };
+      });
     },
 
     async removeDevice(deviceId, publicId) {

@@ -251,6 +251,20 @@ export class RoomService {
     });
   }
 
+  /**
+   * A room whose seats or creator changed in the store outside this service ("Delete me"): a cached
+   * copy is read again (it would still know the old tokens and creator), and the change is announced.
+   */
+  changedInStore(roomId: string): Promise<void> {
+    return this.queue.run(roomId, async () => {
+      const cached = this.live.get(roomId);
+      const room = cached ? await this.reload(cached) : await this.load(roomId);
+      if (!room) return;
+      await this.catchUp(room);
+      this.onChange(room);
+    });
+  }
+
   /** Drops a room from memory (between two operations on it); its log brings it back. */
   forget(roomId: string): Promise<void> {
     return this.queue.run(roomId, async () => {

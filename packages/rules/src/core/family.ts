@@ -102,6 +102,14 @@ export interface Family<Options, State, Action, View, OptionsInput = unknown> {
   review(state: State): View;
   status(state: State): MatchStatus;
   timeoutFor(state: State, seat: Seat, rng: Rng): Action | null;
+  /**
+   * Where one seat breaks another's code (duel, Parker): in a finished match's `review`, the guesses
+   * `seat` took for each code it broke, board rows lost to the turn timer included. Absent: the
+   * family has no such codes (a player's statistics show none).
+   */
+  codesBroken?(review: View, seat: Seat): number[];
+  /** every seat is placed by its score, not only the winner (a player's statistics count ranks) */
+  ranksEverySeat?: boolean;
   /** true when `setup` deals hidden information from the seed, so the seed is committed to (fairness) */
   dealt: boolean;
   /** a dealt family: whether a finished match's view shows exactly what `setup` dealt from `seed` (a fairness verifier's check) */

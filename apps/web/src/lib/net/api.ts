@@ -9,7 +9,9 @@ import {
   type LinkReply,
   type MeReply,
   type ExportReply,
+  type StatsReply,
 } from '@mm/protocol/pure';
+import type { Lang } from '@mm/rules/pure';
 import { browserStore, deviceToken, saveSeatToken } from './storage';
 
 /** A failed HTTP call: a protocol error code when the server sent one, else NETWORK/UNKNOWN. */
@@ -139,3 +141,12 @@ export const linkDevice = (code: string, fetchImpl: typeof fetch = fetch): Promi
 /** GET /api/me/export: "Download my data" (the player, devices, matches as their replay shows them). */
 export const fetchMyData = (fetchImpl: typeof fetch = fetch): Promise<ExportReply> =>
   getJson('/api/me/export', deviceHeader(), fetchImpl);
+/** PUT /api/me/lang: the language chosen here becomes the player's, on every device. */
+export const saveLang = (lang: Lang, fetchImpl: typeof fetch = fetch): Promise<MeReply> =>
+  sendJson('PUT', '/api/me/lang', { lang }, 200, fetchImpl);
+/** GET /api/me/stats: the player's statistics per family. */
+export const fetchStats = (fetchImpl: typeof fetch = fetch): Promise<StatsReply> =>
+  getJson('/api/me/stats', deviceHeader(), fetchImpl);
+/** DELETE /api/me: "Delete me", on every device; `confirm` is the word the person typed. */
+export const deleteMe = (confirm: string, fetchImpl: typeof fetch = fetch): Promise<null> =>
+  sendJson('DELETE', '/api/me', { confirm }, 204, fetchImpl);

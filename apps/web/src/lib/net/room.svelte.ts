@@ -40,6 +40,8 @@ export type ConnectionState = 'connecting' | 'connected' | 'reconnecting' | 'off
 
 /** Error codes made by the client itself, beside the protocol's ERROR_CODES. */
 export const CLIENT_ERROR_CODES = ['NOT_CONNECTED', 'NO_ANSWER'] as const;
+/** Server errors after which this device acts for nobody it did: the socket is closed and stays closed. */
+export const GONE_CODES = ['DEVICE_REMOVED', 'PLAYER_DELETED'] as const;
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; code: string; message: string; seq?: number };
 
@@ -95,6 +97,11 @@ export class RoomConnection {
   reconnected = $state(false);
   /** the latest message worth showing (an error code, translated by the UI) */
   notice = $state<{ code: string; id: number } | null>(null);
+  /**
+   * The server said this device acts for its player no more (DEVICE_REMOVED, PLAYER_DELETED): the
+   * page says so until it is reloaded, and every action answers with that code.
+   */
+  gone = $state<string | null>(null);
 
   readonly roomId: string;
   readonly #socket: RoomSocket;
@@ -260,6 +267,8 @@ export class RoomConnection {
     s.on('disconnect', (reason) => {
       this.joined = false;
       if (this.#destroyed || reason === 'io client disconnect') return;
+      // Connecting again would sit the page down as a stranger: it says why until it is reloaded.
+      if (this.gone !== null) return void (this.connection = 'offline');
       this.connection = this.#browserOffline() ? 'offline' : 'reconnecting';
       this.reconnected = false;
       // the server closed us on purpose: socket.io does not retry by itself then
@@ -275,7 +284,10 @@ export class RoomConnection {
       this.#later(() => this.start(), this.#refusedRetryMs);
     });
     s.on('room:update', (u) => this.#takeUpdate(u));
-    s.on('server:error', (e) => this.#notify(e.code));
+    s.on('server:error', (e) => {
+      if ((GONE_CODES as readonly string[]).includes(e.code)) this.gone = e.code;
+      this.#notify(e.code);
+    });
     // a rematch moved everyone one seat on: the same seat token now holds the next seat
     s.on('room:rejoin', () => this.#rejoin());
 
@@ -429,7 +441,7 @@ export class RoomConnection {
   }
 
   #fail(code: (typeof CLIENT_ERROR_CODES)[number], message = ''): { ok: false; code: string; message: string } {
-    return { ok: false, code, message };
+    return { ok: false, code: this.gone ?? code, message };
   }
 
   #whenJoined(timeoutMs: number): Promise<void> {

@@ -256,6 +256,21 @@ describe('RoomConnection', () => {
     expect(socket.of('match:act')).toHaveLength(0);
   });
 
+  it('stays closed once its device is removed, and answers every action with why', async () => {
+    const { socket, conn } = setup((ev) => (ev === 'room:join' ? joinOk(0) : { ok: true }));
+    conn.start();
+    await tick();
+    socket.fire('server:error', { ok: false, code: 'DEVICE_REMOVED', message: '' });
+    socket.connected = false;
+    socket.fire('disconnect', 'io server disconnect');
+    expect(conn.gone).toBe('DEVICE_REMOVED');
+    expect(conn.notice?.code).toBe('DEVICE_REMOVED');
+    expect(await conn.act({ type: 'setSecret', code: [0, 1, 2, 3] })).toMatchObject({ ok: false, code: 'DEVICE_REMOVED' });
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(socket.of('room:join')).toHaveLength(1);
+    conn.destroy();
+  });
+
   it('keeps the newest snapshot of a match', async () => {
     const { socket, conn } = setup((ev) => (ev === 'room:join' ? joinOk(null, 7) : { ok: true }));
     conn.start();

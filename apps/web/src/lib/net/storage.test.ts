@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { deviceToken, forgetSeatToken, KEYS, memoryStore, saveSeatToken, seatToken } from './storage';
+import { deviceToken, forgetPlayer, forgetSeatToken, KEYS, memoryStore, saveSeatToken, seatToken } from './storage';
 
 describe('storage', () => {
+  it('forgets everything of a deleted player but the browser’s language and theme', () => {
+    const kept = new Map<string, string>();
+    const store = {
+      get length() {
+        return kept.size;
+      },
+      key: (i: number) => [...kept.keys()][i] ?? null,
+      removeItem: (k: string) => void kept.delete(k),
+    };
+    for (const k of [KEYS.device, KEYS.name, KEYS.lang, KEYS.theme, KEYS.seat('room12345678'), 'other.app']) kept.set(k, 'x');
+    forgetPlayer(store);
+    expect([...kept.keys()].sort()).toEqual([KEYS.lang, KEYS.theme, 'other.app'].sort());
+  });
   it('creates the device token once and keeps it', () => {
     const store = memoryStore();
     const a = deviceToken(store);

@@ -21,6 +21,20 @@ export const KEYS = {
   dailyCommitment: (n: number): string => `mm.daily.${n}`,
 } as const;
 
+/** What stays when a player is deleted: the browser's own preferences, none of the player's. */
+const BROWSER_KEYS: readonly string[] = [KEYS.lang, KEYS.theme];
+
+/**
+ * "Delete me" done: the device token, seat tokens, name and everything else of the player go,
+ * so the next page is a fresh anonymous player with a new device token.
+ */
+export function forgetPlayer(store: Pick<Storage, 'length' | 'key' | 'removeItem'>): void {
+  const keys = Array.from({ length: store.length }, (_, i) => store.key(i)).filter(
+    (k): k is string => k !== null && k.startsWith('mm.') && !BROWSER_KEYS.includes(k),
+  );
+  for (const k of keys) store.removeItem(k);
+}
+
 /** The subset of the Storage API we use; tests pass a Map-backed fake. */
 export interface KeyValueStore {
   getItem(key: string): string | null;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { LoggedAction } from '../../core/family';
+import { foldLog, type LoggedAction } from '../../core/family';
 import { randomCode, type Rng } from '../../core/rng';
 import { playReviewing, withTimeouts } from '../../core/testing';
 import { duel } from './duel';
@@ -48,5 +48,19 @@ describe('duel review', () => {
       { numRuns: 30 },
     );
     expect(timedOut).toBeGreaterThan(0);
+  });
+
+  it('counts the guesses each seat took for the codes it broke (a player’s statistics)', () => {
+    const options = duelOptionsSchema.parse({});
+    const log: LoggedAction<DuelAction>[] = [
+      { seat: 0, action: { type: 'setSecret', code: [0, 1, 2, 3] } },
+      { seat: 1, action: { type: 'guess', code: [3, 2, 1, 0] } },
+      { seat: 1, action: { type: 'guess', code: [0, 1, 2, 3] } },
+      { seat: 1, action: { type: 'setSecret', code: [5, 4, 3, 2] } },
+      { seat: 0, action: { type: 'guess', code: [5, 4, 3, 2] } },
+    ];
+    const review = duel.review(foldLog(duel, options, 'seed', log));
+    expect(duel.codesBroken?.(review, 0)).toEqual([1]);
+    expect(duel.codesBroken?.(review, 1)).toEqual([2]);
   });
 });

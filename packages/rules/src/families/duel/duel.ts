@@ -252,6 +252,11 @@ export const duel: Family<DuelOptions, DuelState, DuelAction, DuelView, DuelOpti
 
   view: (state, viewer) => duelView(state, viewer, false),
   review: (state) => duelView(state, null, true),
+  // A replayed (faulty) round does not count: its replay does.
+  codesBroken: (review, seat) =>
+    review.rounds
+      .filter((r) => !r.faulty && r.outcome === 'broken' && r.codebreaker === seat)
+      .map((r) => r.rows.length + r.missed.length),
 
   status(state): MatchStatus {
     const scores = [state.scores[0], state.scores[1]];

@@ -238,6 +238,7 @@ export const mm44: Family<Mm44Options, Mm44State, Mm44Action, Mm44View, Mm44Opti
 
   view: (state, viewer) => mm44View(state, viewer, false),
   review: (state) => mm44View(state, null, true),
+  ranksEverySeat: true,
 
   status(state): MatchStatus {
     const scores = state.out.map((_, seat) => (seat === state.winner ? 1 : 0));

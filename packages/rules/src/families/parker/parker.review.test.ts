@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { randomCode, type Rng } from '../../core/rng';
-import type { LoggedAction } from '../../core/family';
+import { foldLog, type LoggedAction } from '../../core/family';
 import { playReviewing, withTimeouts } from '../../core/testing';
 import { parker } from './parker';
 import { parkerOptionsSchema, type ParkerAction, type ParkerState, type ParkerView } from './types';
@@ -38,5 +38,18 @@ describe('parker review', () => {
       { numRuns: 30 },
     );
     expect(timedOut).toBeGreaterThan(0);
+  });
+
+  it('counts the move at which each seat broke the other’s code (a player’s statistics)', () => {
+    const options = parkerOptionsSchema.parse({});
+    const log: LoggedAction<ParkerAction>[] = [
+      { seat: 0, action: { type: 'setSecret', code: [0, 1, 2] } },
+      { seat: 1, action: { type: 'setSecret', code: [3, 4, 5] } },
+      { seat: 0, action: { type: 'guess', code: [3, 4, 5] } },
+      { seat: 1, action: { type: 'guess', code: [1, 1, 1] } },
+    ];
+    const review = parker.review(foldLog(parker, options, 'seed', log));
+    expect(parker.codesBroken?.(review, 0)).toEqual([1]);
+    expect(parker.codesBroken?.(review, 1)).toEqual([]);
   });
 });

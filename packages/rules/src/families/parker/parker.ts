@@ -198,6 +198,7 @@ export const parker: Family<ParkerOptions, ParkerState, ParkerAction, ParkerView
 
   view: (state, viewer) => parkerView(state, viewer, false),
   review: (state) => parkerView(state, null, true),
+  codesBroken: (review, seat) => review.games.flatMap((g) => (g.brokenAt[seat] == null ? [] : [g.brokenAt[seat]])),
 
   status(state): MatchStatus {
     const scores = [state.scores[0], state.scores[1]];

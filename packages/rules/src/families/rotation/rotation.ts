@@ -179,6 +179,7 @@ export const rotation: Family<RotationOptions, RotationState, RotationAction, Ro
 
   view: (state, viewer) => rotationView(state, viewer, false),
   review: (state) => rotationView(state, null, true),
+  ranksEverySeat: true,
 
   status(state): MatchStatus {
     const scores = [...state.scores];

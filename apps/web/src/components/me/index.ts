@@ -1,0 +1,3 @@
+// The profile's own parts (/me), each a component of its own so that Me.svelte stays a list of sections.
+export { default as DeleteMe } from './DeleteMe.svelte';
+export { default as Stats } from './Stats.svelte';
