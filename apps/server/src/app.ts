@@ -38,6 +38,8 @@ import type { IoServer } from './socket/io-types';
 import { attachSocketHandlers } from './socket/handlers';
 import { createIdentityStore } from './identity/store';
 import { registerIdentityRoutes } from './identity/routes';
+import { createPasskeyStore } from './identity/passkeys';
+import { registerPasskeyRoutes } from './identity/passkey-routes';
 import { deviceChannel } from './socket/channels';
 import { attachRedisAdapter } from './socket/redis';
 import { AddressLimits } from './socket/address-limits';
@@ -298,8 +300,9 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     subscribeLimit: config.pushSubscribeLimit,
   });
   registerDailyRoutes(http, { secret: dailySecret, now: extras.now ?? (() => new Date()) });
+  const identity = createIdentityStore(db, store);
   registerIdentityRoutes(http, {
-    identity: createIdentityStore(db, store),
+    identity,
     store,
     linkCodeTtlMs: config.linkCodeTtlMs,
     linkTriesPerMinute: config.linkTriesPerMinute,
@@ -313,6 +316,11 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
       // Not closing the connection: the error goes first, then Socket.IO's own disconnect, in order.
       channel.disconnectSockets(false);
     },
+  });
+  registerPasskeyRoutes(http, {
+    passkeys: createPasskeyStore(db, store, identity),
+    publicOrigin,
+    triesPerMinute: config.linkTriesPerMinute,
   });
 
   const webDist = config.webDist;

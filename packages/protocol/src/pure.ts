@@ -17,3 +17,5 @@ export type * from './socket';
 export type * from './push';
 export type * from './identity';
 export * from './identity-code';
+export type * from './passkeys';
+export * from './passkey-host';

@@ -1,24 +1,10 @@
-import { DEVICE_TOKEN_HEADER, type MatchListReply, type MeReply } from '@mm/protocol';
+import type { MatchListReply, MeReply } from '@mm/protocol';
 import { describe, expect, it } from 'vitest';
 import { newDeviceToken, seatRoom } from '../test-support/finish';
 import { Player } from '../test-support/player';
 import { useServer } from '../test-support/server';
+import { call } from '../test-support/device-call';
 import { until } from '../test-support/until';
-
-type Reply = { status: number; json: any };
-
-async function call(url: string, method: string, path: string, device: string | null, body?: unknown): Promise<Reply> {
-  const res = await fetch(`${url}${path}`, {
-    method,
-    headers: {
-      ...(device ? { [DEVICE_TOKEN_HEADER]: device } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  return { status: res.status, json: text ? JSON.parse(text) : null };
-}
 
 const me = async (url: string, device: string): Promise<MeReply> => (await call(url, 'GET', '/api/me', device)).json as MeReply;
 const matches = async (url: string, device: string): Promise<MatchListReply> =>

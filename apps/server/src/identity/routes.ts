@@ -27,6 +27,14 @@ const FAILURES: Record<LinkFailure, [number, string, string]> = {
   dead: [410, 'LINK_CODE_DEAD', 'Too many wrong codes were tried: this one no longer works. Make a new one.'],
 };
 
+/** The device a request names (the hash of its token), or null once it has been answered 400. */
+export function requestDevice(req: FastifyRequest, reply: FastifyReply): string | null {
+  const headers = deviceHeadersSchema.safeParse(req.headers);
+  if (headers.success) return hashToken(headers.data[DEVICE_TOKEN_HEADER]);
+  void httpError(reply, 400, 'BAD_REQUEST', `A valid ${DEVICE_TOKEN_HEADER} header names this device.`);
+  return null;
+}
+
 /** /api/me… and /api/link… (docs/protocol.md): a player's name, devices and link codes. */
 export function registerIdentityRoutes(
   app: FastifyInstance,
@@ -53,12 +61,7 @@ export function registerIdentityRoutes(
     },
   });
 
-  const device = (req: FastifyRequest, reply: FastifyReply): string | null => {
-    const headers = deviceHeadersSchema.safeParse(req.headers);
-    if (headers.success) return hashToken(headers.data[DEVICE_TOKEN_HEADER]);
-    void httpError(reply, 400, 'BAD_REQUEST', `A valid ${DEVICE_TOKEN_HEADER} header names this device.`);
-    return null;
-  };
+  const device = requestDevice;
 
   const me = async (deviceId: string, userAgent: string | undefined): Promise<MeReply> => {
     const found = await identity.me(deviceId, userAgent);

@@ -85,6 +85,8 @@ export function createIdentityStore(db: Database, store: Store): IdentityStore {
     // A seat each held in the same room stays two seats: only who holds them changes.
     await tx.seat.updateMany({ where: { playerId: from }, data: { playerId: into } });
     await tx.matchPlayer.updateMany({ where: { playerId: from }, data: { playerId: into } });
+    // Passkeys follow too: deleting `from` below would otherwise take them (ON DELETE CASCADE).
+    await tx.passkey.updateMany({ where: { playerId: from }, data: { playerId: into } });
     await tx.player.updateMany({ where: { id: into, name: '' }, data: { name: source.name } });
     await tx.player.delete({ where: { id: from } });
   };
