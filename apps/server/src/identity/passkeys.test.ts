@@ -4,6 +4,8 @@ import { SoftAuthenticator, type CeremonyOptions } from '../test-support/authent
 import { freshDatabase } from '../test-support/databases';
 import { newDeviceToken, seatRoom } from '../test-support/finish';
 import { Player } from '../test-support/player';
+import { containsText } from '../test-support/scan';
+import { hashToken } from '../security/tokens';
 import { startServer, useServer } from '../test-support/server';
 import { call, type Reply } from '../test-support/device-call';
 
@@ -48,14 +50,17 @@ describe.each(['embedded', 'postgres'] as const)('passkeys on %s', (kind) => {
       expect(added.status).toBe(201);
       expect(added.json).toMatchObject({ label: expect.any(String), lastUsedAt: null });
       expect((await listOf(server.url, ann)).passkeys).toEqual([added.json]);
-      // Its id is of the listing only, not the credential's.
-      expect(added.json.id).not.toBe(phone.credentials[0]!.id.toString('base64url'));
+      // Its id is of the listing only: no reply names the credential, a device token or its hash.
+      const secrets = [phone.credentials[0]!.id.toString('base64url'), ann, hashToken(ann), annLaptop, hashToken(annLaptop)];
+      const leaks = (payload: unknown): string[] => secrets.filter((s) => containsText(payload, s));
+      expect(leaks(added.json)).toEqual([]);
 
       const signIn = await options(server.url, '/api/passkeys/sign-in/options', null);
       expect(signIn).toMatchObject({ rpId: 'localhost', userVerification: 'required' });
       expect(signIn).not.toHaveProperty('allowCredentials.0');
       const reply = await call(server.url, 'POST', '/api/passkeys/sign-in', annLaptop, { response: phone.assert(signIn) });
       expect(reply).toEqual({ status: 200, json: { name: 'Ann', merged: true } });
+      expect(leaks(await listOf(server.url, annLaptop))).toEqual([]);
 
       const list = await matchesOf(server.url, annLaptop);
       expect(list.matches.map((m) => m.roomId)).toEqual([t.roomId]);

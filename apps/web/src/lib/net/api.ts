@@ -42,7 +42,7 @@ async function errorFrom(res: Response): Promise<ApiError> {
 }
 
 /** This device's identity for the API: it makes the room's creator and selects "my matches". */
-const deviceHeader = (): Record<string, string> => ({ [DEVICE_TOKEN_HEADER]: deviceToken(browserStore()) });
+export const deviceHeader = (): Record<string, string> => ({ [DEVICE_TOKEN_HEADER]: deviceToken(browserStore()) });
 
 /** POST /api/rooms → 201 { id, url }; this device becomes the room's creator. */
 export async function createRoom(body: CreateRoomBody, fetchImpl: typeof fetch = fetch): Promise<CreateRoomReply> {
@@ -62,7 +62,7 @@ export async function createRoom(body: CreateRoomBody, fetchImpl: typeof fetch =
   return reply;
 }
 
-async function getJson<T>(path: string, headers: Record<string, string>, fetchImpl: typeof fetch): Promise<T> {
+export async function getJson<T>(path: string, headers: Record<string, string>, fetchImpl: typeof fetch): Promise<T> {
   let res: Response;
   try {
     res = await fetchImpl(path, { headers: { accept: 'application/json', ...headers } });
@@ -89,7 +89,7 @@ export function fetchMatch(id: string, fetchImpl: typeof fetch = fetch): Promise
 }
 
 /** A call with a JSON body (or none) that answers `ok` (or 204, read as null). */
-async function sendJson<T>(
+export async function sendJson<T>(
   method: string,
   path: string,
   body: unknown,
