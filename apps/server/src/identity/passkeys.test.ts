@@ -1,4 +1,4 @@
-import { passkeyBlocker, type MatchListReply, type PasskeyListReply } from '@mm/protocol';
+import { DEVICE_TOKEN_HEADER, passkeyBlocker, type MatchListReply, type PasskeyListReply } from '@mm/protocol';
 import { describe, expect, it } from 'vitest';
 import { SoftAuthenticator, type CeremonyOptions } from '../test-support/authenticator';
 import { freshDatabase } from '../test-support/databases';
@@ -50,6 +50,8 @@ describe.each(['embedded', 'postgres'] as const)('passkeys on %s', (kind) => {
       expect(added.status).toBe(201);
       expect(added.json).toMatchObject({ label: expect.any(String), lastUsedAt: null });
       expect((await listOf(server.url, ann)).passkeys).toEqual([added.json]);
+      const listing = await fetch(`${server.url}/api/me/passkeys`, { headers: { [DEVICE_TOKEN_HEADER]: ann } });
+      expect(listing.headers.get('cache-control')).toBe('no-store');
       // Its id is of the listing only: no reply names the credential, a device token or its hash.
       const secrets = [phone.credentials[0]!.id.toString('base64url'), ann, hashToken(ann), annLaptop, hashToken(annLaptop)];
       const leaks = (payload: unknown): string[] => secrets.filter((s) => containsText(payload, s));
