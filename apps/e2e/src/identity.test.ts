@@ -2,18 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot } from './support/browser';
 import { useProduct } from './support/product';
-import { createRoom, join, play, sit } from './support/table';
-
-async function myTurn(page: Page): Promise<void> {
-  await page.locator('[data-testid="status"][data-my-turn="true"]').waitFor();
-}
-
-async function waitSeq(page: Page, n: number): Promise<void> {
-  await page.waitForFunction(
-    (want) => Number(document.querySelector('[data-testid="room"]')?.getAttribute('data-seq')) >= want,
-    n,
-  );
-}
+import { annAndBob, playsAnnsSeat } from './support/linked';
 
 /** On /me: "Add a device", and the code it shows. */
 async function addDevice(page: Page, baseUrl: string): Promise<string> {
@@ -29,10 +18,7 @@ describe('one player on two devices', () => {
   const product = useProduct();
 
   it('links a second phone by the QR link: it lists the player’s matches and plays their running seat', async () => {
-    const ann = await product.phone('en-GB');
-    const link = await createRoom(ann.page, product.url, 'duel');
-    await sit(ann.page, 'Ann', 0);
-    const bob = await join(product.browser, link, 'Bob', 1);
+    const { ann, bob, link } = await annAndBob(product);
 
     const code = await addDevice(ann.page, product.url);
     await screenshot(ann.page, 'identity-add-device');
@@ -43,18 +29,7 @@ describe('one player on two devices', () => {
     await annPhone.page.getByTestId('link-done').waitFor();
     expect(new URL(annPhone.page.url()).hash).toBe('');
 
-    await annPhone.page.getByTestId('link-history').tap();
-    const item = annPhone.page.getByTestId('history-item');
-    await item.first().waitFor();
-    expect(await item.count()).toBe(1);
-    expect(await item.textContent()).toContain('Bob');
-    await item.tap();
-    await annPhone.page.waitForURL(link);
-    await annPhone.page.locator('[data-testid="seat-0"][data-you="true"]').waitFor();
-    await myTurn(annPhone.page);
-    await play(annPhone.page, [0, 1, 2, 3]);
-    await waitSeq(bob.page, 1);
-    await myTurn(bob.page);
+    await playsAnnsSeat(annPhone.page, link, bob.page);
 
     // Both devices are listed on /me, the one asking first.
     await annPhone.page.goto(`${product.url}/me`);

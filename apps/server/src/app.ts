@@ -46,6 +46,8 @@ import { attachSocketHandlers } from './socket/handlers';
 import { createIdentityStore } from './identity/store';
 import { registerIdentityRoutes } from './identity/routes';
 import { deviceChannel, roomOfChannel } from './socket/channels';
+import { createPasskeyStore } from './identity/passkeys';
+import { registerPasskeyRoutes } from './identity/passkey-routes';
 import { attachRedisAdapter } from './socket/redis';
 import { AddressLimits } from './socket/address-limits';
 import { guardConnections } from './socket/connection-guard';
@@ -350,8 +352,9 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     attempts: daily,
     createLimit: { max: config.roomCreateBurst, timeWindow: config.roomCreateBurst * 1000, groupId: 'create' },
   });
+  const identity = createIdentityStore(db, store);
   registerIdentityRoutes(http, {
-    identity: createIdentityStore(db, store),
+    identity,
     store,
     linkCodeTtlMs: config.linkCodeTtlMs,
     linkTriesPerMinute: config.linkTriesPerMinute,
@@ -374,6 +377,11 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
       // The rooms forget the deleted player's tokens and show the bot or the free seat to the others.
       for (const roomId of roomIds) await rooms.changedInStore(roomId);
     },
+  });
+  registerPasskeyRoutes(http, {
+    passkeys: createPasskeyStore(db, store, identity),
+    publicOrigin,
+    triesPerMinute: config.linkTriesPerMinute,
   });
 
   const webDist = config.webDist;

@@ -15,6 +15,7 @@ import {
 } from './payloads';
 import { pushPayloadSchema, pushSubscribeBodySchema } from './push';
 import { linkBodySchema, statsReplySchema } from './identity';
+import { passkeyRegisterBodySchema, passkeySignInBodySchema } from './passkeys';
 import { dailyAttemptBodySchema, dailyReminderSchema } from './daily';
 import { clientMessages, serverMessages } from './socket';
 
@@ -128,6 +129,13 @@ export function renderProtocolDoc(): string {
     `| \`POST /api/me/link-codes\` | header \`${DEVICE_TOKEN_HEADER}\` | 201 \`{ code, expiresAt }\`: a code that joins another device to this player, 10 minutes, single use |`,
     '| `POST /api/link/preview` | `{ code }` | `{ name }` of the player the code joins to, nothing else; 404 `LINK_CODE_INVALID`, 410 `LINK_CODE_EXPIRED` / `LINK_CODE_DEAD`, 429 |',
     `| \`POST /api/link\` | header \`${DEVICE_TOKEN_HEADER}\`, \`{ code }\` | \`{ name, merged }\`: this device now belongs to the code's player, its own matches and seats merged in; errors as for the preview |`,
+    "| `GET /api/passkeys` | | `{ available, reason, rpId }`: whether passkeys can work with this server's address |",
+    '| `POST /api/passkeys/sign-in/options` | | `{ options }` for `navigator.credentials.get()` (discoverable credentials, user verification required); 409 `PASSKEYS_UNAVAILABLE`, 429 |',
+    `| \`POST /api/passkeys/sign-in\` | header \`${DEVICE_TOKEN_HEADER}\`, \`{ response }\` | \`{ name, merged }\`: this device now belongs to the passkey's player, as with a link code; 400 \`PASSKEY_CHALLENGE_INVALID\` / \`PASSKEY_REFUSED\`, 404 \`PASSKEY_UNKNOWN\`, 409, 429 |`,
+    `| \`GET /api/me/passkeys\` | header \`${DEVICE_TOKEN_HEADER}\` | \`{ passkeys }\` of this device's player, newest first |`,
+    `| \`POST /api/me/passkeys/options\` | header \`${DEVICE_TOKEN_HEADER}\` | \`{ options }\` for \`navigator.credentials.create()\` (a resident key and user verification required); 409 |`,
+    `| \`POST /api/me/passkeys\` | header \`${DEVICE_TOKEN_HEADER}\`, \`{ response }\` | 201, the new passkey of this player; 400 \`PASSKEY_CHALLENGE_INVALID\` / \`PASSKEY_REFUSED\`, 409, 429 |`,
+    `| \`DELETE /api/me/passkeys/:id\` | header \`${DEVICE_TOKEN_HEADER}\` | 204; 404 \`NO_SUCH_PASSKEY\` for an id not of this player |`,
     `| \`GET /api/daily/commitments\` | | the Code of the day's commitments (today's and 30 days ahead) and the reveals of the days that have ended everywhere |`,
     `| \`POST /api/daily/attempt\` | header \`${DEVICE_TOKEN_HEADER}\`, \`{ n, hard }\` | this player's attempt at puzzle n: made once (a private one-seat race room, the player seated), then the same one on every device of the player, unchanged; 409 \`NOT_PLAYABLE\` when n is not today's date anywhere |`,
     `| \`GET /api/daily/attempt?n=N\` | header \`${DEVICE_TOKEN_HEADER}\` | \`{ attempt }\`, null when the player has not started n |`,
@@ -151,6 +159,19 @@ export function renderProtocolDoc(): string {
     'Only their SHA-256 is stored; a wrong code counts against the live codes sharing its first two characters,',
     'and a code is dead after 5 wrong tries. Both link calls are limited per address and per code (HTTP 429).',
     'The QR code opens `/link#CODE`: in the fragment, so the code never reaches a server log or a Referer.',
+    '',
+    'Passkeys: the relying-party id is the host of `PUBLIC_URL` and the expected origin `PUBLIC_URL` itself; with an IP',
+    'address or plain http other than localhost there, every passkey call but `GET /api/passkeys` answers 409',
+    '`PASSKEYS_UNAVAILABLE`. A challenge is good once, for five minutes, on any server process. An assertion must raise',
+    "the passkey's signature counter (or both stay 0, as synced passkeys do). Both verify calls are limited per address.",
+    '',
+    '`POST /api/me/passkeys` body (`response`: what `navigator.credentials.create()` answered, as JSON; other fields are dropped):',
+    '',
+    json(passkeyRegisterBodySchema),
+    '',
+    '`POST /api/passkeys/sign-in` body (`response`: what `navigator.credentials.get()` answered, as JSON):',
+    '',
+    json(passkeySignInBodySchema),
     '',
     '`POST /api/link` and `POST /api/link/preview` body:',
     '',

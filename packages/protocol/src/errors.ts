@@ -35,6 +35,14 @@ export const TRANSPORT_ERRORS = {
   LINK_CODE_EXPIRED: 'This link code is older than ten minutes: make a new one on the other device. HTTP 410.',
   LINK_CODE_DEAD: 'Five wrong codes were tried against this link code: it no longer works. HTTP 410.',
   NO_SUCH_DEVICE: 'This player has no device with that id: HTTP 404.',
+  PASSKEYS_UNAVAILABLE:
+    'Passkeys cannot work with this server’s address (PUBLIC_URL is an IP address, or plain http other than localhost): link with a code instead. HTTP 409.',
+  PASSKEY_CHALLENGE_INVALID:
+    'The answer names no live challenge of this kind (made by another server, used already, or older than five minutes): start again. HTTP 400.',
+  PASSKEY_REFUSED:
+    'The passkey’s answer did not verify (another origin, no user verification, a bad signature, or a signature counter that did not go up): nothing changed. HTTP 400.',
+  PASSKEY_UNKNOWN: 'No passkey here has this credential (it was removed, or made for another site): HTTP 404.',
+  NO_SUCH_PASSKEY: 'This player has no passkey with that id: HTTP 404.',
   DEVICE_REMOVED:
     'This device was removed from its player: it is a new anonymous player now, and no seat of the old one answers to it (sent as `server:error`, then the socket is closed).',
   PLAYER_DELETED:

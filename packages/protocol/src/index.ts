@@ -11,4 +11,6 @@ export * from './socket';
 export * from './push';
 export * from './identity';
 export * from './identity-code';
+export * from './passkeys';
+export * from './passkey-host';
 export * from './daily';

@@ -28,6 +28,7 @@ import type {
   SeatSummary,
 } from './http';
 import { matchIdSchema, roomIdSchema } from './ids';
+import { passkeyCapabilitySchema, passkeyInfoSchema, passkeyListReplySchema, passkeyOptionsReplySchema } from './passkeys';
 import type { PushKeyReply } from './push';
 import type { Snapshot } from './snapshot';
 import type {
@@ -302,6 +303,13 @@ export const httpReplySchemas = {
   'POST /api/me/link-codes': { status: 201, schema: linkCodeReplySchema },
   'POST /api/link/preview': { status: 200, schema: linkPreviewReplySchema },
   'POST /api/link': { status: 200, schema: linkReplySchema },
+  'GET /api/passkeys': { status: 200, schema: passkeyCapabilitySchema },
+  'POST /api/passkeys/sign-in/options': { status: 200, schema: passkeyOptionsReplySchema },
+  'POST /api/passkeys/sign-in': { status: 200, schema: linkReplySchema },
+  'GET /api/me/passkeys': { status: 200, schema: passkeyListReplySchema },
+  'POST /api/me/passkeys/options': { status: 200, schema: passkeyOptionsReplySchema },
+  'POST /api/me/passkeys': { status: 201, schema: passkeyInfoSchema },
+  'DELETE /api/me/passkeys/:id': { status: 204, schema: null },
   'GET /api/daily/commitments': { status: 200, schema: dailyCommitmentsReplySchema },
   'POST /api/daily/attempt': { status: 200, schema: dailyAttemptSchema },
   'GET /api/daily/attempt': { status: 200, schema: dailyAttemptReplySchema },

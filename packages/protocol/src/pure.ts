@@ -19,3 +19,5 @@ export type * from './push';
 export type * from './identity';
 export * from './identity-code';
 export type * from './daily';
+export type * from './passkeys';
+export * from './passkey-host';

@@ -113,6 +113,8 @@ export function createIdentityStore(db: Database, store: Store): IdentityStore {
       data: { playerId: into },
     });
     await tx.dailyAttempt.deleteMany({ where: { playerId: from } });
+    // Passkeys follow too: deleting `from` below would otherwise take them (ON DELETE CASCADE).
+    await tx.passkey.updateMany({ where: { playerId: from }, data: { playerId: into } });
     await tx.player.updateMany({ where: { id: into, name: '' }, data: { name: source.name } });
     await tx.player.delete({ where: { id: from } });
   };

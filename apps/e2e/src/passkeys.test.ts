@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import type { CDPSession, Page } from 'playwright-core';
+import { screenshot } from './support/browser';
+import { useProduct } from './support/product';
+import { annAndBob, playsAnnsSeat } from './support/linked';
+
+/**
+ * A platform authenticator for one page, as Chromium's DevTools protocol makes it: it keeps
+ * discoverable credentials and verifies its user (a fingerprint or face that always matches).
+ */
+async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
+  });
+  return { cdp, authenticatorId };
+}
+
+describe('a passkey keeps the games', () => {
+  // The product's PUBLIC_URL outside production is http://localhost:<its port>: the rpID is localhost.
+  const product = useProduct();
+
+  it('phone A adds a passkey; a fresh phone B signs in with it, lists A’s matches and plays A’s running seat', async () => {
+    const { ann, bob, link } = await annAndBob(product);
+
+    await ann.page.goto(`${product.url}/me`);
+    const annKey = await virtualAuthenticator(ann.page);
+    await ann.page.getByTestId('passkey-add').tap();
+    await ann.page.getByTestId('passkey-added').waitFor();
+    await expect.poll(() => ann.page.getByTestId('passkey').count()).toBe(1);
+    expect(await ann.page.getByTestId('passkey').textContent()).toContain('never used');
+    await screenshot(ann.page, 'passkeys-me');
+    const { credentials } = await annKey.cdp.send('WebAuthn.getCredentials', { authenticatorId: annKey.authenticatorId });
+    expect(credentials).toHaveLength(1);
+    expect(credentials[0]).toMatchObject({ isResidentCredential: true, rpId: 'localhost' });
+
+    // B: its own context and storage, its own authenticator holding A's synced passkey.
+    const annPhone = await product.phone('en-GB');
+    const phoneKey = await virtualAuthenticator(annPhone.page);
+    await phoneKey.cdp.send('WebAuthn.addCredential', { authenticatorId: phoneKey.authenticatorId, credential: credentials[0]! });
+    await annPhone.page.goto(`${product.url}/link`);
+    await annPhone.page.getByTestId('passkey-sign-in').waitFor();
+    // The browser offers the passkey in the field's autofill too (conditional UI).
+    expect(await annPhone.page.getByTestId('passkey-autofill').getAttribute('autocomplete')).toBe('username webauthn');
+    await annPhone.page.getByTestId('passkey-sign-in-button').tap();
+    await annPhone.page.getByTestId('link-done').waitFor();
+    expect(await annPhone.page.getByTestId('link-done').textContent()).toContain('This device now plays as Ann.');
+
+    await playsAnnsSeat(annPhone.page, link, bob.page);
+
+    // On B, the player's passkey is listed, used once.
+    await annPhone.page.goto(`${product.url}/me`);
+    await expect.poll(() => annPhone.page.getByTestId('passkey').count()).toBe(1);
+    await expect.poll(() => annPhone.page.getByTestId('passkey').textContent()).toContain('last used');
+  });
+});
