@@ -17,8 +17,10 @@ export default defineConfig({
     // Real databases: a fresh PGlite folder alone takes seconds to initialise.
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // Two cores; files that each start a PGlite or a server run better one at a time.
-    fileParallelism: false,
+    // Three files at a time on two cores: most of a server test's time is spent waiting (on timers,
+    // restarts, sockets, PostgreSQL), so a third file fills what two leave idle. Files share nothing
+    // but the machine's Redis, which its users take in turns (test-support/shared-redis.ts).
+    maxWorkers: 3,
     projects: [
       {
         extends: true,
@@ -26,14 +28,13 @@ export default defineConfig({
           name: 'shared',
           include,
           exclude: isolated,
-          // …and in one worker that keeps its modules: a fresh worker per file re-imported Prisma,
-          // PGlite, Fastify, Socket.IO and every schema each time, most of the suite's CPU. Files
-          // share nothing else: each starts its own app on a database of its own.
+          // Each worker keeps its modules from file to file: a fresh worker per file re-imported
+          // Prisma, PGlite, Fastify, Socket.IO and every schema each time, most of the suite's CPU.
+          // Files share nothing else: each starts its own app on a database of its own.
           isolate: false,
-          sequence: { groupOrder: 0 },
         },
       },
-      { extends: true, test: { name: 'isolated', include: isolated, isolate: true, sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: 'isolated', include: isolated, isolate: true } },
     ],
   },
 });
