@@ -6,9 +6,10 @@ export default defineConfig({
     // A real browser against a real server: generous.
     testTimeout: 120_000,
     hookTimeout: 120_000,
-    // Two files at a time: a browser test mostly waits (on the server, the browser, timers).
-    maxWorkers: 2,
-    // Workers that keep their modules (playwright-core, the server's test support) and their Chromium
+    // One file at a time: two at once (with the server's tests and the checks beside them) left the
+    // product's process more than a minute to start on a heavily loaded two-core machine.
+    fileParallelism: false,
+    // One worker that keeps its modules (playwright-core, the server's test support) and its Chromium
     // (support/browser.ts) from file to file: each file starts its own product and its phones in
     // contexts of their own, and shares nothing else.
     isolate: false,

@@ -20,8 +20,8 @@ function checkChromium(): void {
 let shared: Promise<Browser> | undefined;
 
 /**
- * This worker's Chromium: launched by its first test file and kept for the next ones (the workers
- * keep their modules, vitest.config.ts), each file's phones in contexts of their own; Playwright ends
+ * This worker's Chromium: launched by its first test file and kept for the next ones (the worker
+ * keeps its modules, vitest.config.ts), each file's phones in contexts of their own; Playwright ends
  * it when the worker exits. Launching a browser per file cost about a CPU-second each time.
  */
 export async function sharedBrowser(): Promise<Browser> {
