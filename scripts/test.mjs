@@ -1,7 +1,7 @@
 // `npm test`: install, build the server once, then three lanes side by side on the machine's two
-// cores, and one closing table over all of them. The server's tests (three files at a time) and the
-// browser tests spend most of their time waiting (on timers, restarts, the network, PostgreSQL, the
-// browser), so the third lane fills the cores they leave idle with the CPU-bound steps: one
+// cores, and one closing table over all of them. The server's tests (two files at a time on an idle
+// machine) and the browser tests spend most of their time waiting (on timers, restarts, the
+// network, PostgreSQL, the browser), so the third lane fills the cores they leave idle with the CPU-bound steps: one
 // type-check of the Node packages, lint, the format check, the pure packages' and the client's unit
 // tests. Tools run straight from node_modules/.bin (a pnpm started per step cost seconds of CPU each).
 // Each step's output is held back and printed whole when it ends, so nothing interleaves, and each
