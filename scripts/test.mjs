@@ -1,20 +1,25 @@
-// `npm test`: install, build the server once, then two lanes side by side on the machine's two
-// cores, and one closing line over all of them. The server's tests spend most of their time waiting
-// (on timers, restarts, the network, PostgreSQL) and run one file at a time, so the other lane
-// fills the second core: the client build, lint, the format check, the CPU-bound pure packages,
-// then the browser tests (on the one server build both lanes read). Each step's output is held
-// back and printed whole when it ends, so nothing interleaves.
+// `npm test`: install, build the server once, then three lanes side by side on the machine's two
+// cores, and one closing table over all of them. The server's tests (two files at a time on an idle
+// machine) and the browser tests spend most of their time waiting (on timers, restarts, the
+// network, PostgreSQL, the browser), so the third lane fills the cores they leave idle with the CPU-bound steps: one
+// type-check of the Node packages, lint, the format check, the pure packages' and the client's unit
+// tests. Tools run straight from node_modules/.bin (a pnpm started per step cost seconds of CPU each).
+// Each step's output is held back and printed whole when it ends, so nothing interleaves, and each
+// step's CPU seconds are printed at the end (scripts/cpu-of.mjs): on a loaded machine wall times
+// measure the neighbours, CPU seconds hardly change.
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { relative, resolve } from 'node:path';
-import { PNPM, pnpm } from './pnpm.mjs';
+import { fileURLToPath } from 'node:url';
+import { pnpm } from './pnpm.mjs';
 
-const reports = resolve('test-output/reports');
+const root = fileURLToPath(new URL('..', import.meta.url));
+const reports = resolve(root, 'test-output/reports');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
 const began = performance.now();
-/** Wall time of each step: when it started (from the beginning of the run) and how long it took. */
+/** Each step: when it started (from the beginning of the run), its wall time and its CPU seconds. */
 const steps = [];
 let passed = 0;
 let failed = 0;
@@ -25,18 +30,27 @@ const files = [];
 // Colours survive the buffering when a person is watching.
 const env = process.stdout.isTTY ? { ...process.env, FORCE_COLOR: '1' } : process.env;
 
-/** Runs `npx pnpm …args` with its output held back; resolves to whether it succeeded. */
-function step(label, args, { quietOk } = {}) {
+/** A tool that a workspace package installed. */
+const bin = (dir, name) => resolve(root, dir, 'node_modules/.bin', name);
+
+/** Runs `command …args` in `dir` with its output held back; resolves to whether it succeeded. */
+function step(label, dir, command, args, { quietOk } = {}) {
   const start = performance.now();
   console.log(`… ${label} started`);
   return new Promise((done) => {
-    const child = spawn('npx', ['--yes', PNPM, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [resolve(root, 'scripts/cpu-of.mjs'), command, ...args], {
+      cwd: resolve(root, dir),
+      env,
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+    });
     const out = [];
+    let cpu = '';
     child.stdout.on('data', (c) => out.push(c));
     child.stderr.on('data', (c) => out.push(c));
+    child.stdio[3].on('data', (c) => (cpu += c));
     child.on('close', (code) => {
       const ms = performance.now() - start;
-      steps.push({ label, startMs: start - began, ms });
+      steps.push({ label, startMs: start - began, ms, cpu: cpu ? Number(cpu) : null });
       const ok = code === 0;
       console.log(`\n=== ${label} (${(ms / 1000).toFixed(1)} s) ===`);
       process.stdout.write(Buffer.concat(out));
@@ -47,46 +61,63 @@ function step(label, args, { quietOk } = {}) {
   });
 }
 
-/** A package's tests, with vitest's JSON report kept for the totals and the slowest files. */
-async function testPackage(name, script = 'test') {
-  const report = resolve(reports, `${name.replace('@mm/', '')}.json`);
-  await step(name, ['--filter', name, 'run', script, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+/** A package's vitest run, with its JSON report kept for the totals and the slowest files. */
+async function testPackage(label, dir) {
+  const report = resolve(reports, `${label}.json`);
+  await step(label, dir, bin(dir, 'vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
   if (!existsSync(report)) return;
   const json = JSON.parse(readFileSync(report, 'utf8'));
   passed += json.numPassedTests;
   failed += json.numFailedTests;
-  for (const file of json.testResults)
-    files.push({ name: relative(process.cwd(), file.name), ms: file.endTime - file.startTime });
+  for (const file of json.testResults) files.push({ name: relative(root, file.name), ms: file.endTime - file.startTime });
 }
 
 const installStart = performance.now();
 pnpm(['install', '--frozen-lockfile', '--prefer-offline']);
-steps.push({ label: 'install', startMs: installStart - began, ms: performance.now() - installStart });
-// Both lanes read the bundled server (tests that start it as a process, and the browser tests):
-// built once, before either starts, so neither writes it while the other reads it.
-const serverBuilt = await step('server build', ['--filter', '@mm/server', 'run', 'build']);
+steps.push({ label: 'install', startMs: installStart - began, ms: performance.now() - installStart, cpu: null });
+// The server's tests and the browser tests read the bundled server (tests that start it as a
+// process, and the product): built once, before either starts, so neither writes it while the other reads it.
+const serverBuilt = await step('server build', 'apps/server', 'sh', [
+  '-c',
+  'node scripts/prisma-generate.mjs && node scripts/build.mjs',
+]);
 
-const light = (async () => {
-  const clientBuilt = await step('web build', ['--filter', '@mm/web', 'build']);
+const server = (async () => {
+  if (serverBuilt) await testPackage('server', 'apps/server');
+  else broken.push('server tests (no build)');
+})();
+
+const browser = (async () => {
+  const clientBuilt = await step('web build', 'apps/web', bin('apps/web', 'vite'), ['build']);
+  const typed = await step('e2e types', 'apps/e2e', bin('apps/e2e', 'tsc'), ['-p', '.']);
+  if (clientBuilt && serverBuilt && typed) await testPackage('e2e', 'apps/e2e');
+  else broken.push('e2e (no client or server build, or type errors)');
+})();
+
+const checks = (async () => {
+  // One program for the Node packages (rules, protocol, solver, server): each package's own
+  // `tsc -p .` checked the packages it imports again.
+  await step('types', '.', bin('.', 'tsc'), ['-p', 'tsconfig.check.json']);
   // Lint and the format check fail the run like a failing test.
-  await step('lint', ['run', 'lint'], { quietOk: 'lint: 0 problems' });
-  await step('format', ['run', 'format:check']);
-  for (const name of ['@mm/rules', '@mm/solver', '@mm/protocol', '@mm/web']) await testPackage(name);
-  if (clientBuilt && serverBuilt) await testPackage('@mm/e2e', 'test:run');
-  else broken.push('@mm/e2e (no client or server build)');
+  await step('lint', '.', bin('.', 'eslint'), ['--max-warnings', '0', '.'], { quietOk: 'lint: 0 problems' });
+  await step('format', '.', bin('.', 'prettier'), ['--check', '.']);
+  for (const name of ['rules', 'solver', 'protocol']) await testPackage(name, `packages/${name}`);
+  await step('web types', 'apps/web', 'sh', [
+    '-c',
+    'node_modules/.bin/svelte-check --tsconfig ./tsconfig.json --fail-on-warnings && node_modules/.bin/tsc -p tsconfig.sw.json',
+  ]);
+  await testPackage('web', 'apps/web');
 })();
 
-const heavy = (async () => {
-  if (serverBuilt) await testPackage('@mm/server', 'test:run');
-  else broken.push('@mm/server (no build)');
-})();
-
-await Promise.all([light, heavy]);
+await Promise.all([server, browser, checks]);
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1).padStart(7)} s`;
-console.log('\nWall time per step (started at, took):');
-for (const s of steps.sort((a, b) => a.startMs - b.startMs)) console.log(`${seconds(s.startMs)} ${seconds(s.ms)}  ${s.label}`);
-console.log(`${seconds(performance.now() - began)}  in all`);
+const cpuSeconds = (cpu) => (cpu === null ? '        ' : `${cpu.toFixed(1).padStart(6)} s`);
+console.log('\nPer step: started at, wall time, CPU seconds (user + system):');
+for (const s of steps.sort((a, b) => a.startMs - b.startMs))
+  console.log(`${seconds(s.startMs)} ${seconds(s.ms)} ${cpuSeconds(s.cpu)}  ${s.label}`);
+const cpu = steps.reduce((sum, s) => sum + (s.cpu ?? 0), 0);
+console.log(`${seconds(performance.now() - began)} ${' '.repeat(9)} ${cpuSeconds(cpu)}  in all`);
 console.log('\nSlowest test files:');
 for (const f of files.sort((a, b) => b.ms - a.ms).slice(0, 15)) console.log(`${seconds(f.ms)}  ${f.name}`);
 

@@ -3,12 +3,15 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
-    // A real browser against a real server: generous, and one file at a time on two cores.
+    // A real browser against a real server: generous.
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // One file at a time: two at once (with the server's tests and the checks beside them) left the
+    // product's process more than a minute to start on a heavily loaded two-core machine.
     fileParallelism: false,
-    // One worker that keeps its modules (playwright-core, the server's test support) for every file:
-    // each file starts its own product and browser, and shares nothing else through modules.
+    // One worker that keeps its modules (playwright-core, the server's test support) and its Chromium
+    // (support/browser.ts) from file to file: each file starts its own product and its phones in
+    // contexts of their own, and shares nothing else.
     isolate: false,
   },
 });

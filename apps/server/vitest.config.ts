@@ -1,10 +1,21 @@
 import { execFileSync } from 'node:child_process';
+import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Tests import the generated Prisma client; regenerate it when the schema changed
 // (a no-op taking ~0.1 s otherwise), so `npx vitest` works on a fresh clone too.
 execFileSync(process.execPath, [fileURLToPath(new URL('./scripts/prisma-generate.mjs', import.meta.url))], { stdio: 'inherit' });
+
+/**
+ * Most of a server test's time is spent waiting (on timers, restarts, sockets, PostgreSQL): two files
+ * at a time fill what one leaves idle, on a machine with cores to spare. On a heavily loaded one
+ * (load average 30 on two cores), three at a time timed out by the dozen: there, one at a time.
+ * Files share nothing but the machine's Redis, which its users take in turns (test-support/shared-redis.ts).
+ */
+function filesAtOnce(): number {
+  return loadavg()[0]! < availableParallelism() ? 2 : 1;
+}
 
 const include = ['src/**/*.test.ts', 'bench/**/*.test.ts'];
 // Files that change what every later file would see through shared modules (a test family in the
@@ -17,8 +28,7 @@ export default defineConfig({
     // Real databases: a fresh PGlite folder alone takes seconds to initialise.
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // Two cores; files that each start a PGlite or a server run better one at a time.
-    fileParallelism: false,
+    maxWorkers: filesAtOnce(),
     projects: [
       {
         extends: true,
@@ -26,14 +36,13 @@ export default defineConfig({
           name: 'shared',
           include,
           exclude: isolated,
-          // …and in one worker that keeps its modules: a fresh worker per file re-imported Prisma,
-          // PGlite, Fastify, Socket.IO and every schema each time, most of the suite's CPU. Files
-          // share nothing else: each starts its own app on a database of its own.
+          // Each worker keeps its modules from file to file: a fresh worker per file re-imported
+          // Prisma, PGlite, Fastify, Socket.IO and every schema each time, most of the suite's CPU.
+          // Files share nothing else: each starts its own app on a database of its own.
           isolate: false,
-          sequence: { groupOrder: 0 },
         },
       },
-      { extends: true, test: { name: 'isolated', include: isolated, isolate: true, sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: 'isolated', include: isolated, isolate: true } },
     ],
   },
 });

@@ -3,6 +3,8 @@
 // resolved from this package's node_modules (bundles are therefore written inside the package).
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 
 const externalPackages = {
   name: 'external-packages',
@@ -11,9 +13,13 @@ const externalPackages = {
   },
 };
 
-/** esbuild with the server's settings; `options` adds entry points and output paths. */
-export const bundleForNode = (options) =>
-  build({
+/**
+ * esbuild with the server's settings; `options` adds entry points and output paths. Each file is
+ * written beside its place and renamed into it: tests and benchmarks rebuild the bundle (bench:load
+ * does) while other test files start dist/main.js, which must never be read half-written.
+ */
+export async function bundleForNode(options) {
+  const result = await build({
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -21,7 +27,16 @@ export const bundleForNode = (options) =>
     logLevel: 'warning',
     plugins: [externalPackages],
     ...options,
+    write: false,
   });
+  for (const file of result.outputFiles) {
+    mkdirSync(dirname(file.path), { recursive: true });
+    const partial = `${file.path}.${process.pid}.partial`;
+    writeFileSync(partial, file.contents);
+    renameSync(partial, file.path);
+  }
+  return result;
+}
 
 /** Runs a Node script of this package, with this script's own arguments after `extra` ('--' dropped). */
 export function runNode(script, extra = []) {

@@ -17,9 +17,19 @@ function checkChromium(): void {
   mkdirSync(SCREENSHOTS, { recursive: true });
 }
 
-export async function launchBrowser(): Promise<Browser> {
+let shared: Promise<Browser> | undefined;
+
+/**
+ * This worker's Chromium: launched by its first test file and kept for the next ones (the worker
+ * keeps its modules, vitest.config.ts), each file's phones in contexts of their own; Playwright ends
+ * it when the worker exits. Launching a browser per file cost about a CPU-second each time.
+ */
+export async function sharedBrowser(): Promise<Browser> {
+  const running = await shared;
+  if (running?.isConnected()) return running;
   checkChromium();
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_FLAGS] });
+  shared = chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_FLAGS] });
+  return shared;
 }
 
 /**

@@ -2,12 +2,13 @@ import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from './database';
-import { tempDir } from './test-databases';
+import { freshEmbeddedDataDir } from './test-databases';
 import { isUnavailable } from './unavailable';
 
 describe('the embedded data folder', () => {
   it('refuses to start empty where the record beside it says a database was, unless told to begin anew', async () => {
-    const dir = tempDir();
+    // A copy of the migrated template: only beginning anew needs a new database's seconds of set-up.
+    const dir = await freshEmbeddedDataDir();
     try {
       const first = await openDatabase({ dataDir: dir.path });
       await first.sql('SELECT 1', []);
@@ -27,7 +28,7 @@ describe('the embedded data folder', () => {
   }, 120_000);
 
   it('acknowledges nothing once the folder is deleted while the server runs', async () => {
-    const dir = tempDir();
+    const dir = await freshEmbeddedDataDir();
     try {
       const db = await openDatabase({ dataDir: dir.path });
       await db.sql('SELECT 1', []);

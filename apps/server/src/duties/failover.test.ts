@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, type TestDatabase } from '../test-support/databases';
 import { botFailoverTrial, startNode, type FailoverTrial, type Node } from '../test-support/failover';
 import { kill } from '../test-support/process';
+import { useSharedRedis } from '../test-support/shared-redis';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+// Its turn on the machine's Redis: the files that use it run one at a time.
+const REDIS_URL = useSharedRedis();
 
 // The 20-trial figure is `pnpm --filter @mm/server bench:chaos`; here a few trials prove the mechanism.
 describe('a bot whose process is SIGKILLed', () => {

@@ -7,8 +7,10 @@ import { until } from '../test-support/until';
 import { kill, spawnServer } from '../test-support/process';
 import { fillTable } from '../test-support/player';
 import { createRoom } from '../test-support/server';
+import { useSharedRedis } from '../test-support/shared-redis';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+// Its turn on the machine's Redis: the files that use it run one at a time.
+const REDIS_URL = useSharedRedis();
 
 /** The newest move of a match, read through the replay route (which never loads the room). */
 async function lastMove(url: string, matchId: string): Promise<{ seq: number; type: string | null } | null> {

@@ -6,8 +6,10 @@ import type { App } from '../app';
 import { freshDatabase, type TestDatabase } from '../test-support/databases';
 import { kill, spawnServer } from '../test-support/process';
 import { createRoom, startServer, useServer } from '../test-support/server';
+import { useSharedRedis } from '../test-support/shared-redis';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+// Its turn on the machine's Redis: the files that use it run one at a time.
+const REDIS_URL = useSharedRedis();
 
 describe('security headers', () => {
   const server = useServer('embedded');

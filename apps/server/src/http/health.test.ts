@@ -4,8 +4,10 @@ import { freshDatabase, type TestDatabase } from '../test-support/databases';
 import { FreezableProxy } from '../test-support/freezable-proxy';
 import { startServer } from '../test-support/server';
 import { until } from '../test-support/until';
+import { useSharedRedis } from '../test-support/shared-redis';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+// Its turn on the machine's Redis: the files that use it run one at a time.
+const REDIS_URL = useSharedRedis();
 
 describe('liveness and readiness', () => {
   let db: TestDatabase;

@@ -7,8 +7,10 @@ import { createRoomAs } from '../test-support/finish';
 import { createRoom, startServer } from '../test-support/server';
 import type { DuelView } from '@mm/rules/families/duel';
 import type { RotationView } from '@mm/rules/families/rotation';
+import { useSharedRedis } from '../test-support/shared-redis';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+// Its turn on the machine's Redis: the files that use it run one at a time.
+const REDIS_URL = useSharedRedis();
 
 describe('two server processes sharing PostgreSQL and Redis', () => {
   let db: TestDatabase;

@@ -31,7 +31,11 @@ export async function spawnServer(
   });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    const timer = setTimeout(() => {
+      // Not left running: a test that gave up on it would leave a server behind for good.
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start:\n${output}`));
+    }, 60_000);
     const onData = (chunk: Buffer): void => {
       output += chunk.toString();
       const m = /open (http:\/\/[^\s"]+) to play/.exec(output);
