@@ -3,12 +3,16 @@ import type { App } from '../app';
 import { freshDatabase, type TestDatabase } from '../test-support/databases';
 import { Player } from '../test-support/player';
 import { createRoom, startServer, useServer } from '../test-support/server';
+import { useSharedRedis } from '../test-support/shared-redis';
 import { until } from '../test-support/until';
 import type { Attention } from './attention';
 
 const stored = async (app: App, roomId: string): Promise<number> => app.db.prisma.action.count({ where: { match: { roomId } } });
 const finished = async (app: App, roomId: string): Promise<boolean> =>
   (await app.db.prisma.match.findFirst({ where: { roomId } }))?.finishedAt !== null;
+// Its turn on the machine's Redis: the files that use it run one at a time.
+const REDIS_URL = useSharedRedis();
+
 const attentionOf = (app: App): Attention => (app.bots as unknown as { attention: Attention }).attention;
 
 /** Three ticks of the duty scheduler: it looked at the room, gave up or kept its lease, and looked again. */
@@ -76,7 +80,6 @@ describe('bots in a room nobody plays in', () => {
 });
 
 describe('bots in a room nobody plays in, with two server processes', () => {
-  const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
   let db: TestDatabase;
   const apps: App[] = [];
   const urls: string[] = [];
