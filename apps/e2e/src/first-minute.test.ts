@@ -261,7 +261,7 @@ describe('the first minute on a phone', () => {
         [
           'replay',
           async () => {
-            // a room whose seats are all bots plays itself to its end
+            // a room whose seats are all bots plays itself to its end while someone watches it
             const created = (await (
               await fetch(`${product.url}/api/rooms`, {
                 method: 'POST',
@@ -269,6 +269,8 @@ describe('the first minute on a phone', () => {
                 body: JSON.stringify({ family: 'duel', bots: [0, 1] }),
               })
             ).json()) as { id: string };
+            await page.goto(`${product.url}/r/${created.id}`);
+            await page.getByTestId('room').waitFor();
             let matchId = '';
             await expect
               .poll(

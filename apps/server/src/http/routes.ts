@@ -75,7 +75,8 @@ export function registerApiRoutes(
         { bots, botStrength, hints, takeOverAfterSec, turnSeconds },
         sit,
       );
-    const created = deps.botRooms && botsOnly(family, options, bots) ? await deps.botRooms.within(req.ip, create) : await create();
+    const created =
+      deps.botRooms && botsOnly(family, options, bots) ? await deps.botRooms.within(req.ip, create) : await create();
     if (!created) {
       return httpError(
         reply,
