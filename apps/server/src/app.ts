@@ -92,6 +92,8 @@ const DRAIN_LINGER_MS = 1000;
 
 /** Socket.IO's transport name for a server-to-server message through the Redis adapter. */
 const NUDGE_EVENT = 'duty:nudge';
+/** The same, for a room whose seats changed in the database behind every process's copy ("Delete me"). */
+const STORE_CHANGED_EVENT = 'room:store-changed';
 
 /** Socket.IO drops a connection whose single packet exceeds this (far above any legal message). */
 const SOCKET_BUFFER_BYTES = 64 * 1024;
@@ -269,6 +271,11 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     serverSide.on(NUDGE_EVENT, (roomId) => {
       if (typeof roomId === 'string' && roomId.length <= 64) duties.nudged(roomId);
     });
+    // Another process changed a room's seats in the database: a copy held here reads them again.
+    serverSide.on(STORE_CHANGED_EVENT, (roomId) => {
+      if (typeof roomId === 'string' && roomId.length <= 64 && rooms.cached(roomId))
+        rooms.changedInStore(roomId).catch((err: unknown) => http.log.warn({ err, roomId }, 'room not read again'));
+    });
   }
   const resync = new Resync(io, rooms, broadcaster, http.log);
   if (config.redisUrl) {
@@ -374,8 +381,12 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
         channel.emit('server:error', fault('PLAYER_DELETED', 'This player was deleted: the page starts again as a new player.'));
         channel.disconnectSockets(false);
       }
-      // The rooms forget the deleted player's tokens and show the bot or the free seat to the others.
-      for (const roomId of roomIds) await rooms.changedInStore(roomId);
+      // The rooms forget the deleted player's tokens and show the bot or the free seat to the others,
+      // on every process that holds a copy of them.
+      for (const roomId of roomIds) {
+        await rooms.changedInStore(roomId);
+        if (config.redisUrl) serverSide.serverSideEmit(STORE_CHANGED_EVENT, roomId);
+      }
     },
   });
   registerPasskeyRoutes(http, {
