@@ -9,9 +9,8 @@ export default defineConfig({
     // One file at a time: two at once (with the server's tests and the checks beside them) left the
     // product's process more than a minute to start on a heavily loaded two-core machine.
     fileParallelism: false,
-    // One worker that keeps its modules (playwright-core, the server's test support) and its Chromium
-    // (support/browser.ts) from file to file: each file starts its own product and its phones in
-    // contexts of their own, and shares nothing else.
+    // One worker that keeps its modules (playwright-core, the server's test support) for every file:
+    // each file starts its own product and browser, and shares nothing else through modules.
     isolate: false,
   },
 });

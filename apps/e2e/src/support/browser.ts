@@ -17,19 +17,14 @@ function checkChromium(): void {
   mkdirSync(SCREENSHOTS, { recursive: true });
 }
 
-let shared: Promise<Browser> | undefined;
-
 /**
- * This worker's Chromium: launched by its first test file and kept for the next ones (the worker
- * keeps its modules, vitest.config.ts), each file's phones in contexts of their own; Playwright ends
- * it when the worker exits. Launching a browser per file cost about a CPU-second each time.
+ * A Chromium of the calling test file's own, closed by it. One browser for every file was tried and
+ * left the next file's phones failing (a passkey test after the identity test: the browser keeps
+ * state across contexts that a fresh launch does not), for about a CPU-second saved per file.
  */
-export async function sharedBrowser(): Promise<Browser> {
-  const running = await shared;
-  if (running?.isConnected()) return running;
+export async function launchBrowser(): Promise<Browser> {
   checkChromium();
-  shared = chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_FLAGS] });
-  return shared;
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_FLAGS] });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { phone, sharedBrowser } from './browser';
+import { launchBrowser, phone } from './browser';
 import { startProduct } from './server';
 import { join, type Player } from './table';
 
@@ -17,8 +17,8 @@ export interface ProductFixture {
 
 /**
  * The setup of every browser test file: starts the product (bundled server with the built
- * client, on a fresh database; `env` adds to its environment) before the file's tests, with the
- * worker's Chromium, and closes every phone and stops the product after them.
+ * client, on a fresh database; `env` adds to its environment) and a headless Chromium before
+ * the file's tests, and closes every phone, the browser and the product after them.
  */
 export function useProduct(env: Record<string, string> = {}): ProductFixture {
   let product: Awaited<ReturnType<typeof startProduct>> | undefined;
@@ -27,10 +27,11 @@ export function useProduct(env: Record<string, string> = {}): ProductFixture {
 
   beforeAll(async () => {
     product = await startProduct(env);
-    browser = await sharedBrowser();
+    browser = await launchBrowser();
   });
   afterAll(async () => {
     for (const c of contexts) await c.close().catch(() => undefined); // a test may have closed it already
+    await browser?.close();
     await product?.stop();
   });
 
