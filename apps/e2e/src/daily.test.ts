@@ -90,6 +90,11 @@ describe('the Code of the day on a phone', () => {
       /2 rows 1/,
     );
     await page.getByTestId('daily-friends').waitFor();
+    // the daily reminder: off until the player picks an hour (24 of them, in their own time)
+    const reminder = page.getByTestId('daily-reminder-hour');
+    await expect.poll(() => reminder.isEnabled()).toBe(true);
+    expect(await reminder.inputValue()).toBe('');
+    expect(await reminder.locator('option').count()).toBe(25);
     await screenshot(page, 'daily-won');
 
     // accessible in both themes

@@ -1,4 +1,11 @@
-import type { DailyAttempt, DailyAttemptReply, DailyCommitmentsReply, DailyMeReply, DailySummaryReply } from '@mm/protocol/pure';
+import type {
+  DailyAttempt,
+  DailyAttemptReply,
+  DailyCommitmentsReply,
+  DailyMeReply,
+  DailyReminder,
+  DailySummaryReply,
+} from '@mm/protocol/pure';
 import { deviceHeader, getJson, sendJson } from '../net/api';
 
 // The daily's HTTP calls (docs/protocol.md): each under this device's identity, so an attempt
@@ -23,3 +30,17 @@ export const fetchSummary = (n: number, fetchImpl: typeof fetch = fetch): Promis
 /** GET /api/daily/commitments: every day's commitment, and the code and salt of the days that have ended everywhere. */
 export const fetchCommitments = (fetchImpl: typeof fetch = fetch): Promise<DailyCommitmentsReply> =>
   getJson('/api/daily/commitments', {}, fetchImpl);
+
+/** GET /api/daily/reminder: the player's daily reminder (hour null: none). */
+export const fetchReminder = (fetchImpl: typeof fetch = fetch): Promise<DailyReminder> =>
+  getJson('/api/daily/reminder', deviceHeader(), fetchImpl);
+
+/** PUT /api/daily/reminder: a push at `hour` of the player's local time each day until today's attempt is done; null: none. */
+export const saveReminder = (reminder: DailyReminder, fetchImpl: typeof fetch = fetch): Promise<DailyReminder> =>
+  sendJson('PUT', '/api/daily/reminder', reminder, 200, fetchImpl);
+
+/**
+ * This browser's offset from UTC in minutes (UTC+2: 120), within the range the protocol accepts;
+ * `0 −` rather than a minus sign, so that UTC itself is 0 and not −0.
+ */
+export const localUtcOffsetMinutes = (at: Date = new Date()): number => Math.max(-720, Math.min(840, 0 - at.getTimezoneOffset()));

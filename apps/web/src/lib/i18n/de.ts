@@ -438,6 +438,15 @@ export const de: Messages = {
   'daily.chart.you': 'du',
   'daily.friends.title': 'Freunde heute',
   'daily.friends.none': 'Keiner der Spieler, die du zuletzt getroffen hast, hat den heutigen Code schon gespielt.',
+  'daily.reminder.title': 'Tägliche Erinnerung',
+  'daily.reminder.label': 'Erinnere mich jeden Tag um',
+  'daily.reminder.off': 'Keine Erinnerung',
+  'daily.reminder.saved':
+    'Du bekommst um {hour} Uhr deiner Zeit eine Benachrichtigung, außer du hast den Code des Tages schon gespielt.',
+  'daily.reminder.savedOff': 'Keine täglichen Erinnerungen mehr.',
+  'daily.reminder.noPush':
+    'Erinnerungen brauchen Benachrichtigungen: erlaube sie für diese Seite (auf dem iPhone zuerst zum Home-Bildschirm hinzufügen).',
+  'daily.reminder.failed': 'Die Erinnerung konnte nicht gespeichert werden: versuche es noch einmal.',
   'daily.verify.checking': 'Code des Tages Nr. {n}: Der Code wird mit seiner Verpflichtung verglichen…',
   'daily.verify.ok': 'Code des Tages Nr. {n}: Der Code passt zur Verpflichtung, die vor Tagesbeginn veröffentlicht wurde.',
   'daily.verify.mismatch': 'Code des Tages Nr. {n}: Der enthüllte Code passt nicht zu seiner Verpflichtung!',
