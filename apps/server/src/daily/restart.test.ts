@@ -7,6 +7,7 @@ import { call } from '../test-support/api';
 import { freshDatabase, type TestDatabase } from '../test-support/databases';
 import { newDeviceToken } from '../test-support/finish';
 import { Player } from '../test-support/player';
+import { until } from '../test-support/until';
 import { kill, spawnServer } from '../test-support/process';
 import { hashToken, newRoomId } from '../security/tokens';
 import { dailyCode, dailySalt } from './derive';
@@ -42,6 +43,8 @@ describe.each(['embedded', 'postgres'] as const)('a daily attempt across a SIGKI
     const p = await Player.connect(first.url, { deviceToken: device });
     await p.join(made.roomId, made.seatToken);
     expect(await p.act({ type: 'guess', code: [miss, miss, miss, miss] })).toMatchObject({ ok: true, seq: 1 });
+    // Its log line of the move is written after the acknowledgement: wait for it, so the log scan below reads it.
+    await until('the first process to log the move', async () => first.output().includes('action accepted'));
     // No goodbye: the process dies right after acknowledging.
     await kill(first.child, 'SIGKILL');
     p.close();
