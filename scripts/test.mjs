@@ -26,6 +26,8 @@ let failed = 0;
 const broken = [];
 /** Every test file's duration, from the vitest JSON reports. */
 const files = [];
+/** Every failed test with the head of its first error, printed again at the very end (a CI log may keep only its tail). */
+const failures = [];
 
 // Colours survive the buffering when a person is watching.
 const env = process.stdout.isTTY ? { ...process.env, FORCE_COLOR: '1' } : process.env;
@@ -69,7 +71,14 @@ async function testPackage(label, dir) {
   const json = JSON.parse(readFileSync(report, 'utf8'));
   passed += json.numPassedTests;
   failed += json.numFailedTests;
-  for (const file of json.testResults) files.push({ name: relative(root, file.name), ms: file.endTime - file.startTime });
+  for (const file of json.testResults) {
+    const name = relative(root, file.name);
+    files.push({ name, ms: file.endTime - file.startTime });
+    if (file.status === 'failed' && !file.assertionResults.some((t) => t.status === 'failed'))
+      failures.push({ name, test: '(the file itself)', error: file.message ?? '' });
+    for (const t of file.assertionResults)
+      if (t.status === 'failed') failures.push({ name, test: t.fullName, error: t.failureMessages?.[0] ?? '' });
+  }
 }
 
 const installStart = performance.now();
@@ -121,6 +130,11 @@ console.log(`${seconds(performance.now() - began)} ${' '.repeat(9)} ${cpuSeconds
 console.log('\nSlowest test files:');
 for (const f of files.sort((a, b) => b.ms - a.ms).slice(0, 15)) console.log(`${seconds(f.ms)}  ${f.name}`);
 
+if (failures.length) console.log('\nFailed tests:');
+for (const f of failures) {
+  console.log(`  ${f.name} › ${f.test}`);
+  for (const line of f.error.split('\n').slice(0, 6)) console.log(`      ${line}`);
+}
 console.log(`\nPackages with failures: ${broken.length ? broken.join(', ') : 'none'}`);
 console.log(`Tests: ${passed} passed, ${failed} failed`);
 process.exit(broken.length || failed ? 1 : 0);

@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { screenshot } from './support/browser';
 import { useProduct } from './support/product';
 import { createRoom, myTurn, play, sit, waitAll } from './support/table';
+import { recordTraffic } from './support/traffic';
 
 /** A 390×844 portrait phone with touch, in its own context (its own storage). */
 async function tallPhone(product: ReturnType<typeof useProduct>, contexts: BrowserContext[]): Promise<Page> {
@@ -54,6 +55,7 @@ describe('three phones race to break the same code in the browser', () => {
   it('each phone sees the others’ key pegs arrive and never their colours, to a finish with ranks', async () => {
     const contexts: BrowserContext[] = [];
     const alice = await tallPhone(product, contexts);
+    const traffic = [recordTraffic(alice)];
     const link = await createRoom(alice, product.url, 'race', async (p) => {
       await p.getByTestId('option-players').selectOption('3');
       await p.getByTestId('option-hints').tap();
@@ -66,6 +68,7 @@ describe('three phones race to break the same code in the browser', () => {
       [2, 'Cy'],
     ] as const) {
       const page = await tallPhone(product, contexts);
+      traffic.push(recordTraffic(page));
       await page.goto(link);
       await sit(page, name, seat);
       pages.push(page);
@@ -80,7 +83,17 @@ describe('three phones race to break the same code in the browser', () => {
       [4, 4, 5, 5],
     ];
     await Promise.all(pages.map((p, seat) => play(p, first[seat]!)));
-    await waitAll(pages, 3);
+    await waitAll(pages, 3).catch(async (e: unknown) => {
+      for (const [seat, p] of pages.entries()) {
+        const seq = await p.getByTestId('room').getAttribute('data-seq');
+        const composer = await p
+          .getByTestId('composer-holes')
+          .getAttribute('data-code', { timeout: 1_000 })
+          .catch(() => 'none');
+        console.error(`seat ${seat}: seq ${seq}, composer ${composer}\n${traffic[seat]!()}`);
+      }
+      throw e;
+    });
     for (const [seat, p] of pages.entries()) {
       // its own row in full…
       expect(await p.locator(`[data-testid="race-board-${seat}"] [data-testid="row-1"]`).getAttribute('data-code')).toBe(

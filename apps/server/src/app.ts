@@ -171,11 +171,16 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
         })
       : null;
   const store = createStore(db, metrics ? { onCommitBatch: (rows) => metrics.commitBatch(rows) } : {});
+  // The solver's threads: bots' moves and players' hints, off the event loop.
+  const solver = config.botWorkers > 0 ? new SolverPool(config.botWorkers) : null;
   // The authority over rooms comes first: every driver and transport below is handed it.
   const rooms = new RoomService(
     store,
     { secondMs: config.secondMs, idleMs: config.roomIdleMs },
-    { sealed: (roomId) => daily.sealed(roomId) },
+    {
+      sealed: (roomId) => daily.sealed(roomId),
+      ...(solver ? { hint: solver.hint.bind(solver) } : {}),
+    },
   );
   const pushStore = createPushStore(db);
   const dailySecret = await loadDailySecret(db, config.dailySecret);
@@ -230,12 +235,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
   guardWrites(io, { maxQueuedPackets: config.socketMaxQueuedPackets, maxBufferedBytes: config.socketMaxBufferedBytes }, (held) =>
     http.log.warn(held, 'socket closed: it does not read what it is sent'),
   );
-  const bots = new BotDriver(
-    rooms,
-    config.botDelayMs,
-    http.log,
-    config.botWorkers > 0 ? new SolverPool(config.botWorkers) : null,
-  );
+  const bots = new BotDriver(rooms, config.botDelayMs, http.log, solver);
   const pushSender = new PushSender(
     vapid,
     allowedOrigins,

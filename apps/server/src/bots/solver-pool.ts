@@ -3,19 +3,27 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { BotStrength, Seat } from '@mm/rules';
+import type { Hint } from './play';
 
-export interface SolverJob {
-  id: number;
-  familyId: string;
-  view: unknown;
-  seat: Seat;
-  strength: BotStrength | undefined;
-  /** a fresh random seed for the bot's random choices (a codemaker's secret, a weaker bot's picks) */
-  seed: string;
-}
+/** One seat's own view to think about: a bot's move, or a player's hint. */
+export type SolverJob = { id: number; familyId: string; view: unknown; seat: Seat } & (
+  | {
+      kind: 'move';
+      strength: BotStrength | undefined;
+      /** a fresh random seed for the bot's random choices (a codemaker's secret, a weaker bot's picks) */
+      seed: string;
+    }
+  | { kind: 'hint' }
+);
 
 export type SolverResult =
-  { id: number; action: unknown; threadId: number } | { id: number; unknownFamily: true } | { id: number; error: string };
+  | { id: number; action: unknown; threadId: number }
+  | { id: number; hint: Hint }
+  | { id: number; unknownFamily: true }
+  | { id: number; error: string };
+
+/** A job as the caller gives it: the pool numbers it. */
+type JobRequest = SolverJob extends infer J ? (J extends SolverJob ? Omit<J, 'id'> : never) : never;
 
 /** A bot's decision and the thread it was made on (0: the main thread). */
 export interface Decision {
@@ -90,6 +98,22 @@ export class SolverPool {
     strength: BotStrength | undefined,
     seed: string,
   ): Promise<Decision | undefined> {
+    const result = await this.run({ kind: 'move', familyId, view, seat, strength, seed });
+    return result && 'action' in result ? { action: result.action, threadId: result.threadId } : undefined;
+  }
+
+  /**
+   * The solver's suggestion for `seat` from its own view, worked out on a worker: at 6 holes and
+   * 10 colours counting what is still possible takes longer than the event loop may stop.
+   * Undefined when the workers do not know the family.
+   */
+  async hint(familyId: string, view: unknown, seat: Seat): Promise<Hint | undefined> {
+    const result = await this.run({ kind: 'hint', familyId, view, seat });
+    return result && 'hint' in result ? result.hint : undefined;
+  }
+
+  /** Queues `request` for the next free worker; undefined when no worker can take it (the caller thinks itself). */
+  private async run(request: JobRequest): Promise<SolverResult | undefined> {
     try {
       await (this.starting ??= this.start());
     } catch {
@@ -98,12 +122,11 @@ export class SolverPool {
     }
     if (this.closed) throw new Error('the solver pool is closed');
     const result = await new Promise<SolverResult>((resolve, reject) => {
-      this.queue.push({ job: { id: this.nextId++, familyId, view, seat, strength, seed }, resolve, reject });
+      this.queue.push({ job: { ...request, id: this.nextId++ } as SolverJob, resolve, reject });
       this.pump();
     });
     if ('error' in result) throw new Error(`the solver failed: ${result.error}`);
-    if ('unknownFamily' in result) return undefined;
-    return { action: result.action, threadId: result.threadId };
+    return 'unknownFamily' in result ? undefined : result;
   }
 
   async close(): Promise<void> {

@@ -1,21 +1,23 @@
-// The bots' thinking, on a thread of its own: a strong bot at 6 holes and 10 colours weighs
-// thousands of candidate codes per move, which on the event loop would hold every socket up.
+// The bots' thinking and the players' hints, on a thread of its own: a strong bot at 6 holes and
+// 10 colours weighs thousands of candidate codes per move, which on the event loop would hold every socket up.
 // A job is one seat's own view (what a person in that seat is shown), never the hidden state.
 import { parentPort, threadId } from 'node:worker_threads';
 import { createRng, getFamily } from '@mm/rules';
-import { botAction } from './play';
+import { botAction, hintFor } from './play';
 import type { SolverJob, SolverResult } from './solver-pool';
 
 parentPort?.on('message', (job: SolverJob) => {
   let result: SolverResult;
   try {
     const family = getFamily(job.familyId);
-    // Seeded by the main thread (which draws every server seed); each draw of the rng its own stream.
-    let draws = 0;
-    const rng = () => createRng(`${job.seed}:${draws++}`);
-    result = family
-      ? { id: job.id, action: botAction(family, job.view, job.seat, rng, job.strength) ?? null, threadId }
-      : { id: job.id, unknownFamily: true };
+    if (!family) result = { id: job.id, unknownFamily: true };
+    else if (job.kind === 'hint') result = { id: job.id, hint: hintFor(family, job.view, job.seat) };
+    else {
+      // Seeded by the main thread (which draws every server seed); each draw of the rng its own stream.
+      let draws = 0;
+      const rng = () => createRng(`${job.seed}:${draws++}`);
+      result = { id: job.id, action: botAction(family, job.view, job.seat, rng, job.strength) ?? null, threadId };
+    }
   } catch (err) {
     result = { id: job.id, error: err instanceof Error ? err.message : String(err) };
   }

@@ -81,8 +81,8 @@ export class BotDriver {
    */
   loaded(room: LiveRoom): void {
     if (this.closed || (room.botSeats().length === 0 && !room.hints)) return;
-    // With worker threads, bots think there (each builds its own code space): the event loop builds one only for hints.
-    if (this.solver && !room.hints) return;
+    // With worker threads, bots and hints think there (each builds its own code space): the event loop needs none.
+    if (this.solver) return;
     // Build the code space soon, off this call: a big one takes a few hundred milliseconds.
     const view = room.family.view(room.state, null);
     setImmediate(() => {

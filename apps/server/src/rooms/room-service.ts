@@ -15,7 +15,7 @@ import {
 } from '@mm/protocol';
 import { DEFAULT_BOT_STRENGTH, getFamily, isServerAction, type BotStrength, type Seat } from '@mm/rules';
 import { botName } from '../bots/names';
-import { hintFor } from '../bots/play';
+import { hintFor, type Hint } from '../bots/play';
 import type { Store } from '../db/store';
 import { describeIssues, fault } from '../errors';
 import { newSalt } from '../security/commitments';
@@ -115,6 +115,12 @@ export interface RoomHooks {
   onLoad?: (room: LiveRoom) => void;
 }
 
+/**
+ * Works a hint out off the event loop (the solver's worker threads), or undefined where it cannot
+ * (a family the workers do not know): the service then works it out itself.
+ */
+export type HintSource = (familyId: string, view: unknown, seat: Seat) => Promise<Hint | undefined>;
+
 const SEALED = (): ErrorReply =>
   fault('ROOM_SEALED', 'This room plays one match with its seats fixed (the Code of the day): no rematch, no leaving.');
 
@@ -131,6 +137,7 @@ export class RoomService {
 
   private readonly listeners = new Set<RoomHooks>();
   private readonly sealed: (roomId: string) => Promise<boolean>;
+  private readonly thinkHint: HintSource | undefined;
 
   constructor(
     private readonly store: Store,
@@ -143,9 +150,10 @@ export class RoomService {
      * `sealed`: whether a room is sealed: its one match is all it plays, with its seats as they are
      * (the Code of the day's): no seat is given up and no rematch starts. Asked only by those two.
      */
-    policy: { sealed?: (roomId: string) => Promise<boolean> } = {},
+    policy: { sealed?: (roomId: string) => Promise<boolean>; hint?: HintSource } = {},
   ) {
     this.sealed = policy.sealed ?? (async () => false);
+    this.thinkHint = policy.hint;
   }
 
   /** Hears every room's changes from now on (each hook in the room's queue); returns how to stop. */
@@ -569,8 +577,8 @@ export class RoomService {
 
   /**
    * The solver's suggestion for `seat`, from that seat's own view, in a room with hints on. It is
-   * worked out outside the room's queue (the state it reads is never mutated) and remembered per
-   * seat and seq, so asking again costs nothing.
+   * worked out outside the room's queue (the state it reads is never mutated), on a worker thread
+   * when the service has them (`policy.hint`), and remembered per seat and seq, so asking again costs nothing.
    */
   async hint(roomId: string, seat: Seat | null, matchId: string | null = null): Promise<HintReply | ErrorReply> {
     const checked = await this.withRoom(roomId, null, async (room) => {
@@ -590,7 +598,9 @@ export class RoomService {
     if ('ok' in checked) return checked;
     const memo = checked.room.hintAt(checked.key);
     if (memo) return memo;
-    const hint = hintFor(checked.family, checked.view, checked.seat);
+    const hint =
+      (await this.thinkHint?.(checked.family.id, checked.view, checked.seat).catch(() => undefined)) ??
+      hintFor(checked.family, checked.view, checked.seat);
     const reply: HintReply = { ok: true, code: hint.code, ...(hint.kind ? { kind: hint.kind } : {}), possible: hint.possible };
     checked.room.rememberHint(checked.key, reply);
     return reply;
