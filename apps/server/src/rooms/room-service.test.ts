@@ -77,6 +77,28 @@ describe('RoomService.act on the log', () => {
     expect(log.map((a) => a.actionId)).toEqual(['s', 'g-there', 'g-here']);
   });
 
+  it('lets joins that wait for the same room share one refresh, and still sees what another process committed before them', async () => {
+    const here = counted(store);
+    const rooms = new RoomService(here.store);
+    const other = new RoomService(store);
+    const roomId = await seatedRoom(rooms);
+    await rooms.get(roomId);
+    expect((await act(other, roomId, 0, 's', { type: 'setSecret', code: [1, 2, 3, 4] })).ok).toBe(true);
+    here.calls.clear();
+    // A move in the queue, then a crowd of re-joins behind it: one refresh reads the store for all of them.
+    const move = act(rooms, roomId, 1, 'g', { type: 'guess', code: [0, 0, 0, 0] });
+    const joins = Array.from({ length: 200 }, () => rooms.refresh(roomId));
+    expect(await move).toEqual({ ok: true, seq: 2 });
+    const seen = await Promise.all(joins);
+    expect(new Set(seen).size).toBe(1);
+    expect(seen[0]!.seq).toBe(2);
+    expect(here.calls.get('loadSeats')).toBe(1);
+    // A join after that refresh began gets a refresh of its own, which sees the other process's later move.
+    expect((await act(other, roomId, 1, 'g2', { type: 'guess', code: [5, 5, 5, 5] })).ok).toBe(true);
+    expect((await rooms.refresh(roomId))!.seq).toBe(3);
+    expect(here.calls.get('loadSeats')).toBe(2);
+  });
+
   it('reads the log before refusing what a fresher state might accept, and only then', async () => {
     const here = counted(store);
     const rooms = new RoomService(here.store);

@@ -136,6 +136,8 @@ export class RoomService {
   private readonly idle = new Map<string, NodeJS.Timeout>();
 
   private readonly listeners = new Set<RoomHooks>();
+  /** per room, the refresh queued and not yet started, which later callers share */
+  private readonly waitingRefresh = new Map<string, Promise<LiveRoom | null>>();
   private readonly sealed: (roomId: string) => Promise<boolean>;
   private readonly thinkHint: HintSource | undefined;
 
@@ -243,9 +245,18 @@ export class RoomService {
     return this.live.get(roomId);
   }
 
-  /** Catches a cached room up with the seats, actions (or a rematch) another server may have committed. */
+  /**
+   * Catches a cached room up with the seats, actions (or a rematch) another server may have committed.
+   * Callers that arrive while a refresh of the room waits its turn share it: it has not read the
+   * store yet, so it sees whatever they would. A crowd re-joining one room thus costs one read at a
+   * time, not one per join queued ahead of the players' moves (issue: join amplification).
+   */
   refresh(roomId: string): Promise<LiveRoom | null> {
-    return this.queue.run(roomId, async () => {
+    const waiting = this.waitingRefresh.get(roomId);
+    if (waiting) return waiting;
+    const refreshed = this.queue.run(roomId, async () => {
+      // Reading from now on: a caller after this point may have seen a later commit, and waits for the next one.
+      this.waitingRefresh.delete(roomId);
       let room = await this.load(roomId);
       if (!room) return null;
       const current = await this.store.currentMatchId(roomId);
@@ -257,6 +268,8 @@ export class RoomService {
       }
       return room;
     });
+    this.waitingRefresh.set(roomId, refreshed);
+    return refreshed;
   }
 
   /**

@@ -10,6 +10,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io';
 import type { RoomService } from '../rooms/room-service';
+import type { Seat } from '@mm/rules';
 import { describeIssues, fault } from '../errors';
 import { hashToken } from '../security/tokens';
 import type { Broadcaster } from './broadcaster';
@@ -21,6 +22,33 @@ import { PresenceCoalescer } from './presence-coalescer';
 import { benchTiming } from '../bench-timing';
 
 type Handler<N extends ClientMessageName> = (socket: IoSocket, msg: ParsedClientMessage<N>) => Promise<unknown>;
+
+/** Where the socket is: its room, and its seat there (null: watching) in match `matchId`. */
+interface InRoom {
+  roomId: string;
+  seat: Seat | null;
+  matchId: string | null;
+}
+
+/** A message only a socket in a room may send: NOT_IN_ROOM before any join. */
+const inRoom =
+  <N extends ClientMessageName>(
+    handle: (socket: IoSocket, msg: ParsedClientMessage<N>, at: InRoom) => Promise<unknown>,
+  ): Handler<N> =>
+  async (socket, msg) => {
+    const { roomId, seat, matchId } = socket.data;
+    if (!roomId) return fault('NOT_IN_ROOM', 'Join a room first.');
+    return handle(socket, msg, { roomId, seat, matchId });
+  };
+
+/** A message only a seated player may send: NOT_SEATED (saying `why`) for a watcher. */
+const seated = <N extends ClientMessageName>(
+  why: string,
+  handle: (socket: IoSocket, msg: ParsedClientMessage<N>, at: InRoom & { seat: Seat }) => Promise<unknown>,
+): Handler<N> =>
+  inRoom<N>(async (socket, msg, at) =>
+    at.seat === null ? fault('NOT_SEATED', why) : handle(socket, msg, { ...at, seat: at.seat }),
+  );
 
 /** As before this was configurable: 30 messages at once, 10 a second; closed after 100 dropped within 10 s. */
 export const DEFAULT_MESSAGE_RATE: MessageRateSettings = { burst: 30, perSecond: 10, maxDropped: 100, strikeWindowMs: 10_000 };
@@ -80,6 +108,7 @@ export function attachSocketHandlers(
       }),
     );
 
+  // Each handler says what its socket must be, in a room (`inRoom`) or seated there (`seated`): the refusals are written once.
   const handlers: { [N in ClientMessageName]: Handler<N> } = {
     'room:join': async (socket, msg) => {
       if (msg.protocol !== PROTOCOL_VERSION) {
@@ -139,9 +168,7 @@ export function attachSocketHandlers(
       };
     },
 
-    'seat:claim': async (socket, msg) => {
-      const roomId = socket.data.roomId;
-      if (!roomId) return fault('NOT_IN_ROOM', 'Join a room first.');
+    'seat:claim': inRoom(async (socket, msg, { roomId }) => {
       if (socket.data.seat !== null) return fault('ALREADY_SEATED', 'You already sit at this table.');
       const deviceId = msg.deviceToken ? hashToken(msg.deviceToken) : socket.data.deviceId;
       // The socket takes its seat before the claim is announced: the service's one broadcast reaches it there.
@@ -151,20 +178,14 @@ export function attachSocketHandlers(
         await socket.leave(watchChannel(roomId));
         await socket.join(seatChannel(roomId, seat));
       });
-    },
+    }),
 
-    'seat:rename': async (socket, msg) => {
-      const { roomId, seat } = socket.data;
-      if (!roomId) return fault('NOT_IN_ROOM', 'Join a room first.');
-      if (seat === null) return fault('NOT_SEATED', 'You do not sit at this table.');
-      return rooms.rename(roomId, seat, msg.name, socket.data.matchId);
-    },
+    'seat:rename': seated('You do not sit at this table.', async (_socket, msg, { roomId, seat, matchId }) =>
+      rooms.rename(roomId, seat, msg.name, matchId),
+    ),
 
-    'seat:leave': async (socket) => {
-      const { roomId, seat } = socket.data;
-      if (!roomId) return fault('NOT_IN_ROOM', 'Join a room first.');
-      if (seat === null) return fault('NOT_SEATED', 'You do not sit at this table.');
-      const reply = await rooms.leave(roomId, seat, socket.data.matchId);
+    'seat:leave': seated('You do not sit at this table.', async (socket, _msg, { roomId, seat, matchId }) => {
+      const reply = await rooms.leave(roomId, seat, matchId);
       if (reply.ok) {
         // every socket holding that seat (other tabs, other servers) becomes a spectator
         io.in(seatChannel(roomId, seat)).socketsJoin(watchChannel(roomId));
@@ -172,23 +193,18 @@ export function attachSocketHandlers(
         socket.data.seat = null;
       }
       return reply;
-    },
+    }),
 
-    'match:act': async (socket, msg) => {
-      const { roomId, seat } = socket.data;
-      if (!roomId) return fault('NOT_IN_ROOM', 'Join a room first.');
-      if (seat === null) return fault('NOT_SEATED', 'Take a seat to play.');
+    'match:act': seated('Take a seat to play.', async (_socket, msg, { roomId, seat, matchId }) => {
       // A person's move: the service refuses server-only actions and the server's own actionIds.
       const t0 = benchTiming.enabled ? benchTiming.now() : 0;
-      const reply = await rooms.act(roomId, seat, msg, socket.data.matchId);
+      const reply = await rooms.act(roomId, seat, msg, matchId);
       if (benchTiming.enabled) benchTiming.record('act', benchTiming.now() - t0);
       if (reply.ok) log.debug({ roomId, seat, seq: reply.seq, actionId: msg.actionId }, 'action accepted');
       return reply;
-    },
+    }),
 
-    'room:sync': async (socket) => {
-      const roomId = socket.data.roomId;
-      if (!roomId) return fault('NOT_IN_ROOM', 'Join a room first.');
+    'room:sync': inRoom(async (socket, _msg, { roomId }) => {
       const room = await rooms.refresh(roomId);
       if (!room) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
       // A seat taken in an earlier match is someone else's now: its view must not go to this socket.
@@ -196,41 +212,28 @@ export function attachSocketHandlers(
         return fault('MATCH_CHANGED', 'A new match began in this room and the seats moved: join the room again.');
       }
       return { ok: true, snapshot: room.snapshotFor(socket.data.seat) };
-    },
+    }),
 
-    'room:settings': async (socket, msg) => {
-      const roomId = socket.data.roomId;
-      if (!roomId) return fault('NOT_IN_ROOM', 'Join a room first.');
-      return rooms.setSpectators(roomId, socket.data.deviceId, msg.spectators);
-    },
+    'room:settings': inRoom(async (socket, msg, { roomId }) => rooms.setSpectators(roomId, socket.data.deviceId, msg.spectators)),
 
-    'match:rematch': async (socket, msg) => {
-      const { roomId, seat } = socket.data;
-      if (!roomId) return fault('NOT_IN_ROOM', 'Join a room first.');
-      if (seat === null) return fault('NOT_SEATED', 'Only the players vote for a rematch.');
-      return rooms.rematch(roomId, seat, msg.accept, socket.data.matchId);
-    },
+    'match:rematch': seated('Only the players vote for a rematch.', async (_socket, msg, { roomId, seat, matchId }) =>
+      rooms.rematch(roomId, seat, msg.accept, matchId),
+    ),
 
-    'seat:bot': async (socket, msg) => {
-      const roomId = socket.data.roomId;
-      if (!roomId) return fault('NOT_IN_ROOM', 'Join a room first.');
-      return rooms.seatBot(roomId, socket.data.deviceId, msg.seat, msg.strength);
-    },
+    'seat:bot': inRoom(async (socket, msg, { roomId }) => rooms.seatBot(roomId, socket.data.deviceId, msg.seat, msg.strength)),
 
-    'seat:takeover': async (socket, msg) => {
-      const { roomId, seat } = socket.data;
-      if (!roomId) return fault('NOT_IN_ROOM', 'Join a room first.');
-      if (seat === null) return fault('NOT_SEATED', 'Only a player at this table may hand a seat to a bot.');
-      // Handing a seat to a bot must not rest on a join another process has not told us of yet.
-      const connected = async (): Promise<ReadonlySet<number>> => (await broadcaster.presence(roomId, { fresh: true })).connected;
-      return rooms.takeOver(roomId, seat, msg.seat, socket.data.matchId, connected, secondMs);
-    },
+    'seat:takeover': seated(
+      'Only a player at this table may hand a seat to a bot.',
+      async (_socket, msg, { roomId, seat, matchId }) => {
+        // Handing a seat to a bot must not rest on a join another process has not told us of yet.
+        const connected = async (): Promise<ReadonlySet<number>> =>
+          (await broadcaster.presence(roomId, { fresh: true })).connected;
+        return rooms.takeOver(roomId, seat, msg.seat, matchId, connected, secondMs);
+      },
+    ),
 
-    'match:hint': async (socket) => {
-      const { roomId, seat } = socket.data;
-      if (!roomId) return fault('NOT_IN_ROOM', 'Join a room first.');
-      return rooms.hint(roomId, seat, socket.data.matchId);
-    },
+    // The service answers a watcher NOT_SEATED itself (hints are the players').
+    'match:hint': inRoom(async (_socket, _msg, { roomId, seat, matchId }) => rooms.hint(roomId, seat, matchId)),
 
     presence: async (socket, msg) => {
       socket.data.visible = msg.visible;
