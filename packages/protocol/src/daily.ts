@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { DailyStats } from '@mm/rules/pure';
+import { UTC_OFFSET_MINUTES, type DailyStats } from '@mm/rules/pure';
 import { roomIdSchema, tokenSchema } from './ids';
 
 /** A day's published commitment: `sha256hex(dailyPreimage(n, salt, code))` (fairness.ts). */
@@ -132,8 +132,8 @@ export const dailyReminderSchema = z.strictObject({
   utcOffsetMinutes: z
     .number()
     .int()
-    .min(-12 * 60)
-    .max(14 * 60)
+    .min(UTC_OFFSET_MINUTES.min)
+    .max(UTC_OFFSET_MINUTES.max)
     .describe('the local time minus UTC, in minutes (UTC+2: 120)'),
 });
 export type DailyReminder = z.output<typeof dailyReminderSchema>;

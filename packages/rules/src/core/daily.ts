@@ -13,6 +13,8 @@ const FIRST_DAY_MS = Date.parse(`${FIRST_DAY}T00:00:00Z`);
 /** The earliest and latest civil time zones on Earth, in hours from UTC. */
 const EARLIEST_OFFSET = -12;
 const LATEST_OFFSET = 14;
+/** Every civil offset from UTC in minutes (local time minus UTC), from the earliest zone to the latest. */
+export const UTC_OFFSET_MINUTES = { min: EARLIEST_OFFSET * 60, max: LATEST_OFFSET * 60 } as const;
 
 /** The puzzle number of a local calendar date `YYYY-MM-DD` (may be ≤ 0 before the first day). */
 export function puzzleNumberOf(localDate: string): number {

@@ -6,6 +6,7 @@ import type {
   DailyReminder,
   DailySummaryReply,
 } from '@mm/protocol/pure';
+import { UTC_OFFSET_MINUTES } from '@mm/rules/pure';
 import { deviceHeader, getJson, sendJson } from '../net/api';
 
 // The daily's HTTP calls (docs/protocol.md): each under this device's identity, so an attempt
@@ -43,4 +44,5 @@ export const saveReminder = (reminder: DailyReminder, fetchImpl: typeof fetch = 
  * This browser's offset from UTC in minutes (UTC+2: 120), within the range the protocol accepts;
  * `0 −` rather than a minus sign, so that UTC itself is 0 and not −0.
  */
-export const localUtcOffsetMinutes = (at: Date = new Date()): number => Math.max(-720, Math.min(840, 0 - at.getTimezoneOffset()));
+export const localUtcOffsetMinutes = (at: Date = new Date()): number =>
+  Math.max(UTC_OFFSET_MINUTES.min, Math.min(UTC_OFFSET_MINUTES.max, 0 - at.getTimezoneOffset()));
