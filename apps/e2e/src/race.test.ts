@@ -74,7 +74,7 @@ describe('three phones race to break the same code in the browser', () => {
       pages.push(page);
     }
 
-    // Everyone guesses at once: every phone says "your turn" from the start.
+    // Everyone may guess at once: every phone says "your turn" from the start.
     for (const p of pages) await expect.poll(() => myTurn(p)).toBe('true');
     // Each phone's first guess repeats colours of its own, so none can pass for another's.
     const first = [
@@ -82,7 +82,15 @@ describe('three phones race to break the same code in the browser', () => {
       [2, 2, 3, 3],
       [4, 4, 5, 5],
     ];
-    await Promise.all(pages.map((p, seat) => play(p, first[seat]!)));
+    // The first row anyone plays adds the "last played" line above every composer: it must not push
+    // the composer down under a thumb about to tap (it did, and a tap at the old place missed "Submit").
+    const submitAt = (p: Page) => p.getByTestId('submit').boundingBox();
+    const before = await Promise.all(pages.map(submitAt));
+    await play(alice, first[0]!);
+    await waitAll(pages, 1);
+    expect(await submitAt(pages[1]!)).toEqual(before[1]);
+    expect(await submitAt(pages[2]!)).toEqual(before[2]);
+    await Promise.all(pages.slice(1).map((p, i) => play(p, first[i + 1]!)));
     await waitAll(pages, 3).catch(async (e: unknown) => {
       for (const [seat, p] of pages.entries()) {
         const seq = await p.getByTestId('room').getAttribute('data-seq');
