@@ -11,6 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io';
 import type { RoomService } from '../rooms/room-service';
 import type { Seat } from '@mm/rules';
+import { SerialQueue } from '../rooms/serial-queue';
 import { describeIssues, fault } from '../errors';
 import { hashToken } from '../security/tokens';
 import type { Broadcaster } from './broadcaster';
@@ -94,6 +95,7 @@ export function attachSocketHandlers(
 ): { close(): void } {
   const { secondMs, work } = opts;
   const spectatorsPerRoom = opts.spectatorsPerRoom ?? Infinity;
+  const admissions = new SerialQueue();
   // A socket coming or going is news for the room, but one update per window says it for all of them.
   const presence = new PresenceCoalescer(opts.presenceCoalesceMs ?? 250, (roomId) => {
     const room = rooms.cached(roomId);
@@ -135,14 +137,22 @@ export function attachSocketHandlers(
         socket.data.seat === seat &&
         socket.data.matchId === room.matchId &&
         socket.rooms.has(channel);
-      if (!again && seat === null && (await broadcaster.presence(room.id)).spectators >= spectatorsPerRoom) {
-        return fault('SPECTATORS_FULL', `This room has its ${spectatorsPerRoom} spectators already: try again later.`);
-      }
       if (!again) {
-        leaveCurrentRoom(socket);
-        socket.data.roomId = room.id;
-        socket.data.seat = seat;
-        socket.data.matchId = room.matchId;
+        // Counting the watchers and taking a place among them, one join of the room at a time: joins that
+        // counted at once would all find a place free (a crowd arriving together went past the cap).
+        const { id, matchId } = room;
+        const admitted = await admissions.run(id, async () => {
+          if (seat === null && (await broadcaster.presence(id)).spectators >= spectatorsPerRoom) return false;
+          leaveCurrentRoom(socket);
+          socket.data.roomId = id;
+          socket.data.seat = seat;
+          socket.data.matchId = matchId;
+          await socket.join([roomChannel(id), channel]);
+          return true;
+        });
+        if (!admitted) {
+          return fault('SPECTATORS_FULL', `This room has its ${spectatorsPerRoom} spectators already: try again later.`);
+        }
       }
       if (deviceId) {
         if (socket.data.deviceId !== deviceId) {
@@ -151,7 +161,6 @@ export function attachSocketHandlers(
         }
         socket.data.deviceId = deviceId;
       }
-      if (!again) await socket.join([roomChannel(room.id), channel]);
       // Back after a bot played for them: the seat is theirs again. Asked in the room's queue after joining the
       // seat's channel, so a takeover racing this join either sees the socket there or is undone here.
       const reclaimed = seat !== null && tokenHash ? await rooms.reclaim(room.id, seat, tokenHash) : null;
