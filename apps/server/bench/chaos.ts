@@ -470,20 +470,26 @@ async function joinFlood(label: string, env: Record<string, string>): Promise<vo
   let doing = 'start';
   while (Date.now() < end) {
     try {
-      const seen = alice.latest?.snapshot;
+      // Asked, not taken from the last update: one of the old table's may still arrive after the new one's.
+      doing = 'a look at the table';
+      const table = await alice.send('room:sync', {});
+      const seen = table.ok ? table.snapshot : null;
       if (!seen || seen.status.finished) {
         // A match over: the two sit down at a new table, and the flood follows them there.
         doing = 'a new table';
-        roomId = (await createRoom(server.url, { family: 'duel', options: { repeats: true } })).json.id;
+        // It follows once they sit (`roomId` is its target): a table whose watcher places the flood
+        // fills first takes no one, since a person joins as a watcher before taking a seat (noted in issue 17).
+        const next: string = (await createRoom(server.url, { family: 'duel', options: { repeats: true } })).json.id;
         alice.seatToken = bob.seatToken = undefined;
         doing = 'alice join';
-        await alice.join(roomId);
+        await alice.join(next);
         doing = 'bob join';
-        await bob.join(roomId);
+        await bob.join(next);
         doing = 'alice claim';
         await alice.claim(0, 'Alice');
         doing = 'bob claim';
         await bob.claim(1, 'Bob');
+        roomId = next;
         continue;
       }
       const seat = seen.status.toAct[0];
@@ -500,7 +506,7 @@ async function joinFlood(label: string, env: Record<string, string>): Promise<vo
       await alice.waitForSeq(r.seq).catch(() => undefined);
       // At a person's pace, within the per-socket message rate (10 a second after a burst of 30): a sync and
       // a move every 50 ms went over it once the acks were fast, and the dropped messages went unanswered.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await new Promise((resolve) => setTimeout(resolve, 400));
     } catch (err) {
       const connected = `alice ${alice.socket.connected ? 'connected' : 'disconnected'}, bob ${bob.socket.connected ? 'connected' : 'disconnected'}`;
       honestFailure = `${String(err)} (in ${doing}; ${connected})`;
