@@ -14,7 +14,7 @@ import type { Commitment } from './fairness';
 import type { Snapshot } from './snapshot';
 import { DEVICE_TOKEN_HEADER, TAKEOVER_SECONDS, TURN_SECONDS } from './constants';
 import { matchIdSchema, tokenSchema } from './ids';
-import { displayNameSchema } from './socket';
+import { displayNameSchema } from './display-name';
 
 /**
  * What a room adds to its family's rules (docs/rules.md §5): the same for every family.

@@ -3,7 +3,7 @@ import { LANGS } from '@mm/rules/pure';
 import { DEVICE_TOKEN_HEADER } from './constants';
 import { normalizeLinkCode } from './identity-code';
 import { tokenSchema } from './ids';
-import { displayNameSchema } from './socket';
+import { displayNameSchema } from './display-name';
 
 // A player made of devices (docs/architecture.md, Identity). Every call names its device with
 // the same header as the rest of the API; nothing here ever names another player's devices.

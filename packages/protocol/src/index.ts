@@ -2,6 +2,7 @@ export * from './constants';
 export * from './errors';
 export * from './fairness';
 export * from './names';
+export * from './display-name';
 export * from './seats';
 export * from './http';
 export * from './ids';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { displayNameKey, cleanDisplayName, hasVisibleCharacter } from './names';
-import { displayNameSchema } from './socket';
+import { displayNameSchema } from './display-name';
 
 const parse = (name: string) => displayNameSchema.safeParse(name);
 

@@ -3,19 +3,9 @@ import { BOT_STRENGTHS, DEFAULT_BOT_STRENGTH } from '@mm/rules';
 import type { Seat } from '@mm/rules';
 import type { ErrorReply } from './errors';
 import { roomIdSchema, tokenSchema } from './ids';
-import { cleanDisplayName, hasVisibleCharacter } from './names';
+import { displayNameSchema } from './display-name';
 import type { RoomSummary } from './http';
 import type { Snapshot } from './snapshot';
-
-/** A seat's name, cleaned (names.ts): NFC, without bidi controls or invisible characters, at least one visible character. */
-export const displayNameSchema = z
-  .string()
-  .overwrite(cleanDisplayName)
-  .min(1, 'a name is needed')
-  .max(24, 'a name has at most 24 characters')
-  // eslint-disable-next-line no-control-regex -- finding control characters is the point
-  .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), 'a name cannot hold control characters')
-  .refine(hasVisibleCharacter, 'a name needs a visible character');
 
 /** Chosen by the client for each action so that a resend can never be applied twice. */
 export const actionIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'not an action id');
