@@ -5,25 +5,31 @@ import { Worker } from 'node:worker_threads';
 import type { BotStrength, Seat } from '@mm/rules';
 import type { Hint } from './play';
 
-/** One seat's own view to think about: a bot's move, or a player's hint. */
-export type SolverJob = { id: number; familyId: string; view: unknown; seat: Seat } & (
-  | {
-      kind: 'move';
-      strength: BotStrength | undefined;
-      /** a fresh random seed for the bot's random choices (a codemaker's secret, a weaker bot's picks) */
-      seed: string;
-    }
-  | { kind: 'hint' }
-);
+interface JobBase {
+  id: number;
+  familyId: string;
+  /** one seat's own view: what a person in that seat is shown */
+  view: unknown;
+  seat: Seat;
+}
+/** A bot's move to decide. */
+interface MoveJob extends JobBase {
+  kind: 'move';
+  strength: BotStrength | undefined;
+  /** a fresh random seed for the bot's random choices (a codemaker's secret, a weaker bot's picks) */
+  seed: string;
+}
+/** A player's hint to work out. */
+interface HintJob extends JobBase {
+  kind: 'hint';
+}
+export type SolverJob = MoveJob | HintJob;
 
 export type SolverResult =
   | { id: number; action: unknown; threadId: number }
   | { id: number; hint: Hint }
   | { id: number; unknownFamily: true }
   | { id: number; error: string };
-
-/** A job as the caller gives it: the pool numbers it. */
-type JobRequest = SolverJob extends infer J ? (J extends SolverJob ? Omit<J, 'id'> : never) : never;
 
 /** A bot's decision and the thread it was made on (0: the main thread). */
 export interface Decision {
@@ -113,7 +119,7 @@ export class SolverPool {
   }
 
   /** Queues `request` for the next free worker; undefined when no worker can take it (the caller thinks itself). */
-  private async run(request: JobRequest): Promise<SolverResult | undefined> {
+  private async run(request: Omit<MoveJob, 'id'> | Omit<HintJob, 'id'>): Promise<SolverResult | undefined> {
     try {
       await (this.starting ??= this.start());
     } catch {
@@ -122,7 +128,7 @@ export class SolverPool {
     }
     if (this.closed) throw new Error('the solver pool is closed');
     const result = await new Promise<SolverResult>((resolve, reject) => {
-      this.queue.push({ job: { ...request, id: this.nextId++ } as SolverJob, resolve, reject });
+      this.queue.push({ job: { ...request, id: this.nextId++ }, resolve, reject });
       this.pump();
     });
     if ('error' in result) throw new Error(`the solver failed: ${result.error}`);
