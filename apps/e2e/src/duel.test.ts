@@ -22,7 +22,8 @@ async function waitSeq(page: Page, n: number): Promise<void> {
 }
 
 describe('two phones play a duel in the browser', () => {
-  const product = useProduct();
+  // One watcher's place a room: a person opening the link after one watcher is still seated.
+  const product = useProduct({ SPECTATORS_PER_ROOM: '1' });
 
   it('creates a room, shares the link, and plays a round to its end', async () => {
     const alice = await product.phone('en-GB');
@@ -45,12 +46,22 @@ describe('two phones play a duel in the browser', () => {
 
     await alice.page.locator('[data-testid="seat-0"][data-you="true"]').waitFor();
 
-    // Bob opens the shared link on his phone (in French) and takes the other seat.
+    // Wendy opens the link first and watches: she holds the room's only watcher's place.
+    const wendy = await product.phone('en-GB');
+    await wendy.page.goto(link!.trim());
+    await wendy.page.getByTestId('watching').waitFor();
+
+    // Bob opens the shared link on his phone (in French): no place to watch, but a free seat, which he takes.
     await bob.page.goto(link!.trim());
+    await bob.page.getByTestId('spectators-full').waitFor();
+    expect(await bob.page.getByTestId('spectators-full').textContent()).toContain('Prenez une place libre');
+    expect(await bob.page.getByTestId('watching').count()).toBe(0);
+    await screenshot(bob.page, 'duel-bob-watchers-full');
     await bob.page.getByTestId('seat-name-input').fill('Bob');
     await bob.page.getByTestId('seat-claim-1').tap();
     await bob.page.locator('[data-testid="seat-1"][data-you="true"]').waitFor();
     await alice.page.locator('[data-testid="seat-1"][data-connected="true"]').waitFor();
+    expect(await bob.page.getByTestId('spectators-full').count()).toBe(0);
 
     // Alice sets the secret; Bob's phone never shows it.
     await play(alice.page, [0, 1, 2, 3]);

@@ -13,7 +13,7 @@ import {
 import type { Commitment } from './fairness';
 import type { Snapshot } from './snapshot';
 import { DEVICE_TOKEN_HEADER, TAKEOVER_SECONDS, TURN_SECONDS } from './constants';
-import { matchIdSchema, tokenSchema } from './ids';
+import { matchIdSchema, seatIndexSchema, tokenSchema } from './ids';
 import { displayNameSchema } from './display-name';
 
 /**
@@ -26,7 +26,7 @@ import { displayNameSchema } from './display-name';
  *   latest accepted action (or the match's start) gets a server-appended `timeout` (null: no timer).
  */
 export const roomSettingsShape = {
-  bots: z.array(z.number().int().min(0).max(7)).max(8).default([]),
+  bots: z.array(seatIndexSchema).max(8).default([]),
   /** how well the bots of `bots` play */
   botStrength: z.enum(BOT_STRENGTHS).default(DEFAULT_BOT_STRENGTH),
   hints: z.boolean().default(false),

@@ -7,3 +7,6 @@ export const matchIdSchema = z.string().regex(/^[A-Za-z0-9_-]{11,32}$/, 'not a m
 
 /** A seat or device token: at least 128 random bits, base64url. */
 export const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/, 'not a token');
+
+/** A seat of a table: eight at most, in every family. */
+export const seatIndexSchema = z.number().int().min(0).max(7);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BOT_STRENGTHS, DEFAULT_BOT_STRENGTH } from '@mm/rules';
 import type { Seat } from '@mm/rules';
 import type { ErrorReply } from './errors';
-import { roomIdSchema, tokenSchema } from './ids';
+import { roomIdSchema, seatIndexSchema, tokenSchema } from './ids';
 import { displayNameSchema } from './display-name';
 import type { RoomSummary } from './http';
 import type { Snapshot } from './snapshot';
@@ -13,13 +13,15 @@ export const actionIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'not an 
 /** Client → server messages. Each is sent with an acknowledgement callback. */
 export const clientMessages = {
   'room:join': {
-    summary: 'Watch a room; with a seat token, take back that seat (reload, sleep, new network).',
+    summary:
+      "Watch a room; with a seat token, take back that seat (reload, sleep, new network); with `claim`, sit in a free seat as you join (a room whose watchers' places are all taken still seats a person), and the reply carries the seat token.",
     schema: z
       .object({
         protocol: z.number().int(),
         roomId: roomIdSchema,
         seatToken: tokenSchema.optional(),
         deviceToken: tokenSchema.optional(),
+        claim: z.object({ seat: seatIndexSchema, name: displayNameSchema }).strict().optional(),
       })
       .strict(),
   },
@@ -27,7 +29,7 @@ export const clientMessages = {
     summary: 'Sit in a free seat under a display name; the reply carries the secret seat token.',
     schema: z
       .object({
-        seat: z.number().int().min(0).max(7),
+        seat: seatIndexSchema,
         name: displayNameSchema,
         deviceToken: tokenSchema.optional(),
       })
@@ -70,14 +72,12 @@ export const clientMessages = {
   'seat:bot': {
     summary:
       "The room's creator seats a bot in a free seat, playing at `strength` (default strong) (NOT_CREATOR for anyone else, SEAT_TAKEN if it is not free).",
-    schema: z
-      .object({ seat: z.number().int().min(0).max(7), strength: z.enum(BOT_STRENGTHS).default(DEFAULT_BOT_STRENGTH) })
-      .strict(),
+    schema: z.object({ seat: seatIndexSchema, strength: z.enum(BOT_STRENGTHS).default(DEFAULT_BOT_STRENGTH) }).strict(),
   },
   'seat:takeover': {
     summary:
       "A seated player hands a seat whose person has been away longer than the room's takeOverAfterSec to a bot; the person gets the seat back by joining with its token.",
-    schema: z.object({ seat: z.number().int().min(0).max(7) }).strict(),
+    schema: z.object({ seat: seatIndexSchema }).strict(),
   },
   'match:hint': {
     summary:
@@ -104,6 +104,8 @@ export interface JoinReply {
   snapshot: Snapshot | null;
   /** this device created the room (it may change the room's settings) */
   creator: boolean;
+  /** after a join with `claim`: keep it (localStorage), it is the only way back into this seat */
+  seatToken?: string;
 }
 export interface ClaimReply {
   ok: true;

@@ -5,6 +5,7 @@ import {
   PROTOCOL_VERSION,
   type ClientMessageName,
   type ErrorReply,
+  type JoinReply,
   type ParsedClientMessage,
 } from '@mm/protocol';
 import type { FastifyBaseLogger } from 'fastify';
@@ -128,6 +129,9 @@ export function attachSocketHandlers(
       const playerId = deviceId ? await rooms.playerOfDevice(deviceId) : null;
       const held = room.seatFor(msg.seatToken ? hashToken(msg.seatToken) : null, playerId);
       if (held === 'refused') return fault('BAD_TOKEN', 'This seat token is not valid here; join as a spectator.');
+      // A person who asks to sit as they join is never counted among the watchers: a crowd holding every
+      // watcher's place cannot keep them from a free seat.
+      if (msg.claim && !held) return joinByClaim(socket, room.id, msg.claim, deviceId);
       const seat = held?.seat ?? null;
       const tokenHash = held?.tokenHash ?? null;
       const channel = seat === null ? watchChannel(room.id) : seatChannel(room.id, seat);
@@ -154,13 +158,7 @@ export function attachSocketHandlers(
           return fault('SPECTATORS_FULL', `This room has its ${spectatorsPerRoom} spectators already: try again later.`);
         }
       }
-      if (deviceId) {
-        if (socket.data.deviceId !== deviceId) {
-          if (socket.data.deviceId) void socket.leave(deviceChannel(socket.data.deviceId));
-          await socket.join(deviceChannel(deviceId));
-        }
-        socket.data.deviceId = deviceId;
-      }
+      await joinDevice(socket, deviceId);
       // Back after a bot played for them: the seat is theirs again. Asked in the room's queue after joining the
       // seat's channel, so a takeover racing this join either sees the socket there or is undone here.
       const reclaimed = seat !== null && tokenHash ? await rooms.reclaim(room.id, seat, tokenHash) : null;
@@ -250,6 +248,46 @@ export function attachSocketHandlers(
       return { ok: true };
     },
   };
+
+  /** The device's channel (its player's news: a deleted player, a merged one) follows the socket's latest device. */
+  async function joinDevice(socket: IoSocket, deviceId: string | null): Promise<void> {
+    if (!deviceId) return;
+    if (socket.data.deviceId !== deviceId) {
+      if (socket.data.deviceId) void socket.leave(deviceChannel(socket.data.deviceId));
+      await socket.join(deviceChannel(deviceId));
+    }
+    socket.data.deviceId = deviceId;
+  }
+
+  /** `room:join` with `claim`: the socket enters the room in the seat it claims, or not at all. */
+  async function joinByClaim(
+    socket: IoSocket,
+    roomId: string,
+    claim: { seat: Seat; name: string },
+    deviceId: string | null,
+  ): Promise<JoinReply | ErrorReply> {
+    // The socket takes its seat before the claim is announced: the service's one broadcast reaches it there.
+    const claimed = await rooms.claim(roomId, claim.seat, claim.name, deviceId, async (seat, matchId) => {
+      leaveCurrentRoom(socket);
+      socket.data.roomId = roomId;
+      socket.data.seat = seat;
+      socket.data.matchId = matchId;
+      await socket.join([roomChannel(roomId), seatChannel(roomId, seat)]);
+    });
+    if (!claimed.ok) return claimed;
+    await joinDevice(socket, deviceId);
+    const room = rooms.cached(roomId) ?? (await rooms.refresh(roomId));
+    if (!room) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
+    const { connected, spectators } = await broadcaster.presence(roomId);
+    return {
+      ok: true,
+      room: room.summary(connected, spectators),
+      seat: claimed.seat,
+      snapshot: room.snapshotFor(claimed.seat),
+      creator: room.isCreator(socket.data.deviceId),
+      seatToken: claimed.seatToken,
+    };
+  }
 
   function leaveCurrentRoom(socket: IoSocket): void {
     const { roomId } = socket.data;

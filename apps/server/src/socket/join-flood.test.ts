@@ -92,6 +92,39 @@ describe('a room under a flood of re-joins', () => {
   }, 180_000);
 });
 
+describe("a room whose watchers' places are all taken", () => {
+  const server = useServer('postgres', { spectatorsPerRoom: 2 });
+
+  it('still seats a person who asks for a free seat as they join, and only in a free seat', async () => {
+    const roomId: string = (await createRoom(server.url, { family: 'duel', options: {} })).json.id;
+    const crowd = [await Player.connect(server.url), await Player.connect(server.url)];
+    for (const c of crowd) expect((await c.join(roomId)).ok).toBe(true);
+    const carol = await Player.connect(server.url);
+    expect(await carol.join(roomId)).toMatchObject({ ok: false, code: 'SPECTATORS_FULL' });
+
+    const join = (p: Player, claim: { seat: number; name: string }) =>
+      p.send('room:join', { protocol: PROTOCOL_VERSION, roomId, claim });
+    const seated = await join(carol, { seat: 1, name: 'Carol' });
+    expect(seated).toMatchObject({ ok: true, seat: 1, room: { seats: [{}, { name: 'Carol' }] } });
+    if (!seated.ok) throw new Error('not seated');
+    expect(seated.seatToken).toMatch(/^[A-Za-z0-9_-]{22,}$/);
+    // Seated, the socket plays: its own seat's view and the moves of its seat.
+    const dan = crowd[0]!;
+    expect((await dan.claim(0, 'Dan')).ok).toBe(true);
+    expect((await dan.act({ type: 'setSecret', code: [0, 1, 2, 3] })).ok).toBe(true);
+    expect(await carol.act({ type: 'guess', code: GUESSES[0] })).toMatchObject({ ok: true, seq: 2 });
+    // The token it got brings it back into its seat from another socket.
+    const again = await Player.connect(server.url);
+    expect(await again.join(roomId, seated.seatToken)).toMatchObject({ ok: true, seat: 1 });
+
+    // A claim of a taken seat is refused whole: the socket is left in no room.
+    const erin = await Player.connect(server.url);
+    expect(await join(erin, { seat: 1, name: 'Erin' })).toMatchObject({ ok: false, code: 'SEAT_TAKEN' });
+    expect(await erin.send('room:sync', {})).toMatchObject({ ok: false, code: 'NOT_IN_ROOM' });
+    for (const p of [...crowd, carol, again, erin]) p.close();
+  });
+});
+
 describe('the per-address bounds of sockets', () => {
   const server = useServer('postgres', { socketsPerIp: 3, joinBurstPerIp: 4, joinsPerSecPerIp: 0.01 });
 

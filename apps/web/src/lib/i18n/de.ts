@@ -336,6 +336,9 @@ export const de: Messages = {
   'spectate.allowHint': 'Wer den Link hat und keinen Platz nimmt, kann die Partie verfolgen.',
   'spectate.off': 'Wer den Raum erstellt hat, hat Zuschauer ausgeschaltet: nur die Spieler sehen die Partie.',
   'spectate.offFree': 'Nimm einen freien Platz, um mitzuspielen, oder spiele die Partie nach, wenn sie vorbei ist.',
+  'spectate.crowded': 'Alle Zuschauerplätze dieses Raums sind gerade belegt.',
+  'spectate.crowdedFree': 'Nimm einen freien Platz, um mitzuspielen: Spieler werden nie abgewiesen.',
+  'spectate.crowdedWait': 'Die Partie erscheint hier von selbst, sobald ein Platz frei wird.',
   // bots, hints, seat takeover, replay analysis (issue 5)
   'settings.title': 'Mitspieler',
   'settings.seats': 'Wer spielt auf welchem Platz',

@@ -335,6 +335,9 @@ export const en = {
   'spectate.allowHint': 'People with the link who do not take a seat can watch the match.',
   'spectate.off': 'The room’s creator has turned spectating off: only players see the match.',
   'spectate.offFree': 'Take a free seat to play, or replay the match once it is over.',
+  'spectate.crowded': 'Every watcher’s place in this room is taken just now.',
+  'spectate.crowdedFree': 'Take a free seat to play: a player is never refused.',
+  'spectate.crowdedWait': 'The match shows here by itself as soon as a place frees.',
   // bots, hints, seat takeover, replay analysis (issue 5)
   'settings.title': 'Players',
   'settings.seats': 'Who plays each seat',

@@ -333,6 +333,9 @@ export const fr: Messages = {
   'spectate.allowHint': 'Les personnes qui ont le lien sans prendre de place peuvent regarder la partie.',
   'spectate.off': 'Le créateur du salon a désactivé les spectateurs : seuls les joueurs voient la partie.',
   'spectate.offFree': 'Prenez une place libre pour jouer, ou revoyez la partie une fois terminée.',
+  'spectate.crowded': 'Toutes les places de spectateur de ce salon sont prises pour le moment.',
+  'spectate.crowdedFree': 'Prenez une place libre pour jouer : un joueur n’est jamais refusé.',
+  'spectate.crowdedWait': 'La partie s’affichera ici d’elle-même dès qu’une place se libère.',
   // bots, hints, seat takeover, replay analysis (issue 5)
   'settings.title': 'Joueurs',
   'settings.seats': 'Qui joue à chaque place',

@@ -10,6 +10,7 @@ import {
   type MeReply,
   type ExportReply,
   type StatsReply,
+  type RoomSummary,
 } from '@mm/protocol/pure';
 import type { Lang } from '@mm/rules/pure';
 import { browserStore, deviceToken, saveSeatToken } from './storage';
@@ -150,3 +151,7 @@ export const fetchStats = (fetchImpl: typeof fetch = fetch): Promise<StatsReply>
 /** DELETE /api/me: "Delete me", on every device; `confirm` is the word the person typed. */
 export const deleteMe = (confirm: string, fetchImpl: typeof fetch = fetch): Promise<null> =>
   sendJson('DELETE', '/api/me', { confirm }, 204, fetchImpl);
+
+/** GET /api/rooms/:id → the room's public summary (seats, names, status), for a page that may not join it just now. */
+export const roomSummary = (roomId: string, fetchImpl: typeof fetch = fetch): Promise<RoomSummary> =>
+  getJson<RoomSummary>(`/api/rooms/${encodeURIComponent(roomId)}`, {}, fetchImpl);

@@ -29,6 +29,7 @@ import {
   type KeyValueStore,
 } from './storage';
 import { newActionId } from './tokens';
+import { roomSummary } from './api';
 
 /**
  * The socket client of one room. It joins on every (re)connection with the stored
@@ -64,6 +65,8 @@ export interface RoomConnectionOptions {
   refusedRetryMs?: number;
   /** how long without news, while someone else owes a move, before asking for the room again */
   quietSyncMs?: number;
+  /** reads the room's public summary over HTTP (tests pass a fake) */
+  summary?: (roomId: string) => Promise<RoomSummary>;
 }
 
 /** The error code of a connection the server refused (its `connect_error` carries an ErrorReply as `data`), or null. */
@@ -102,6 +105,11 @@ export class RoomConnection {
    * page says so until it is reloaded, and every action answers with that code.
    */
   gone = $state<string | null>(null);
+  /**
+   * Every watcher's place is taken (SPECTATORS_FULL): the room shows from its public summary, joins
+   * are tried again, and a claim joins straight into its seat (a seated player is never refused).
+   */
+  crowded = $state(false);
 
   readonly roomId: string;
   readonly #socket: RoomSocket;
@@ -112,6 +120,7 @@ export class RoomConnection {
   readonly #resendWaitMs: number;
   readonly #refusedRetryMs: number;
   readonly #quietSyncMs: number;
+  readonly #summary: (roomId: string) => Promise<RoomSummary>;
   #quietTimer: ReturnType<typeof setTimeout> | null = null;
   #everConnected = false;
   #destroyed = false;
@@ -132,6 +141,7 @@ export class RoomConnection {
     this.#resendWaitMs = opts.resendWaitMs ?? 15000;
     this.#refusedRetryMs = opts.refusedRetryMs ?? 10000;
     this.#quietSyncMs = opts.quietSyncMs ?? 20000;
+    this.#summary = opts.summary ?? ((id) => roomSummary(id));
     this.#socket = opts.socket ?? defaultSocket();
     this.#wire();
   }
@@ -157,6 +167,7 @@ export class RoomConnection {
 
   /** Sit in a free seat; the secret seat token is kept in localStorage for every later visit. */
   async claimSeat(seat: Seat, name: string): Promise<Outcome<ClaimReply>> {
+    if (!this.joined && this.crowded) return this.#joinInto(seat, name);
     const r = await this.#request('seat:claim', { seat, name, deviceToken: this.#device });
     if (r.ok) {
       saveSeatToken(this.#store, this.roomId, r.value.seatToken);
@@ -342,13 +353,47 @@ export class RoomConnection {
         return;
       case 'NOT_CONNECTED':
         return; // the next 'connect' joins again
+      case 'SPECTATORS_FULL':
+        void this.#showCrowded();
+        break;
       default:
         this.#notify(r.code);
-        // try again while this connection lasts (e.g. RATE_LIMITED, INTERNAL, NO_ANSWER)
-        this.#later(() => {
-          if (generation === this.#generation && this.#socket.connected && !this.joined)
-            void this.#join(generation, retryBadToken);
-        }, 2000);
+    }
+    // try again while this connection lasts (e.g. SPECTATORS_FULL, RATE_LIMITED, INTERNAL, NO_ANSWER)
+    this.#later(() => {
+      if (generation === this.#generation && this.#socket.connected && !this.joined) void this.#join(generation, retryBadToken);
+    }, 2000);
+  }
+
+  /** A room with no watcher's place free: join it in the seat claimed, in one message. */
+  async #joinInto(seat: Seat, name: string): Promise<Outcome<ClaimReply>> {
+    const generation = this.#generation;
+    const r = await this.#request('room:join', {
+      protocol: PROTOCOL_VERSION,
+      roomId: this.roomId,
+      deviceToken: this.#device,
+      claim: { seat, name },
+    });
+    if (!r.ok) return r;
+    const { seatToken: token, seat: got } = r.value;
+    if (token !== undefined) {
+      saveSeatToken(this.#store, this.roomId, token);
+      saveName(this.#store, name.trim());
+    }
+    if (generation === this.#generation && !this.#destroyed) this.#takeJoin(r.value);
+    // No token: this device's player sat here already, and the join brought it back to that seat.
+    if (token === undefined || got === null) return { ok: false, code: 'ALREADY_SEATED', message: '' };
+    return { ok: true, value: { ok: true, seat: got, seatToken: token } };
+  }
+
+  /** While the room takes no more watchers, its public summary shows who sits where (the page says why, no notice). */
+  async #showCrowded(): Promise<void> {
+    this.crowded = true;
+    try {
+      const summary = await this.#summary(this.roomId);
+      if (this.crowded && !this.joined && !this.#destroyed) this.room = summary;
+    } catch {
+      // the next refused join asks again
     }
   }
 
@@ -360,6 +405,7 @@ export class RoomConnection {
   }
 
   #takeJoin(reply: JoinReply): void {
+    this.crowded = false;
     this.room = reply.room;
     this.seat = reply.seat;
     this.creator = reply.creator;

@@ -96,13 +96,14 @@ const joinOk = (seat: number | null = null, seq = 0, creator = false) => ({
 });
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
-function setup(respond: Responder, store = memoryStore()) {
+function setup(respond: Responder, store = memoryStore(), summary = async (): Promise<RoomSummary> => room) {
   const socket = new FakeSocket(respond);
   const conn = new RoomConnection(ROOM, {
     socket: socket as unknown as RoomSocket,
     store,
     reconnectedNoteMs: 10,
     resendWaitMs: 200,
+    summary,
   });
   return { socket, conn, store };
 }
@@ -180,6 +181,32 @@ describe('RoomConnection', () => {
     expect(conn.seat).toBe(0);
     await tick();
     expect(socket.of('room:sync')).toHaveLength(1);
+  });
+
+  it('shows a room with no watcher place free from its summary, and sits in a free seat by joining into it', async () => {
+    const full = { ok: false, code: 'SPECTATORS_FULL', message: '' };
+    const { socket, conn, store } = setup((ev, p) => {
+      if (ev !== 'room:join') return { ok: true };
+      return p.claim ? { ...joinOk(1, 0), seatToken: TOKEN } : full;
+    });
+    conn.start();
+    await tick();
+    await tick();
+    expect(conn).toMatchObject({ crowded: true, joined: false, snapshot: null, notice: null });
+    expect(conn.room?.id).toBe(ROOM);
+
+    const r = await conn.claimSeat(1, ' Bo ');
+    expect(r).toEqual({ ok: true, value: { ok: true, seat: 1, seatToken: TOKEN } });
+    expect(socket.of('room:join').at(-1)).toEqual({
+      protocol: PROTOCOL_VERSION,
+      roomId: ROOM,
+      deviceToken: store.getItem(KEYS.device),
+      claim: { seat: 1, name: ' Bo ' },
+    });
+    expect(socket.of('seat:claim')).toHaveLength(0);
+    expect(store.getItem(KEYS.seat(ROOM))).toBe(TOKEN);
+    expect(conn).toMatchObject({ crowded: false, joined: true, seat: 1, snapshot: { seq: 0 } });
+    conn.destroy();
   });
 
   it('acts with a fresh actionId and the last seen seq; STALE_SEQ catches up and says so', async () => {
