@@ -56,6 +56,19 @@ async function tapNotification(context: BrowserContext, tag: string): Promise<{ 
   }, tag);
 }
 
+/** `promise`, or a failure naming `step` once `ms` have passed: a test that hangs says where. */
+async function step<T>(name: string, promise: Promise<T>, ms = 40_000): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`step "${name}" did not end within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Waits until the page is controlled by the active service worker (first visit: it claims the page). */
 async function controlled(page: Page): Promise<void> {
   await page.evaluate(() => navigator.serviceWorker.ready);
@@ -138,8 +151,8 @@ describe('the installable app', () => {
     const { context, page } = await product.phone('en-GB');
     await context.grantPermissions(['notifications'], { origin: product.url });
     await page.goto(`${product.url}/r/AAAAAAAAAAAAAAAA`);
-    await controlled(page);
-    const { cdp, id } = await registration(context, page);
+    await step('the page controlled by the worker', controlled(page));
+    const { cdp, id } = await step('the registration id', registration(context, page));
     const push = {
       kind: 'turn',
       title: '● Your turn',
@@ -149,28 +162,40 @@ describe('the installable app', () => {
     };
     await cdp.send('ServiceWorker.deliverPushMessage', { origin: product.url, registrationId: id, data: JSON.stringify(push) });
     // polls until the worker has shown it (a condition, not a time: the test's own timeout bounds it)
-    const shown = await page.evaluate(async () => {
-      const reg = await navigator.serviceWorker.ready;
-      for (;;) {
-        const list = await reg.getNotifications();
-        if (list.length > 0) return list.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown }));
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    });
+    const shown = await step(
+      'the first notification shown',
+      page.evaluate(async () => {
+        const reg = await navigator.serviceWorker.ready;
+        for (;;) {
+          const list = await reg.getNotifications();
+          if (list.length > 0) return list.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown }));
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      }),
+    );
     expect(shown).toEqual([{ title: push.title, body: push.body, tag: push.tag, data: { url: push.url } }]);
 
     // Tapped while a tab shows that room: that tab is focused, and the notification goes away.
-    expect(await tapNotification(context, push.tag)).toEqual({ calls: ['focus /r/AAAAAAAAAAAAAAAA'], left: 0 });
+    expect(await step('the first tap', tapNotification(context, push.tag))).toEqual({
+      calls: ['focus /r/AAAAAAAAAAAAAAAA'],
+      left: 0,
+    });
 
     // Tapped while no tab shows that room: the room opens.
     await page.goto(`${product.url}/history`);
     const other = { ...push, url: '/r/BBBBBBBBBBBBBBBB', tag: 'room-BBBBBBBBBBBBBBBB' };
     await cdp.send('ServiceWorker.deliverPushMessage', { origin: product.url, registrationId: id, data: JSON.stringify(other) });
-    await page.evaluate(async (tag) => {
-      const reg = await navigator.serviceWorker.ready;
-      while ((await reg.getNotifications({ tag })).length === 0) await new Promise((r) => setTimeout(r, 50));
-    }, other.tag);
-    expect(await tapNotification(context, other.tag)).toEqual({ calls: ['open /r/BBBBBBBBBBBBBBBB'], left: 0 });
+    await step(
+      'the second notification shown',
+      page.evaluate(async (tag) => {
+        const reg = await navigator.serviceWorker.ready;
+        while ((await reg.getNotifications({ tag })).length === 0) await new Promise((r) => setTimeout(r, 50));
+      }, other.tag),
+    );
+    expect(await step('the second tap', tapNotification(context, other.tag))).toEqual({
+      calls: ['open /r/BBBBBBBBBBBBBBBB'],
+      left: 0,
+    });
   });
 });
 
