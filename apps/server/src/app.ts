@@ -344,7 +344,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     presence: broadcaster,
     dbKind: db.kind,
     publicOrigin,
-    botRooms: new BotRoomLimit(db.sql, config.botRoomsPerIp),
+    botRooms: new BotRoomLimit(db, config.botRoomsPerIp),
     privateTo: (roomId) => daily.privateTo(roomId),
   });
   registerPushRoutes(http, {

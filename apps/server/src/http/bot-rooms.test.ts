@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Player } from '../test-support/player';
-import { createRoom, useServer } from '../test-support/server';
+import { createRoom, useServer, useServers } from '../test-support/server';
 
 describe('rooms of bots only, per address (BOT_ROOMS_PER_IP)', () => {
   const server = useServer('postgres', { botRoomsPerIp: 2, botDelayMs: 0 });
@@ -30,4 +30,18 @@ describe('rooms of bots only, per address (BOT_ROOMS_PER_IP)', () => {
     expect((await createRoom(server.url, botsOnly)).status).toBe(201);
     expect((await createRoom(server.url, botsOnly)).status).toBe(429);
   }, 90_000);
+});
+
+describe('rooms of bots only, per address, made through two processes at once', () => {
+  const LIMIT = 3;
+  const nodes = useServers(2, { botRoomsPerIp: LIMIT, botDelayMs: 60_000 });
+
+  it('never makes more than the address may have, whichever process each request reaches', async () => {
+    const replies = await Promise.all(
+      Array.from({ length: 16 }, (_, i) => createRoom(nodes[i % 2]!.url, { family: 'duel', bots: [0, 1] })),
+    );
+    expect(replies.filter((r) => r.status === 201)).toHaveLength(LIMIT);
+    expect(replies.filter((r) => r.status === 429)).toHaveLength(16 - LIMIT);
+    expect(await nodes[0]!.app.db.prisma.room.count()).toBe(LIMIT);
+  });
 });

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { App } from '../app';
 import { call } from '../test-support/api';
-import { freshDatabase, type TestDatabase } from '../test-support/databases';
 import { newDeviceToken, seatRoom } from '../test-support/finish';
 import { Player } from '../test-support/player';
-import { startServer } from '../test-support/server';
+import { useServers } from '../test-support/server';
 import { useSharedRedis } from '../test-support/shared-redis';
 import { until } from '../test-support/until';
 
@@ -12,16 +11,7 @@ import { until } from '../test-support/until';
 const REDIS_URL = useSharedRedis();
 
 describe('"Delete me" with two server processes', () => {
-  let db: TestDatabase;
-  const nodes: { app: App; url: string }[] = [];
-  beforeAll(async () => {
-    db = await freshDatabase('postgres');
-    for (let i = 0; i < 2; i++) nodes.push(await startServer(db, { redisUrl: REDIS_URL, presenceCoalesceMs: 0 }));
-  });
-  afterAll(async () => {
-    for (const node of nodes) await node.app.close();
-    await db?.drop();
-  });
+  const nodes = useServers(2, { redisUrl: REDIS_URL, presenceCoalesceMs: 0 });
 
   it('hands the deleted player’s seat on in every process’s copy of the room, not only the deleting one’s', async () => {
     const [ann, bob] = [newDeviceToken(), newDeviceToken()];

@@ -62,3 +62,21 @@ export function useServer(
   });
   return ctx;
 }
+
+/**
+ * Registers beforeAll/afterAll that run `count` processes of the app (in this one) on one
+ * PostgreSQL database of their own, as a deployment at scale does; read the nodes inside tests.
+ */
+export function useServers(count: number, config: ConfigInput = {}): { app: App; url: string }[] {
+  const nodes: { app: App; url: string }[] = [];
+  let db: TestDatabase | undefined;
+  beforeAll(async () => {
+    db = await freshDatabase('postgres');
+    for (let i = 0; i < count; i++) nodes.push(await startServer(db, config));
+  });
+  afterAll(async () => {
+    for (const node of nodes) await node.app.close();
+    await db?.drop();
+  });
+  return nodes;
+}
