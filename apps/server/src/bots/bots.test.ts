@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { LOGIC_DATABASES } from '../test-support/databases';
 import type { RoomSummary } from '@mm/protocol';
 import { scoreGuess, type Code, type CodeRules, type MatchView } from '@mm/rules';
 import type { DuelView } from '@mm/rules/families/duel';
@@ -65,7 +66,7 @@ const duelPerson =
     };
   };
 
-describe.each(['embedded', 'postgres'] as const)('bots on the %s database', (kind) => {
+describe.each(LOGIC_DATABASES)('bots on the %s database', (kind) => {
   const server = useServer(kind, { botDelayMs: 0 });
   afterEach(() => {
     // the rules never refused a bot's move

@@ -13,7 +13,7 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 
 describe('handing the seat of someone gone to a bot, and getting it back', () => {
   // One "second" of takeOverAfterSec lasts 30 ms here: the protocol's minimum of 10 s becomes 300 ms.
-  const server = useServer('embedded', { botDelayMs: 0, secondMs: 30 });
+  const server = useServer('postgres', { botDelayMs: 0, secondMs: 30 });
 
   it('only after takeOverAfterSec away; the bot plays (a hand-scoring codemaker scores truly); the person comes back with its token', async () => {
     const created = await createRoomAs(server.url, {
@@ -133,7 +133,7 @@ describe('a bot that must move when its server stops', () => {
   afterAll(async () => db?.drop());
 
   it('moves once the room is loaded by the next server', async () => {
-    db = await freshDatabase('embedded');
+    db = await freshDatabase('postgres');
     // A bot so slow it cannot move before the server closes.
     const first = await startServer(db, { botDelayMs: 60_000 });
     const created = await createRoomAs(first.url, { family: 'duel', bots: [1] });

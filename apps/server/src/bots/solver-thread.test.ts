@@ -4,7 +4,7 @@ import { createRoom, useServer } from '../test-support/server';
 import { until } from '../test-support/until';
 
 describe('strong bots at the largest options', () => {
-  const server = useServer('embedded', { botDelayMs: 0, botWorkers: 1 });
+  const server = useServer('postgres', { botDelayMs: 0, botWorkers: 1 });
 
   it('think on a worker thread while the event loop keeps answering sockets', async () => {
     const body = { family: 'duel', options: { pegs: 6, colours: 10, repeats: true }, bots: [0, 1], botStrength: 'strong' };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LOGIC_DATABASES } from '../test-support/databases';
 import type { DailyAttempt, DailyMeReply, DailySummaryReply, MatchListReply } from '@mm/protocol';
 import { allCodes, inconsistentRow, revealTime, scoreGuess, type Code } from '@mm/rules';
 import type { RaceView } from '@mm/rules/families/race';
@@ -54,7 +55,7 @@ async function linkDevices(url: string, first: string, second: string): Promise<
   expect((await call(url, 'POST', '/api/link', second, { code })).status).toBe(200);
 }
 
-describe.each(['embedded', 'postgres'] as const)('the Code of the day on the %s database', (kind) => {
+describe.each(LOGIC_DATABASES)('the Code of the day on the %s database', (kind) => {
   const { server, clock, logs } = dailyServer(kind);
 
   it('gives a player one attempt on every device, plays it in a sealed room, and leaks nothing before its end', async () => {
@@ -167,7 +168,7 @@ describe.each(['embedded', 'postgres'] as const)('the Code of the day on the %s 
 });
 
 describe('the Code of the day, counted', () => {
-  const { server, clock } = dailyServer('embedded');
+  const { server, clock } = dailyServer('postgres');
 
   it('refuses in hard mode a guess that contradicts an earlier row', async () => {
     clock.now = START;

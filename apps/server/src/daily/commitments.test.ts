@@ -15,7 +15,7 @@ describe('GET /api/daily/commitments', () => {
   let now = new Date('2026-11-26T11:00:00Z');
 
   beforeAll(async () => {
-    db = await freshDatabase('embedded');
+    db = await freshDatabase('postgres');
     app = await buildApp({ ...db.config, port: 0, host: '127.0.0.1', logLevel: 'silent' }, { now: () => now });
     url = await app.listen();
   });
@@ -75,7 +75,7 @@ describe('the daily secret', () => {
   });
 
   it('comes from DAILY_SECRET when set, and nothing is stored', async () => {
-    const db = await freshDatabase('embedded');
+    const db = await freshDatabase('postgres');
     try {
       const a = await buildApp(
         { ...db.config, port: 0, host: '127.0.0.1', logLevel: 'silent', dailySecret: 'a-fixed-daily-secret' },

@@ -23,7 +23,7 @@ describe('the daily reminder', () => {
 
   beforeAll(async () => {
     endpoint = await startPushEndpoint(tls);
-    db = await freshDatabase('embedded');
+    db = await freshDatabase('postgres');
     ({ app, url } = await startServer(
       db,
       { dailySecret: SECRET, pushAllowedOrigins: endpoint.origin, vapidSubject: 'mailto:ops@example.org' },

@@ -4,7 +4,7 @@ import type { DailyAttempt } from '@mm/protocol';
 import { playableNumbers } from '@mm/rules';
 import { openDatabase } from '../db/database';
 import { call } from '../test-support/api';
-import { freshDatabase, type TestDatabase } from '../test-support/databases';
+import { freshDatabase, type TestDatabase, LOGIC_DATABASES } from '../test-support/databases';
 import { newDeviceToken } from '../test-support/finish';
 import { Player } from '../test-support/player';
 import { until } from '../test-support/until';
@@ -14,7 +14,7 @@ import { dailyCode, dailySalt } from './derive';
 
 const SECRET = 'daily-restart-test-secret-0123456789';
 
-describe.each(['embedded', 'postgres'] as const)('a daily attempt across a SIGKILL on the %s database', (kind) => {
+describe.each(LOGIC_DATABASES)('a daily attempt across a SIGKILL on the %s database', (kind) => {
   let db: TestDatabase;
   const children: ChildProcess[] = [];
   afterAll(async () => {

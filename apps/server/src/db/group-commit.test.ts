@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STORAGE_DATABASES } from '../test-support/databases';
 import { openDatabase, type Database } from './database.js';
 import { GroupCommit } from './group-commit.js';
 import { createStore, type Store } from './store.js';
 import { createMigratedTestPostgres, freshEmbeddedDataDir, tempDir, type TempDir, type TestPostgres } from './test-databases.js';
 
-describe.each(['embedded', 'postgres'] as const)('group commit on %s', (kind) => {
+describe.each(STORAGE_DATABASES)('group commit on %s', (kind) => {
   let db: Database;
   let store: Store;
   let dir: TempDir;

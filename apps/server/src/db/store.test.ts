@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STORAGE_DATABASES } from '../test-support/databases';
 import { Prisma } from '../generated/prisma/client.js';
 import { openDatabase, type Database } from './database.js';
 import { createStore, uniqueViolationTarget, type Store } from './store.js';
 import { createMigratedTestPostgres, freshEmbeddedDataDir, tempDir, type TempDir, type TestPostgres } from './test-databases.js';
 
-const kinds = ['embedded', 'postgres'] as const;
+const kinds = STORAGE_DATABASES;
 
 describe.each(kinds)('store on %s', (kind) => {
   let db: Database;

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase, type TestDatabase } from '../test-support/databases';
+import { freshDatabase, type TestDatabase, STORAGE_DATABASES } from '../test-support/databases';
 import { openDatabase, type Database } from './database.js';
 import { RoomSweep, SWEEP_BATCH } from './sweep.js';
 
 const DAY = 24 * 60 * 60_000;
 const ago = (days: number): Date => new Date(Date.now() - days * DAY);
 
-describe.each(['embedded', 'postgres'] as const)('the retention sweep on the %s database', (kind) => {
+describe.each(STORAGE_DATABASES)('the retention sweep on the %s database', (kind) => {
   let test: TestDatabase;
   let db: Database;
   beforeAll(async () => {

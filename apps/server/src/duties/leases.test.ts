@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/database';
 import { createStore, type Store } from '../db/store';
 import { namedBots } from '../rooms/seating';
-import { freshDatabase, type TestDatabase } from '../test-support/databases';
+import { freshDatabase, type TestDatabase, STORAGE_DATABASES } from '../test-support/databases';
 import { until } from '../test-support/until';
 import { createLeases, type Leases } from './leases';
 
 const BOTS = `EXISTS (SELECT 1 FROM "Seat" s WHERE s."roomId" = m."roomId" AND s.bot)`;
 
-describe.each(['embedded', 'postgres'] as const)('room leases on the %s database', (kind) => {
+describe.each(STORAGE_DATABASES)('room leases on the %s database', (kind) => {
   let tdb: TestDatabase;
   let db: Database;
   let store: Store;

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { MatchDetail } from '@mm/protocol';
 import type { ChildProcess } from 'node:child_process';
-import { freshDatabase, type TestDatabase } from '../test-support/databases';
+import { freshDatabase, type TestDatabase, LOGIC_DATABASES } from '../test-support/databases';
 import { until } from '../test-support/until';
 import { kill, spawnServer } from '../test-support/process';
 import { Player } from '../test-support/player';
@@ -15,7 +15,7 @@ async function matchState(url: string, matchId: string): Promise<{ finished: boo
   return { finished: body.finished, moves: body.finished ? body.log.length : body.snapshot.seq };
 }
 
-describe.each(['embedded', 'postgres'] as const)('rooms where only bots play, on the %s database', (kind) => {
+describe.each(LOGIC_DATABASES)('rooms where only bots play, on the %s database', (kind) => {
   let db: TestDatabase;
   const children: ChildProcess[] = [];
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { MatchDetail } from '@mm/protocol';
 import type { ChildProcess } from 'node:child_process';
-import { freshDatabase, type TestDatabase } from '../test-support/databases';
+import { freshDatabase, type TestDatabase, LOGIC_DATABASES } from '../test-support/databases';
 import { sql } from '../test-support/failover';
 import { until } from '../test-support/until';
 import { kill, spawnServer } from '../test-support/process';
@@ -29,7 +29,7 @@ async function timedRoom(url: string, turnSeconds: number): Promise<{ roomId: st
   return { roomId, matchId: summary.match.id };
 }
 
-describe.each(['embedded', 'postgres'] as const)('a turn timer on the %s database', (kind) => {
+describe.each(LOGIC_DATABASES)('a turn timer on the %s database', (kind) => {
   let db: TestDatabase;
   const children: ChildProcess[] = [];
   afterAll(async () => {

@@ -53,7 +53,7 @@ function reportLateness(label: string, before: SeenUpdate, after: SeenUpdate, re
 }
 
 describe('turn timers', () => {
-  const server = useServer('embedded', { botDelayMs: 0, secondMs: SECOND_MS });
+  const server = useServer('postgres', { botDelayMs: 0, secondMs: SECOND_MS });
 
   it('time a duel codemaker out with a random secret, then the guesser, and say when in the snapshot', async () => {
     const { players } = await idleTable(server.url, { family: 'duel' }, 2);

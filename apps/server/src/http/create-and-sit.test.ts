@@ -5,7 +5,7 @@ import { containsText } from '../test-support/scan';
 import { useServer } from '../test-support/server';
 
 describe('creating a room and sitting down are one request', () => {
-  const server = useServer('embedded');
+  const server = useServer('postgres');
   const open: Player[] = [];
   afterEach(() => open.splice(0).forEach((p) => p.close()));
   const connect = async (deviceToken?: string): Promise<Player> => {

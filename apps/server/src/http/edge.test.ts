@@ -12,7 +12,7 @@ import { useSharedRedis } from '../test-support/shared-redis';
 const REDIS_URL = useSharedRedis();
 
 describe('security headers', () => {
-  const server = useServer('embedded');
+  const server = useServer('postgres');
 
   it('sends a CSP with scripts from this origin only, no framing, nosniff and a referrer policy', async () => {
     for (const path of ['/api/health', '/api/rooms/AAAAAAAAAAAAAAAA']) {
@@ -73,7 +73,7 @@ describe('a second server on a locked data folder', () => {
   });
 
   it('says so in one line and exits with code 1', async () => {
-    db = await freshDatabase('embedded');
+    db = await freshDatabase('postgres');
     const first = await spawnServer({ DATA_DIR: db.config.dataDir });
     children.push(first.child);
     const second = spawn(process.execPath, [fileURLToPath(new URL('../../dist/main.js', import.meta.url))], {

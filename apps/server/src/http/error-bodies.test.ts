@@ -16,7 +16,7 @@ let url: string;
 const BURST = 20;
 
 beforeAll(async () => {
-  db = await freshDatabase('embedded');
+  db = await freshDatabase('postgres');
   app = await buildApp({ ...db.config, port: 0, host: '127.0.0.1', logLevel: 'silent', webDist: dist, roomCreateBurst: BURST });
   // A route that fails as a database would (its message must not reach the client).
   app.http.get('/api/test-only/fails', async () => {

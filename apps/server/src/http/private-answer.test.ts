@@ -6,7 +6,7 @@ import { useServer } from '../test-support/server';
 const token = (): string => randomBytes(32).toString('base64url');
 
 describe('answers that depend on the device token', () => {
-  const server = useServer('embedded');
+  const server = useServer('postgres');
 
   const expectPrivate = (res: Response, what: string): void => {
     expect(res.headers.get('cache-control'), what).toBe('no-store');

@@ -16,7 +16,7 @@ const SPOOFED = {
 };
 
 describe('absolute links from PUBLIC_URL', () => {
-  const server = useServer('embedded', {
+  const server = useServer('postgres', {
     publicUrl: 'https://play.example.org',
     trustProxy: '1',
     webDist: dist,
@@ -78,7 +78,7 @@ describe('absolute links from PUBLIC_URL', () => {
 });
 
 describe('links without PUBLIC_URL (development, tests)', () => {
-  const server = useServer('embedded', { trustProxy: '1' });
+  const server = useServer('postgres', { trustProxy: '1' });
 
   it('default to http://localhost:<port>, never to the Host header, and send no HSTS', async () => {
     const port = new URL(server.url).port;

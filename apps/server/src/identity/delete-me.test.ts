@@ -1,5 +1,6 @@
 import type { StatsReply } from '@mm/protocol';
 import { describe, expect, it } from 'vitest';
+import { LOGIC_DATABASES } from '../test-support/databases';
 import { call, matches, me } from '../test-support/api';
 import { hashToken } from '../security/tokens';
 import { finish, newDeviceToken, seatRoom } from '../test-support/finish';
@@ -15,7 +16,7 @@ async function link(url: string, device: string, to: string): Promise<void> {
 const heard = (p: Player, code: string): boolean =>
   p.received.some((r) => r.event === 'server:error' && (r.payload as { code: string }).code === code);
 
-describe.each(['embedded', 'postgres'] as const)('"Delete me" on %s', (kind) => {
+describe.each(LOGIC_DATABASES)('"Delete me" on %s', (kind) => {
   const server = useServer(kind, { linkTriesPerMinute: 1000 });
 
   it('asks for the typed confirmation and changes nothing without it', async () => {

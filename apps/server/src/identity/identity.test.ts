@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LOGIC_DATABASES } from '../test-support/databases';
 import { call, matches, me } from '../test-support/api';
 import { newDeviceToken, seatRoom } from '../test-support/finish';
 import { Player } from '../test-support/player';
@@ -13,7 +14,7 @@ const newCode = async (url: string, device: string): Promise<string> => {
 /** Another code with the same first two characters (a guess aimed at `code`). */
 const wrongCodeLike = (code: string, i: number): string => `${code.slice(0, 2)}${'ABCDEF'[i % 6]!.repeat(5)}${i % 10}`;
 
-describe.each(['embedded', 'postgres'] as const)('one player, every device, on %s', (kind) => {
+describe.each(LOGIC_DATABASES)('one player, every device, on %s', (kind) => {
   const server = useServer(kind, { linkTriesPerMinute: 1000 });
 
   it('a linked device sees the player’s history and plays their running seat; the other seat sees the move', async () => {
@@ -184,7 +185,7 @@ describe.each(['embedded', 'postgres'] as const)('one player, every device, on %
 });
 
 describe('link codes that expire and tries that are limited', () => {
-  const expiring = useServer('embedded', { linkCodeTtlMs: 0, linkTriesPerMinute: 3 });
+  const expiring = useServer('postgres', { linkCodeTtlMs: 0, linkTriesPerMinute: 3 });
 
   it('refuses an expired code with a clear message', async () => {
     const code = await newCode(expiring.url, newDeviceToken());

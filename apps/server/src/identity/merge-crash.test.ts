@@ -2,7 +2,7 @@ import { DEVICE_TOKEN_HEADER, type MatchListReply } from '@mm/protocol';
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database';
-import { freshDatabase, type TestDatabase } from '../test-support/databases';
+import { freshDatabase, type TestDatabase, STORAGE_DATABASES } from '../test-support/databases';
 import { newDeviceToken, seatRoom } from '../test-support/finish';
 import { kill, spawnServer } from '../test-support/process';
 import { hashToken } from '../security/tokens';
@@ -14,7 +14,7 @@ const post = (url: string, path: string, device: string, body?: unknown): Promis
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
 
-describe.each(['embedded', 'postgres'] as const)('a server killed while it merges two players, on %s', (kind) => {
+describe.each(STORAGE_DATABASES)('a server killed while it merges two players, on %s', (kind) => {
   let db: TestDatabase;
   const children: ChildProcess[] = [];
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import { DEVICE_TOKEN_HEADER, passkeyBlocker, type MatchListReply, type PasskeyListReply } from '@mm/protocol';
 import { describe, expect, it } from 'vitest';
 import { SoftAuthenticator, type CeremonyOptions } from '../test-support/authenticator';
-import { freshDatabase } from '../test-support/databases';
+import { freshDatabase, LOGIC_DATABASES } from '../test-support/databases';
 import { newDeviceToken, seatRoom } from '../test-support/finish';
 import { Player } from '../test-support/player';
 import { containsText } from '../test-support/scan';
@@ -25,7 +25,7 @@ async function addPasskey(url: string, device: string, auth: SoftAuthenticator):
   return call(url, 'POST', '/api/me/passkeys', device, { response });
 }
 
-describe.each(['embedded', 'postgres'] as const)('passkeys on %s', (kind) => {
+describe.each(LOGIC_DATABASES)('passkeys on %s', (kind) => {
   const server = useServer(kind, { linkTriesPerMinute: 1000 });
   const origin = (): string => new URL(server.url.replace('127.0.0.1', 'localhost')).origin;
 

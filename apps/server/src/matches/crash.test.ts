@@ -1,12 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ChildProcess } from 'node:child_process';
 import type { DuelView } from '@mm/rules/families/duel';
-import { freshDatabase, type TestDatabase } from '../test-support/databases';
+import { freshDatabase, type TestDatabase, STORAGE_DATABASES } from '../test-support/databases';
 import { Player } from '../test-support/player';
 import { kill, spawnServer } from '../test-support/process';
 import { createRoom } from '../test-support/server';
 
-describe.each(['embedded', 'postgres'] as const)('a server killed mid-round on the %s database', (kind) => {
+describe.each(STORAGE_DATABASES)('a server killed mid-round on the %s database', (kind) => {
   let db: TestDatabase;
   const children: ChildProcess[] = [];
   afterAll(async () => {

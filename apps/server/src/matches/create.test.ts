@@ -52,7 +52,7 @@ const DEFAULTS = {
 } as const;
 
 describe('creating rooms of every family over HTTP', () => {
-  const server = useServer('embedded');
+  const server = useServer('postgres');
 
   it.each(Object.entries(DEFAULTS))(
     'creates a %s room with every default, options given or left out',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LOGIC_DATABASES } from '../test-support/databases';
 import type { DuelView } from '@mm/rules/families/duel';
 import type { RoomSummary } from '@mm/protocol';
 import { Player } from '../test-support/player';
@@ -6,7 +7,7 @@ import { createRoom, useServer } from '../test-support/server';
 
 const view = (p: Player): DuelView => p.latest!.snapshot.view as DuelView;
 
-describe.each(['embedded', 'postgres'] as const)('a full 2-round duel on the %s database', (kind) => {
+describe.each(LOGIC_DATABASES)('a full 2-round duel on the %s database', (kind) => {
   const server = useServer(kind);
 
   it('reports its database in the health check', async () => {

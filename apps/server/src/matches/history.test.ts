@@ -12,7 +12,7 @@ import {
 import { foldLog, getFamily, type FamilyId } from '@mm/rules';
 import { createHash } from 'node:crypto';
 import type { App } from '../app';
-import { freshDatabase, type TestDatabase } from '../test-support/databases';
+import { freshDatabase, type TestDatabase, LOGIC_DATABASES } from '../test-support/databases';
 import { finish, newDeviceToken, seatRoom, step } from '../test-support/finish';
 import { Player } from '../test-support/player';
 import { containsCode } from '../test-support/scan';
@@ -51,7 +51,7 @@ interface Played {
   final: Snapshot;
 }
 
-describe.each(['embedded', 'postgres'] as const)('match history and replay on the %s database', (kind) => {
+describe.each(LOGIC_DATABASES)('match history and replay on the %s database', (kind) => {
   let db: TestDatabase;
   let app: App;
   let url: string;

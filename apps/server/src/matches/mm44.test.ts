@@ -147,8 +147,8 @@ function fillerRow(k: number): Code {
   return Array.from({ length: 5 }, (_, i) => ((k * 7 + i * 3) % 8 < 6 ? (k * 7 + i * 3) % 8 : null));
 }
 
-describe('Master Mind 44 matches on the embedded database', () => {
-  const server = useServer('embedded');
+describe('Master Mind 44 matches', () => {
+  const server = useServer('postgres');
 
   it('Game 1 (4x1): attributed answers, a wrong call puts a player out, a right call wins and reveals all', async () => {
     const t = await Mm44Table.open(server, '4x1');

@@ -156,8 +156,8 @@ function expectSecretsKept(table: Table, reveals: readonly Reveal[]): void {
   expect(tokenLeaks(table)).toEqual([]);
 }
 
-describe('full Parker matches on the embedded database', () => {
-  const server = useServer('embedded');
+describe('full Parker matches', () => {
+  const server = useServer('postgres');
 
   it('a single game won by the first mover, after the other seat has had its guess', async () => {
     const table = await seatTable(server.url, { family: 'parker', options: {} }, 2);

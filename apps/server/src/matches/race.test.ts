@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LOGIC_DATABASES } from '../test-support/databases';
 import { raceCode, raceOptionsSchema, type RaceView } from '@mm/rules/families/race';
 import { hiddenLeaks } from '../test-support/bots';
 import { createRoomAs, currentSeed } from '../test-support/finish';
@@ -44,7 +45,7 @@ function placesFromLog(log: { seat: number; code: Code }[], code: Code, players:
   return used.map((n, seat) => (ranked.includes(seat) ? ranked.indexOf(seat) + 1 : (expect(n).toBe(guesses), ranked.length + 1)));
 }
 
-describe.each(['embedded', 'postgres'] as const)('a race of eight sockets on the %s database', (kind) => {
+describe.each(LOGIC_DATABASES)('a race of eight sockets on the %s database', (kind) => {
   const server = useServer(kind);
 
   it('everyone guesses at once, sees the others’ pegs and never their colours, to a ranked end', async () => {
@@ -135,8 +136,8 @@ describe.each(['embedded', 'postgres'] as const)('a race of eight sockets on the
   }, 120_000);
 });
 
-describe('a race against bots on the embedded database', () => {
-  const server = useServer('embedded', { botDelayMs: 0 });
+describe('a race against bots', () => {
+  const server = useServer('postgres', { botDelayMs: 0 });
 
   it('a person races two easy bots at once: everyone finishes, nothing hidden leaks', async () => {
     const created = await createRoomAs(server.url, {

@@ -6,7 +6,7 @@ import { Player } from '../test-support/player';
 import { useServer } from '../test-support/server';
 
 describe('rematch', () => {
-  const server = useServer('embedded');
+  const server = useServer('postgres');
 
   it('starts only when every seated player accepts, in the same room with everyone one seat on', async () => {
     const devices = [newDeviceToken(), newDeviceToken(), newDeviceToken()];

@@ -251,8 +251,8 @@ const sharedWin: MatchPlan = {
   totals: [15, 17, 17],
 };
 
-describe('full rotation matches on the embedded database', () => {
-  const server = useServer('embedded');
+describe('full rotation matches', () => {
+  const server = useServer('postgres');
 
   it('plays 3 rounds at a 3-player table (broken on row 4, failed, broken on row 1)', async () => {
     await playRotation(server.url, threePlayers);

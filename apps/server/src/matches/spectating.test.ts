@@ -11,7 +11,7 @@ const snapshotsSeen = (p: Player): unknown[] =>
   );
 
 describe('spectators', () => {
-  const server = useServer('embedded');
+  const server = useServer('postgres');
 
   it('count in the summary, and only the creator may turn spectating off; then a watcher gets the summary but no view', async () => {
     const creator = newDeviceToken();

@@ -10,7 +10,7 @@ const TOKEN = 'a-metrics-token-of-some-length';
 
 describe('/metrics', () => {
   describe('without METRICS_TOKEN or METRICS_PORT', () => {
-    const server = useServer('embedded');
+    const server = useServer('postgres');
 
     it('is not served at all', async () => {
       const res = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
@@ -20,7 +20,7 @@ describe('/metrics', () => {
   });
 
   describe('with METRICS_TOKEN', () => {
-    const server = useServer('embedded', { metricsToken: TOKEN });
+    const server = useServer('postgres', { metricsToken: TOKEN });
 
     it('answers 401 in the uniform body without the right bearer token', async () => {
       for (const authorization of [undefined, 'Bearer wrong', `Basic ${TOKEN}`, `Bearer ${TOKEN}x`]) {
@@ -57,7 +57,7 @@ describe('/metrics', () => {
   });
 
   describe('with METRICS_PORT', () => {
-    const server = useServer('embedded', { metricsPort: 0 });
+    const server = useServer('postgres', { metricsPort: 0 });
 
     it('serves them on that port without a token, and not on the main one', async () => {
       const port = server.app.metricsPort();

@@ -19,7 +19,7 @@ describe('the push before a long turn timer runs out', () => {
 
   beforeAll(async () => {
     endpoint = await startPushEndpoint(tls);
-    db = await freshDatabase('embedded');
+    db = await freshDatabase('postgres');
     // One second of the timer lasts 1 ms: an hour (the shortest timer that warns) lasts 3.6 s, warned 0.36 s before.
     app = await buildApp(
       {

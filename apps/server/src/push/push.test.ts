@@ -20,7 +20,7 @@ describe('Web Push', () => {
 
   beforeAll(async () => {
     endpoint = await startPushEndpoint(tls);
-    db = await freshDatabase('embedded');
+    db = await freshDatabase('postgres');
     app = await buildApp(
       {
         ...db.config,
@@ -342,7 +342,7 @@ describe('the VAPID key of a deployment', () => {
   });
 
   it('comes from VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY when they are set, and nothing is stored', async () => {
-    const db = await freshDatabase('embedded');
+    const db = await freshDatabase('postgres');
     try {
       const pair = generateVapidKeys();
       const a = await buildApp({

@@ -9,7 +9,7 @@ const token = (): string => randomBytes(32).toString('base64url');
 const LIMIT = 30;
 
 describe('push subscriptions are bounded', () => {
-  const server = useServer('embedded', { pushSubscribeLimit: LIMIT });
+  const server = useServer('postgres', { pushSubscribeLimit: LIMIT });
   const keys = browserKeys();
   const subscribe = (device: string, endpoint = `https://fcm.googleapis.com/fcm/send/${token()}`) =>
     server.app.http.inject({

@@ -18,7 +18,7 @@ describe('two seats of one room never look alike', () => {
     expect([0, 1, 7].map(defaultSeatName)).toEqual(['Player A', 'Player B', 'Player H']);
   });
 
-  const server = useServer('embedded');
+  const server = useServer('postgres');
 
   it('seats a second "Ann" (written with a zero-width space) as "Ann 2", shown so to everyone', async () => {
     const { json } = await createRoom(server.url, { family: 'mm44', options: { seating: '3x1' } });

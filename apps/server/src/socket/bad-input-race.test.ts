@@ -66,7 +66,7 @@ function fuzzed(rng: Rng, sender: Sender): { name: string; payload: unknown } {
  */
 describe('fuzzed messages on a race room', () => {
   // What is judged here is each message, not the rate (socket/unread-flood.test.ts): every one must be answered.
-  const server = useServer('embedded', { socketMessageBurst: 10_000 });
+  const server = useServer('postgres', { socketMessageBurst: 10_000 });
 
   it('are all refused with a typed error and change nothing', async () => {
     const roomId = (await createRoom(server.url, { family: 'race', options: { players: 3 } })).json.id as string;

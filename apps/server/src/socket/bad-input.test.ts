@@ -9,7 +9,7 @@ import { until } from '../test-support/until';
  * exactly as it was: the stored log and every seat's view are compared before and after.
  */
 describe('bad input over the socket', () => {
-  const server = useServer('embedded');
+  const server = useServer('postgres');
   let roomId: string;
   let maker: Player;
   let breaker: Player;

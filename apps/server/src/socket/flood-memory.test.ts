@@ -56,7 +56,7 @@ async function flood(app: App, p: Poller, message: (i: number) => string, limit:
 describe('a socket that sends and never reads its replies', () => {
   const MAX_QUEUED = 50;
   // The message rate lifted: every message is answered, and the answers pile up.
-  const server = useServer('embedded', {
+  const server = useServer('postgres', {
     socketMaxQueuedPackets: MAX_QUEUED,
     socketMessageBurst: 1_000_000,
     socketMessagesPerSec: 1_000_000,
@@ -75,7 +75,7 @@ describe('a socket that sends and never reads its replies', () => {
 });
 
 describe('a socket that keeps exceeding its message rate and never reads', () => {
-  const server = useServer('embedded', { socketMessageBurst: 5, socketMessagesPerSec: 1, socketMaxDropped: 200 });
+  const server = useServer('postgres', { socketMessageBurst: 5, socketMessagesPerSec: 1, socketMaxDropped: 200 });
 
   it('gets a bounded number of frames whatever it sends, is disconnected, and what it held is let go', async () => {
     const p = await poller(server.url);

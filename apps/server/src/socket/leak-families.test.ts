@@ -22,7 +22,7 @@ async function commitmentSecrets(server: ReturnType<typeof useServer>, roomId: s
 }
 
 describe('hidden information of the other families', () => {
-  const server = useServer('embedded');
+  const server = useServer('postgres');
 
   it('rotation: no secret reaches a codebreaker or a spectator before its round ends, and no salt before the end', async () => {
     const t = await seatRoom(server.url, { family: 'rotation' }, [newDeviceToken(), newDeviceToken(), newDeviceToken()]);

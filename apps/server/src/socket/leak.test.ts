@@ -4,7 +4,7 @@ import { containsCode, containsText } from '../test-support/scan';
 import { createRoom, useServer } from '../test-support/server';
 
 describe('hidden information in a duel', () => {
-  const server = useServer('embedded');
+  const server = useServer('postgres');
 
   it('never lets the secret or a seat token reach the codebreaker or a spectator before the reveal', async () => {
     const { json } = await createRoom(server.url, { family: 'duel', options: { repeats: true } });

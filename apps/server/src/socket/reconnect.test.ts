@@ -3,7 +3,7 @@ import { Player } from '../test-support/player';
 import { createRoom, useServer } from '../test-support/server';
 
 describe('a seat that drops and comes back', () => {
-  const server = useServer('embedded');
+  const server = useServer('postgres');
 
   it('shows as disconnected meanwhile and gets its seat and missed moves back with its token', async () => {
     const roomId: string = (await createRoom(server.url, { family: 'duel', options: {} })).json.id;

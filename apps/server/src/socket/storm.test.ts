@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
-import { freshDatabase, type TestDatabase } from '../test-support/databases';
+import { freshDatabase, type TestDatabase, STORAGE_DATABASES } from '../test-support/databases';
 import { reconnectStorm } from '../test-support/storm';
 
 // 2,000 sockets is `bench:chaos`'s storm; on a shared test machine a few hundred prove the same.
-describe.each(['postgres', 'embedded'] as const)('a reconnect storm on the %s database', (kind) => {
+describe.each(STORAGE_DATABASES)('a reconnect storm on the %s database', (kind) => {
   let db: TestDatabase;
   let app: App | undefined;
   afterAll(async () => {

@@ -14,7 +14,7 @@ import { ONE_PEG, onePeg, onePegBot } from './one-peg';
 registerFamily(onePeg, onePegBot);
 
 describe('a family that plugs in through the registries only', () => {
-  const server = useServer('embedded', { botDelayMs: 0 });
+  const server = useServer('postgres', { botDelayMs: 0 });
   const open: Player[] = [];
   afterEach(() => open.splice(0).forEach((p) => p.close()));
 

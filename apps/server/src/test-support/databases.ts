@@ -2,26 +2,29 @@ import { createMigratedTestPostgres, freshEmbeddedDataDir, tempDir } from '../db
 
 /*
  * Which tests run on which database, and why. Both databases only where storage behaviour can
- * differ; one database (PGlite, the default deployment, or PostgreSQL where the behaviour needs
- * several processes or Redis) everywhere else. Both databases start from a migrated template (a
- * copied PGlite folder, a PostgreSQL `CREATE DATABASE … TEMPLATE`), so a database costs a copy.
+ * differ; PostgreSQL everywhere else: the engine is PostgreSQL either way, and the same files on
+ * PGlite (PostgreSQL compiled to WebAssembly, in the test's own process) took a third more of the
+ * machine's CPU and a quarter more time (14 files measured, docs/performance.md). The embedded
+ * database is still run whole by every browser test: the product they start is `npm start`'s.
+ * Both databases start from a migrated template (a copied PGlite folder, a PostgreSQL
+ * `CREATE DATABASE … TEMPLATE`), so a database costs a copy.
  *
- * Both (describe.each):
- * - storage itself: db/store, db/group-commit (SQL, transactions, unique violations, batching);
- *   db/database tests each engine's own start-up (locks, migrations) on the engine concerned;
- * - crash, restart and recovery: matches/crash (SIGKILL mid-round), duties/restart (bot rooms
- *   after SIGKILL), duties/timeout-restart (a deadline kept across SIGKILL), socket/storm (every
- *   seat regained from storage after a restart), duties/leases (the lease rows);
- * - one full match of every family through storage: matches/duel (duel), matches/rotation (a
- *   full rotation match on each), bots/bots (rotation, parker, Master Mind 44 and duel against
- *   bots, strengths and hints kept in the database), matches/history (history pages and replays
- *   read back by SQL, across a restart).
- *   Their few cases that do not touch storage (a 400, a 404) cost milliseconds and stay on both.
- * PostgreSQL only: several processes on one database (duties/failover, matches/scale-out,
- * timeout-restart's two-process race, http/edge's shared Redis limits, push's shared VAPID key),
- * http/rate-limit, rooms/idle.
- * PGlite only: everything else (rules through the socket, bad input, leaks, timers, push, pages).
+ * Both (STORAGE_DATABASES, or a describe per database):
+ * - storage itself: db/store, db/group-commit (SQL, transactions, unique violations, batching),
+ *   db/sweep, duties/leases (the lease rows); db/database and db/schema-migrations test each
+ *   engine's own start-up (locks, migrations) on the engine concerned, db/data-dir-identity PGlite's folder;
+ * - what a kill leaves in storage: matches/crash (SIGKILL mid-round), identity/merge-crash (a
+ *   merge's transaction), socket/storm (every seat regained from storage after a restart);
+ * - lifecycle/shutdown and lifecycle/drain: the embedded database closed by a stopping server.
+ * PostgreSQL only (LOGIC_DATABASES, or `useServer('postgres')`): everything else, from the rules
+ * through the socket to timers, bots, push, identity, the daily and the resumption of duties after
+ * a restart (the rows they resume from are those the crash tests check on both).
  */
+/** Where a test's behaviour cannot depend on storage. */
+export const LOGIC_DATABASES = ['postgres'] as const;
+/** Where it can: storage itself, and what a kill leaves in it. */
+export const STORAGE_DATABASES = ['embedded', 'postgres'] as const;
+
 export interface TestDatabase {
   kind: 'embedded' | 'postgres';
   /** for buildApp: dataDir always, databaseUrl for postgres */
