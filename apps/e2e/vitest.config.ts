@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
+    // The product of every file that sets no environment of its own (src/support/shared-product.ts).
+    globalSetup: ['src/support/shared-product.ts'],
     // A real browser against a real server: generous.
     testTimeout: 120_000,
     hookTimeout: 120_000,

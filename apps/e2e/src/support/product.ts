@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, phone } from './browser';
 import { startProduct } from './server';
@@ -16,17 +16,18 @@ export interface ProductFixture {
 }
 
 /**
- * The setup of every browser test file: starts the product (bundled server with the built
- * client, on a fresh database; `env` adds to its environment) and a headless Chromium before
- * the file's tests, and closes every phone, the browser and the product after them.
+ * The setup of every browser test file: a headless Chromium, and the product (bundled server with
+ * the built client): the one every file shares when `env` is empty, else one of the file's own on a
+ * fresh database with `env` added to its environment. After the file's tests it closes every phone,
+ * the browser, and the file's own product.
  */
 export function useProduct(env: Record<string, string> = {}): ProductFixture {
-  let product: Awaited<ReturnType<typeof startProduct>> | undefined;
+  let product: { url: string; stop(): Promise<void> } | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    product = await startProduct(env);
+    product = Object.keys(env).length === 0 ? { url: inject('sharedProductUrl'), stop: async () => {} } : await startProduct(env);
     browser = await launchBrowser();
   });
   afterAll(async () => {
