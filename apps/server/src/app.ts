@@ -345,7 +345,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     dbKind: db.kind,
     publicOrigin,
     botRooms: new BotRoomLimit(db, config.botRoomsPerIp),
-    privateTo: (roomId) => daily.privateTo(roomId),
+    dailyIn: (roomId) => daily.attemptIn(roomId),
   });
   registerPushRoutes(http, {
     store: pushStore,

@@ -197,6 +197,8 @@ interface MatchDetailBase {
   status: MatchStatus;
   createdAt: string;
   finishedAt: string | null;
+  /** the Code of the day's puzzle number, when this match was a player's attempt at it */
+  daily?: number;
 }
 
 /** GET /api/matches/:id of a finished match: everything, to replay and verify it. */

@@ -171,6 +171,12 @@ const matchDetailBase = {
   status: matchStatusSchema,
   createdAt: isoDate,
   finishedAt: isoDate.nullable(),
+  daily: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe("the Code of the day's puzzle number, when this match was a player's attempt at it"),
 };
 export const finishedMatchDetailSchema: z.ZodType<FinishedMatchDetail> = z.strictObject({
   ...matchDetailBase,

@@ -131,13 +131,14 @@ describe.each(LOGIC_DATABASES)('the Code of the day on the %s database', (kind) 
     expect(summary).toEqual({ n: 26, played: 1, distribution: [0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0], friends: [] });
     expect((await call(server.url, 'GET', '/api/daily/me', phone)).json.stats).toMatchObject({ played: 1, currentStreak: 1 });
 
-    // The replay: the player's own until the day has ended everywhere, public after.
-    expect((await call(server.url, 'GET', `/api/matches/${entry.id}`, laptop)).json).toMatchObject({ finished: true });
+    // The replay: the player's own until the day has ended everywhere, public after; marked with its puzzle's number.
+    expect((await call(server.url, 'GET', `/api/matches/${entry.id}`, laptop)).json).toMatchObject({ finished: true, daily: 26 });
     expect((await call(server.url, 'GET', `/api/matches/${entry.id}`, stranger)).status).toBe(404);
     expect((await call(server.url, 'GET', `/api/matches/${entry.id}`, null)).status).toBe(404);
     clock.now = revealTime(26);
     expect((await call(server.url, 'GET', `/api/matches/${entry.id}`, null)).json).toMatchObject({
       finished: true,
+      daily: 26,
       view: { code },
     });
 

@@ -117,13 +117,14 @@ export class DailyAttempts {
   }
 
   /**
-   * The player a daily room's match may be shown to, until its puzzle is revealed everywhere; null
-   * once it is public, or for a room that is not a daily one.
+   * For a daily room (null for any other): its puzzle number, and the player its match may be shown
+   * to until the puzzle is revealed everywhere (null once it is public).
    */
-  async privateTo(roomId: string): Promise<string | null> {
+  async attemptIn(roomId: string): Promise<{ n: number; privateTo: string | null } | null> {
     const row = await this.deps.daily.byRoom(roomId);
-    if (!row || this.deps.now().getTime() >= revealTime(row.n).getTime()) return null;
-    return row.playerId;
+    if (!row) return null;
+    const revealed = this.deps.now().getTime() >= revealTime(row.n).getTime();
+    return { n: row.n, privateTo: revealed ? null : row.playerId };
   }
 
   private async attempt(row: StoredAttempt, deviceId: string): Promise<DailyAttempt> {

@@ -42,8 +42,11 @@ export function registerApiRoutes(
     publicOrigin: () => string;
     /** rooms of bots only per address (BOT_ROOMS_PER_IP); without it, not bounded */
     botRooms?: BotRoomLimit;
-    /** the one player a room's matches may be shown to for now (a Code of the day's attempt), or null: anyone */
-    privateTo?: (roomId: string) => Promise<string | null>;
+    /**
+     * A Code of the day's attempt played in the room (null: the room is no such attempt): its puzzle
+     * number, and the one player its match may be shown to for now (null: anyone)
+     */
+    dailyIn?: (roomId: string) => Promise<{ n: number; privateTo: string | null } | null>;
   },
 ): void {
   const { rooms, presence } = deps;
@@ -149,7 +152,8 @@ export function registerApiRoutes(
     const record = await deps.store.loadMatch(params.data.id);
     if (!record) return httpError(reply, 404, 'MATCH_NOT_FOUND', 'No match has this id.');
     // A private match is answered as if it did not exist to anyone but a device of its player.
-    const owner = (await deps.privateTo?.(record.roomId)) ?? null;
+    const daily = (await deps.dailyIn?.(record.roomId)) ?? null;
+    const owner = daily?.privateTo ?? null;
     if (owner !== null) {
       const deviceId = optionalDevice(req);
       if (deviceId === null || (await deps.store.playerOfDevice(deviceId)) !== owner) {
@@ -161,6 +165,6 @@ export function registerApiRoutes(
     if (!detail.finished && !record.spectators) {
       return httpError(reply, 403, 'SPECTATING_OFF', 'Spectating is off in this room: the match can be seen once it is over.');
     }
-    return detail;
+    return daily ? { ...detail, daily: daily.n } : detail;
   });
 }

@@ -156,6 +156,8 @@ describe.each(LOGIC_DATABASES)('match history and replay on the %s database', (k
       expect(r.status).toBe(200);
       const d = r.json as FinishedMatchDetail;
       expect(d).toMatchObject({ id: p.matchId, roomId: p.roomId, family: p.family, number: 1, finished: true });
+      // no Code of the day: no puzzle number
+      expect(d.daily).toBeUndefined();
       const family = getFamily(d.family)!;
       const options = family.optionsSchema.parse(d.options);
       const final = foldLog(

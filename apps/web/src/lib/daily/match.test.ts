@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { DailyCommitmentsReply } from '@mm/protocol';
 import { dailyPreimage } from '@mm/protocol/pure';
-import { puzzleNumberOf } from '@mm/rules/pure';
 import { describe, expect, it } from 'vitest';
 import { memoryStore } from '../net/storage';
-import { candidateNumbers, dailyNumberOf, verifyDailyMatch } from './match';
+import { verifyDailyMatch } from './match';
 import { keepCommitment } from './seen';
 
 const sha = async (s: string): Promise<string> => createHash('sha256').update(s, 'utf8').digest('hex');
@@ -20,30 +19,6 @@ async function revealed(): Promise<DailyCommitmentsReply> {
     upcoming: [],
   };
 }
-
-describe('candidateNumbers', () => {
-  it('lists the puzzle numbers that were somebody’s today when the attempt was made', () => {
-    const noonUtc = new Date('2026-11-26T12:00:00Z');
-    const today = puzzleNumberOf('2026-11-26');
-    // at noon UTC, UTC−12 is at midnight of the same date and UTC+14 already on the next one
-    expect(candidateNumbers(noonUtc)).toEqual([today, today + 1]);
-  });
-});
-
-describe('dailyNumberOf', () => {
-  it("finds the puzzle whose attempt was played in the match's room, asking only for candidate numbers", async () => {
-    const asked: number[] = [];
-    const at = new Date('2026-11-26T12:00:00Z');
-    const [first, second] = candidateNumbers(at) as [number, number];
-    const attempt = async (n: number) => {
-      asked.push(n);
-      return { attempt: n === second ? ({ roomId: 'room-b' } as never) : null };
-    };
-    expect(await dailyNumberOf('room-b', at, attempt)).toBe(second);
-    expect(asked).toEqual([first, second]);
-    expect(await dailyNumberOf('room-other', at, attempt)).toBeNull();
-  });
-});
 
 describe('verifyDailyMatch', () => {
   it('verifies a revealed day whose code is the one the match was played against', async () => {
