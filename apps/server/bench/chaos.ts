@@ -522,7 +522,8 @@ async function joinFlood(label: string, env: Record<string, string>): Promise<vo
   if (honestFailure) console.log(`  the honest players stopped: ${honestFailure}`);
   const late = await lateJoin;
   console.log(
-    `  a new socket (same address) connected and joined in ${late.ms.toFixed(0)} ms (${late.ok ? 'joined' : 'refused'})`,
+    // A watcher: the flood holds the watcher places (a person who sits joins with a claim instead, never refused).
+    `  a new watcher (same address) connected and joined in ${late.ms.toFixed(0)} ms (${late.ok ? 'joined' : 'refused'})`,
   );
   console.log(`  hostile joins accepted=${counts.joined} refused=${JSON.stringify(counts.refused)}`);
   alice.close();
