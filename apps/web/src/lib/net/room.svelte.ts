@@ -388,6 +388,8 @@ export class RoomConnection {
 
   /** While the room takes no more watchers, its public summary shows who sits where (the page says why, no notice). */
   async #showCrowded(): Promise<void> {
+    // a join refused while a claim's join got in (both in flight at once): in the room already
+    if (this.joined) return;
     this.crowded = true;
     try {
       const summary = await this.#summary(this.roomId);

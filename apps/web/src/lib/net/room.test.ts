@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { actionIdSchema, PROTOCOL_VERSION, type RoomSummary, type Snapshot } from '@mm/protocol';
 import { duel, duelOptionsSchema } from '@mm/rules/families/duel';
 import { RoomConnection, type RoomSocket } from './room.svelte';
@@ -207,6 +207,32 @@ describe('RoomConnection', () => {
     expect(store.getItem(KEYS.seat(ROOM))).toBe(TOKEN);
     expect(conn).toMatchObject({ crowded: false, joined: true, seat: 1, snapshot: { seq: 0 } });
     conn.destroy();
+  });
+
+  it('stays in the seat it joined into when a join refused for the crowd answers late', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let late: ((r: unknown) => void) | null = null;
+      const full = { ok: false, code: 'SPECTATORS_FULL', message: '' };
+      const { socket, conn } = setup((ev, p) => {
+        if (ev !== 'room:join') return { ok: true };
+        if (p.claim) return { ...joinOk(1, 0), seatToken: TOKEN };
+        // the first join is refused at once; the retry's refusal is held back until after the claim
+        return socket.of('room:join').length === 1 ? full : new Promise((resolve) => (late = resolve));
+      });
+      conn.start();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(conn.crowded).toBe(true);
+      await vi.advanceTimersByTimeAsync(2000);
+      expect(late).not.toBeNull();
+      expect((await conn.claimSeat(1, 'Bo')).ok).toBe(true);
+      late!(full);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(conn).toMatchObject({ crowded: false, joined: true, seat: 1 });
+      conn.destroy();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('acts with a fresh actionId and the last seen seq; STALE_SEQ catches up and says so', async () => {
