@@ -10,6 +10,7 @@ import {
 } from '@mm/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io';
+import type { LiveRoom } from '../rooms/live-room';
 import type { RoomService } from '../rooms/room-service';
 import type { Seat } from '@mm/rules';
 import { SerialQueue } from '../rooms/serial-queue';
@@ -147,11 +148,7 @@ export function attachSocketHandlers(
         const { id, matchId } = room;
         const admitted = await admissions.run(id, async () => {
           if (seat === null && (await broadcaster.presence(id)).spectators >= spectatorsPerRoom) return false;
-          leaveCurrentRoom(socket);
-          socket.data.roomId = id;
-          socket.data.seat = seat;
-          socket.data.matchId = matchId;
-          await socket.join([roomChannel(id), channel]);
+          await enterRoom(socket, id, seat, matchId);
           return true;
         });
         if (!admitted) {
@@ -163,16 +160,9 @@ export function attachSocketHandlers(
       // seat's channel, so a takeover racing this join either sees the socket there or is undone here.
       const reclaimed = seat !== null && tokenHash ? await rooms.reclaim(room.id, seat, tokenHash) : null;
       room = reclaimed?.room ?? room;
-      const { connected, spectators } = await broadcaster.presence(room.id);
       // The socket's arrival is the transport's own news; when the seat came back, the service announced it already.
       if (!again && !reclaimed?.announced) presence.changed(room.id);
-      return {
-        ok: true,
-        room: room.summary(connected, spectators),
-        seat,
-        snapshot: room.snapshotFor(seat),
-        creator: room.isCreator(socket.data.deviceId),
-      };
+      return joinReply(socket, room, seat);
     },
 
     'seat:claim': inRoom(async (socket, msg, { roomId }) => {
@@ -267,25 +257,34 @@ export function attachSocketHandlers(
     deviceId: string | null,
   ): Promise<JoinReply | ErrorReply> {
     // The socket takes its seat before the claim is announced: the service's one broadcast reaches it there.
-    const claimed = await rooms.claim(roomId, claim.seat, claim.name, deviceId, async (seat, matchId) => {
-      leaveCurrentRoom(socket);
-      socket.data.roomId = roomId;
-      socket.data.seat = seat;
-      socket.data.matchId = matchId;
-      await socket.join([roomChannel(roomId), seatChannel(roomId, seat)]);
-    });
+    const claimed = await rooms.claim(roomId, claim.seat, claim.name, deviceId, (seat, matchId) =>
+      enterRoom(socket, roomId, seat, matchId),
+    );
     if (!claimed.ok) return claimed;
     await joinDevice(socket, deviceId);
     const room = rooms.cached(roomId) ?? (await rooms.refresh(roomId));
     if (!room) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
-    const { connected, spectators } = await broadcaster.presence(roomId);
+    return { ...(await joinReply(socket, room, claimed.seat)), seatToken: claimed.seatToken };
+  }
+
+  /** The socket leaves the room it was in, if any, and enters `roomId` as `seat` (null: watching) of match `matchId`. */
+  async function enterRoom(socket: IoSocket, roomId: string, seat: Seat | null, matchId: string): Promise<void> {
+    leaveCurrentRoom(socket);
+    socket.data.roomId = roomId;
+    socket.data.seat = seat;
+    socket.data.matchId = matchId;
+    await socket.join([roomChannel(roomId), seat === null ? watchChannel(roomId) : seatChannel(roomId, seat)]);
+  }
+
+  /** A join's answer: the room as everyone sees it, and this socket's seat and its own view. */
+  async function joinReply(socket: IoSocket, room: LiveRoom, seat: Seat | null): Promise<JoinReply> {
+    const { connected, spectators } = await broadcaster.presence(room.id);
     return {
       ok: true,
       room: room.summary(connected, spectators),
-      seat: claimed.seat,
-      snapshot: room.snapshotFor(claimed.seat),
+      seat,
+      snapshot: room.snapshotFor(seat),
       creator: room.isCreator(socket.data.deviceId),
-      seatToken: claimed.seatToken,
     };
   }
 
