@@ -36,7 +36,7 @@ describe('bots, hints and the replay analysis in the browser', () => {
       await p.getByTestId('player-0-person').waitFor();
       expect(await p.getByTestId('player-0-person').isChecked()).toBe(true);
       await p.getByTestId('player-1-bot').tap();
-      expect(await p.getByTestId('player-1-bot').isChecked()).toBe(true);
+      await expect.poll(() => p.getByTestId('player-1-bot').isChecked()).toBe(true);
       // the strongest bot: the solver's optimal plan (a newcomer's default is medium)
       await p.getByTestId('settings-bot-strength').selectOption('strong');
       await p.getByTestId('option-hints').tap();

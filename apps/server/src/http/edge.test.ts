@@ -73,7 +73,7 @@ describe('a second server on a locked data folder', () => {
   });
 
   it('says so in one line and exits with code 1', async () => {
-    db = await freshDatabase('postgres');
+    db = await freshDatabase('embedded');
     const first = await spawnServer({ DATA_DIR: db.config.dataDir });
     children.push(first.child);
     const second = spawn(process.execPath, [fileURLToPath(new URL('../../dist/main.js', import.meta.url))], {
