@@ -220,7 +220,8 @@ describe('turn notifications in the room', () => {
 });
 
 describe('a new deployment', () => {
-  // The server reads its files per request: a copy of the built client can be "redeployed" under it.
+  // The server reads a file's content per request (its list of files is made at start): a copy of
+  // the built client can have its service worker "redeployed" under it.
   const dist = mkdtempSync(join(tmpdir(), 'mm-e2e-dist-'));
   cpSync(fileURLToPath(new URL('../../web/dist', import.meta.url)), dist, { recursive: true });
   const product = useProduct({ WEB_DIST: dist });

@@ -1,4 +1,5 @@
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { play, seatTable } from '../test-support/table';
@@ -38,6 +39,20 @@ describe('serving the web client', () => {
     const plain = await get('/assets/app-abc123.js', { 'accept-encoding': 'identity' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toContain('export const app');
+  });
+
+  it('sends only the files the build had when it started, each at its exact path', async () => {
+    // Routed once at start (no folder read per request): a file written later, or a path spelled
+    // otherwise, is not sent as a file; the client's own not-found page answers it instead.
+    writeFileSync(join(dist, 'assets', 'late-def456.js'), 'export const late = 1;\n');
+    for (const path of ['/assets/late-def456.js', '/ASSETS/app-abc123.js', '/assets/APP-ABC123.js']) {
+      const res = await get(path, { 'accept-encoding': 'identity' });
+      expect(res.headers['content-type'], path).toMatch(/^text\/html/);
+      expect(res.body, path).not.toContain('export const');
+    }
+    const head = await server.app.http.inject({ method: 'HEAD', url: '/assets/app-abc123.js' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toMatch(/javascript/);
   });
 
   it('has every page, the service worker and the manifest revalidated (no-cache)', async () => {
