@@ -1,4 +1,17 @@
 import { defineConfig } from 'vitest/config';
 
-// Property tests are CPU-bound: on a busy two-core machine 5 s is not a fair limit.
-export default defineConfig({ test: { include: ['src/**/*.test.ts'], testTimeout: 60_000 } });
+const include = ['src/**/*.test.ts'];
+// pure.test.ts reloads modules with zod mocked away: a worker of its own, so no other file sees that.
+const isolated = ['src/pure.test.ts'];
+
+export default defineConfig({
+  test: {
+    testTimeout: 60_000,
+    projects: [
+      // The other files keep the modules a worker imported (zod, the schemas): a fresh worker per
+      // file took half of these tests' CPU.
+      { extends: true, test: { name: 'shared', include, exclude: isolated, isolate: false } },
+      { extends: true, test: { name: 'isolated', include: isolated } },
+    ],
+  },
+});
