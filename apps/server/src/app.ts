@@ -31,6 +31,7 @@ import { Attention, unattended } from './duties/attention';
 import { TimeoutDriver, timeoutDuty } from './duties/timeout-duty';
 import { createLeases } from './duties/leases';
 import { DutyScheduler } from './duties/scheduler';
+import { LeaseKeeper } from './duties/lease-keeper';
 import { registerEdge } from './http/edge';
 import { clientErrorHandler, frameworkErrors, setErrorHandlers } from './http/error-replies';
 import { HttpDrain } from './lifecycle/http-drain';
@@ -235,7 +236,31 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
   guardWrites(io, { maxQueuedPackets: config.socketMaxQueuedPackets, maxBufferedBytes: config.socketMaxBufferedBytes }, (held) =>
     http.log.warn(held, 'socket closed: it does not read what it is sent'),
   );
-  const bots = new BotDriver(rooms, config.botDelayMs, http.log, solver);
+  // Server-to-server messages exist only through the Redis adapter; alone, no one else needs telling.
+  const serverSide = io as unknown as {
+    serverSideEmit(event: string, roomId: string): void;
+    on(event: string, listener: (roomId: unknown) => void): void;
+  };
+  // The leases first: the duty drivers and the scheduler each take it when they are made.
+  const leases = new LeaseKeeper(
+    createLeases(db.prisma),
+    {
+      leaseMs: config.dutyLeaseMs,
+      giveUpMs: config.dutyGiveUpMs,
+      ...(config.redisUrl ? { nudge: (roomId: string) => serverSide.serverSideEmit(NUDGE_EVENT, roomId) } : {}),
+    },
+    http.log,
+  );
+  const bots = new BotDriver({
+    service: rooms,
+    gate: leases,
+    delayMs: config.botDelayMs,
+    log: http.log,
+    solver,
+    // Bots of a room nobody plays in wait for someone to watch it; a socket joining sets them going (on whichever process holds the room).
+    attention: new Attention((roomId) => broadcaster.presence(roomId)),
+    ...(metrics ? { onLag: (ms: number) => metrics.lag('bot', ms) } : {}),
+  });
   const pushSender = new PushSender(
     vapid,
     allowedOrigins,
@@ -244,27 +269,22 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     metrics ? (outcome) => metrics.push(outcome) : undefined,
   );
   const push = new PushNotifier(io, pushStore, pushSender, http.log);
-  const timeouts = new TimeoutDriver(rooms, http.log, (room, seat) => push.deadlineNear(room, seat));
+  const timeouts = new TimeoutDriver({
+    service: rooms,
+    gate: leases,
+    log: http.log,
+    onNear: (room, seat) => push.deadlineNear(room, seat),
+    ...(metrics ? { onLag: (ms: number) => metrics.lag('timeout', ms) } : {}),
+  });
   const now = extras.now ?? (() => new Date());
   const dailyStore = createDailyStore(db);
   const daily: DailyAttempts = new DailyAttempts({ secret: dailySecret, now, daily: dailyStore, store, rooms });
   const reminders = new DailyReminders({ daily: dailyStore, push: pushStore, sender: pushSender, now, log: http.log });
-  // Server-to-server messages exist only through the Redis adapter; alone, no one else needs telling.
-  const serverSide = io as unknown as {
-    serverSideEmit(event: string, roomId: string): void;
-    on(event: string, listener: (roomId: unknown) => void): void;
-  };
   const duties = new DutyScheduler(
-    createLeases(db.prisma),
+    leases,
     rooms,
     [botDuty(bots), timeoutDuty(timeouts)],
-    {
-      leaseMs: config.dutyLeaseMs,
-      tickMs: Math.max(50, Math.round(config.dutyLeaseMs / 6)),
-      giveUpMs: config.dutyGiveUpMs,
-
-      ...(config.redisUrl ? { nudge: (roomId: string) => serverSide.serverSideEmit(NUDGE_EVENT, roomId) } : {}),
-    },
+    { tickMs: Math.max(50, Math.round(config.dutyLeaseMs / 6)) },
     http.log,
   );
   if (config.redisUrl) {
@@ -297,12 +317,6 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
       duties.changed(room);
     },
   });
-  if (metrics) {
-    bots.onLag = (ms) => metrics.lag('bot', ms);
-    timeouts.onLag = (ms) => metrics.lag('timeout', ms);
-  }
-  // Bots of a room nobody plays in wait for someone to watch it; a socket joining sets them going (on whichever process holds the room).
-  bots.pauseWith(new Attention((roomId) => broadcaster.presence(roomId)));
   io.of('/').adapter.on('join-room', (channel: string) => {
     const room = rooms.cached(roomOfChannel(channel) ?? '');
     if (room && unattended(room) && room.botSeats().length > 0) duties.changed(room);

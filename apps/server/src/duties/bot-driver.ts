@@ -42,29 +42,36 @@ export class BotDriver {
   /** rooms whose bot move failed (the database refused or timed out), how many times in a row */
   private readonly failures = new Map<string, number>();
   private closed = false;
-  private gate: LeaseGate | null = null;
-  private attention: Attention | null = null;
   /** counts since start, for tests and logs: moves accepted, moves another actor beat, moves the rules refused */
   readonly stats = { played: 0, beaten: 0, refused: 0, failed: 0, inWorker: 0, onLoop: 0 };
+  private readonly service: RoomService;
+  /** bots play only in rooms this process holds the lease of */
+  private readonly gate: LeaseGate;
+  private readonly delayMs: number;
+  private readonly log: Logger;
+  /** decides moves off the event loop; without it (or for a family it does not know), here */
+  private readonly solver: SolverPool | null;
+  /** bots of a room nobody plays in wait for someone to watch it (attention.ts); without it, they play on */
+  private readonly attention: Attention | null;
   /** each bot move stored, how many ms after it was due (the metrics' duty lag: thinking, queueing, the write) */
-  onLag: (ms: number) => void = () => {};
+  private readonly onLag: (ms: number) => void;
 
-  constructor(
-    private readonly service: RoomService,
-    private readonly delayMs: number,
-    private readonly log: Logger,
-    /** decides moves off the event loop; without it (or for a family it does not know), here */
-    private readonly solver: SolverPool | null = null,
-  ) {}
-
-  /** From then on, bots play only in rooms the gate holds (the duty scheduler hands it over). */
-  guardWith(gate: LeaseGate): void {
-    this.gate = gate;
-  }
-
-  /** From then on, bots of a room nobody plays in wait for someone to watch it (attention.ts). */
-  pauseWith(attention: Attention): void {
-    this.attention = attention;
+  constructor(deps: {
+    service: RoomService;
+    gate: LeaseGate;
+    delayMs: number;
+    log: Logger;
+    solver?: SolverPool | null;
+    attention?: Attention | null;
+    onLag?: (ms: number) => void;
+  }) {
+    this.service = deps.service;
+    this.gate = deps.gate;
+    this.delayMs = deps.delayMs;
+    this.log = deps.log;
+    this.solver = deps.solver ?? null;
+    this.attention = deps.attention ?? null;
+    this.onLag = deps.onLag ?? (() => {});
   }
 
   /** Whether a bot move is pending in the room, or may be due in its current state. */
@@ -103,7 +110,7 @@ export class BotDriver {
       return;
     }
     if (!this.mayAct(room)) return;
-    if (this.gate && !this.gate.holds(room.id)) {
+    if (!this.gate.holds(room.id)) {
       // Granted: the scheduler performs the room's duties, which kicks again.
       void this.gate.want(room);
       return;
@@ -168,7 +175,7 @@ export class BotDriver {
     const service = this.service;
     const room = service.cached(roomId);
     // A room dropped from memory (nobody there) waits: loading it again kicks the driver.
-    if (!room || this.closed || (this.gate && !this.gate.holds(roomId))) {
+    if (!room || this.closed || !this.gate.holds(roomId)) {
       this.failures.delete(roomId);
       this.done(roomId, entry, null);
       return;
@@ -176,7 +183,7 @@ export class BotDriver {
     const before = { matchId: room.matchId, seq: room.seq };
     // Nobody plays in the room and nobody watches it: the bots wait (a presence unknown plays on).
     if (this.attention && !(await this.attention.mayPlay(room).catch(() => true))) {
-      if (this.failures.delete(roomId)) this.gate?.succeeded(roomId);
+      if (this.failures.delete(roomId)) this.gate.succeeded(roomId);
       this.done(roomId, entry, before);
       return;
     }
@@ -219,11 +226,11 @@ export class BotDriver {
       const n = (this.failures.get(roomId) ?? 0) + 1;
       this.failures.set(roomId, n);
       this.stats.failed++;
-      this.gate?.failed(roomId);
+      this.gate.failed(roomId);
       this.playAfter(roomId, entry, retryDelay(n));
       return;
     }
-    if (this.failures.delete(roomId)) this.gate?.succeeded(roomId);
+    if (this.failures.delete(roomId)) this.gate.succeeded(roomId);
     this.done(roomId, entry, moved ? null : before);
   }
 

@@ -8,6 +8,5 @@ export function botDuty(bots: BotDriver): DutyKind {
     dueWhen: `EXISTS (SELECT 1 FROM "Seat" s WHERE s."roomId" = m."roomId" AND s.bot)`,
     perform: (room) => bots.kick(room),
     owes: (room) => bots.owes(room),
-    guardWith: (gate) => bots.guardWith(gate),
   };
 }

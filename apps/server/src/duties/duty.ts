@@ -1,7 +1,7 @@
 import type { LiveRoom } from '../rooms/live-room';
 import type { DueCondition } from './leases';
 
-/** Who may do a room's duties: only the process holding the room's lease (see scheduler.ts). */
+/** Who may do a room's duties: only the process holding the room's lease (lease-keeper.ts); each driver is made with it. */
 export interface LeaseGate {
   holds(roomId: string): boolean;
   /** asks for the room's lease; when granted, the room's duties are performed again */
@@ -40,6 +40,4 @@ export interface DutyKind {
    * changes. A timer (a turn timeout) keeps answering true while it runs.
    */
   owes(room: LiveRoom): boolean;
-  /** The scheduler running this kind hands over its gate when it is made: from then on, act only in rooms it holds. */
-  guardWith(gate: LeaseGate): void;
 }

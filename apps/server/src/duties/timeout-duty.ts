@@ -44,25 +44,32 @@ function at(when: number, then: () => void, set: (t: NodeJS.Timeout) => void): v
 export class TimeoutDriver {
   private readonly armed = new Map<string, Armed>();
   private readonly running = new Set<Promise<void>>();
-  private gate: LeaseGate | null = null;
   private closed = false;
   /** rooms whose timeout failed to be stored (the database refused or timed out), how many times in a row */
   private readonly failures = new Map<string, number>();
   /** counts since start, for tests and logs: timeouts appended, timeouts another actor beat, tries that failed */
   readonly stats = { fired: 0, beaten: 0, failed: 0 };
+  private readonly service: RoomService;
+  /** timers fire only in rooms this process holds the lease of */
+  private readonly gate: LeaseGate;
+  private readonly log: Logger;
+  /** a long timer of `seat` nears its end (the push notifier tells the device) */
+  private readonly onNear: (room: LiveRoom, seat: Seat) => void;
   /** each timeout stored, how many ms after its deadline (the metrics' duty lag) */
-  onLag: (ms: number) => void = () => {};
+  private readonly onLag: (ms: number) => void;
 
-  constructor(
-    private readonly service: RoomService,
-    private readonly log: Logger,
-    /** a long timer of `seat` nears its end (the push notifier tells the device) */
-    private readonly onNear: (room: LiveRoom, seat: Seat) => void = () => {},
-  ) {}
-
-  /** From then on, timers fire only in rooms the gate holds (the duty scheduler hands it over). */
-  guardWith(gate: LeaseGate): void {
-    this.gate = gate;
+  constructor(deps: {
+    service: RoomService;
+    gate: LeaseGate;
+    log: Logger;
+    onNear?: (room: LiveRoom, seat: Seat) => void;
+    onLag?: (ms: number) => void;
+  }) {
+    this.service = deps.service;
+    this.gate = deps.gate;
+    this.log = deps.log;
+    this.onNear = deps.onNear ?? (() => {});
+    this.onLag = deps.onLag ?? (() => {});
   }
 
   /** A timer runs (or is due) for the room in its current state. */
@@ -81,7 +88,7 @@ export class TimeoutDriver {
     this.armed.delete(room.id);
     const deadlines = room.deadlines();
     if (deadlines.length === 0) return;
-    if (this.gate && !this.gate.holds(room.id)) {
+    if (!this.gate.holds(room.id)) {
       // Granted: the scheduler performs the room's duties, which arms the timer here.
       void this.gate.want(room);
       return;
@@ -104,7 +111,7 @@ export class TimeoutDriver {
         () => {
           entry.warning = null;
           const now = this.service.cached(room.id);
-          if (!now || `${now.matchId}:${now.seq}` !== key || (this.gate && !this.gate.holds(room.id))) return;
+          if (!now || `${now.matchId}:${now.seq}` !== key || !this.gate.holds(room.id)) return;
           // Each seat has its own clock: the warning is for the seats whose deadline this is.
           for (const d of now.deadlines()) if (d.at <= earliest) this.onNear(now, d.seat);
         },
@@ -130,7 +137,7 @@ export class TimeoutDriver {
     if (this.armed.get(roomId)?.at === key) this.armed.delete(roomId);
     const service = this.service;
     const room = service.cached(roomId);
-    if (!room || this.closed || (this.gate && !this.gate.holds(roomId))) return;
+    if (!room || this.closed || !this.gate.holds(roomId)) return;
     if (`${room.matchId}:${room.seq}` !== key) return;
     const now = Date.now();
     const overdue = room.deadlines().filter((d) => d.at <= now);
@@ -163,7 +170,7 @@ export class TimeoutDriver {
       if (!this.failures.has(roomId)) this.log.warn({ err, roomId }, 'a timeout failed: trying again');
     }
     if (failed) this.retry(roomId, key);
-    else if (this.failures.delete(roomId)) this.gate?.succeeded(roomId);
+    else if (this.failures.delete(roomId)) this.gate.succeeded(roomId);
   }
 
   /** The timeout for `key` is owed still: fire again, later and later (the gate lets the room go if this lasts). */
@@ -172,7 +179,7 @@ export class TimeoutDriver {
     const n = (this.failures.get(roomId) ?? 0) + 1;
     this.failures.set(roomId, n);
     this.stats.failed++;
-    this.gate?.failed(roomId);
+    this.gate.failed(roomId);
     const entry: Armed = { at: key, timer: null, warning: null };
     entry.timer = setTimeout(() => {
       entry.timer = null;
@@ -190,6 +197,5 @@ export function timeoutDuty(timeouts: TimeoutDriver): DutyKind {
     dueWhen: `EXISTS (SELECT 1 FROM "Room" r WHERE r.id = m."roomId" AND r."turnSeconds" IS NOT NULL)`,
     perform: (room) => timeouts.changed(room),
     owes: (room) => timeouts.owes(room),
-    guardWith: (gate) => timeouts.guardWith(gate),
   };
 }
