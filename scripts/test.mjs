@@ -19,6 +19,7 @@ rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
 const began = performance.now();
+const machineAtStart = machineCpu();
 /** Each step: when it started (from the beginning of the run), its wall time and its CPU seconds. */
 const steps = [];
 let passed = 0;
@@ -31,6 +32,25 @@ const failures = [];
 
 // Colours survive the buffering when a person is watching.
 const env = process.stdout.isTTY ? { ...process.env, FORCE_COLOR: '1' } : process.env;
+
+/**
+ * The whole machine's CPU seconds so far, busy and idle, from /proc/stat (Linux; null elsewhere). A
+ * step's own figure counts only the processes its tree waited for: most of Chromium's helpers, which
+ * outlive their parent, and PostgreSQL's backends are missing there. Busy against idle says whether
+ * the cores were full.
+ */
+function machineCpu() {
+  try {
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
+      .split('\n')[0]
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    return { busy: (user + nice + system + irq + softirq + steal) / 100, idle: (idle + iowait) / 100 };
+  } catch {
+    return null;
+  }
+}
 
 /** A tool that a workspace package installed. */
 const bin = (dir, name) => resolve(root, dir, 'node_modules/.bin', name);
@@ -127,6 +147,11 @@ for (const s of steps.sort((a, b) => a.startMs - b.startMs))
   console.log(`${seconds(s.startMs)} ${seconds(s.ms)} ${cpuSeconds(s.cpu)}  ${s.label}`);
 const cpu = steps.reduce((sum, s) => sum + (s.cpu ?? 0), 0);
 console.log(`${seconds(performance.now() - began)} ${' '.repeat(9)} ${cpuSeconds(cpu)}  in all`);
+const machineAtEnd = machineCpu();
+if (machineAtStart && machineAtEnd)
+  console.log(
+    `${' '.repeat(19)}${cpuSeconds(machineAtEnd.busy - machineAtStart.busy)}  the whole machine, idle ${(machineAtEnd.idle - machineAtStart.idle).toFixed(0)} s of its cores' time`,
+  );
 console.log('\nSlowest test files:');
 for (const f of files.sort((a, b) => b.ms - a.ms).slice(0, 15)) console.log(`${seconds(f.ms)}  ${f.name}`);
 
