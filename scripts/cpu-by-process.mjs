@@ -1,0 +1,84 @@
+// `node scripts/cpu-by-process.mjs <command> [args…]`, e.g. `node scripts/cpu-by-process.mjs npm test`:
+// runs the command, samples every process of the machine (/proc, every 250 ms) meanwhile, and prints
+// the CPU seconds each kind of process used: Chromium, the bundled server's processes, PostgreSQL,
+// each package's vitest, each tool. It sees what a parent's own count misses (processes that outlive
+// their parent, PostgreSQL's backends) and splits what the whole machine did. Linux only. A process
+// that lived less than one sample is missed, and one sample's share of each process at its end.
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { relative } from 'node:path';
+
+const [command, ...args] = process.argv.slice(2);
+if (!command) {
+  console.error('usage: node scripts/cpu-by-process.mjs <command> [args…]');
+  process.exit(2);
+}
+const root = process.cwd();
+const TOOLS = ['svelte-check', 'tsc', 'eslint', 'prettier', 'vitest', 'vite', 'esbuild', 'prisma', 'pnpm'];
+
+/** What a process is, from its command line (and, for the project's tools, the folder it runs in). */
+function kindOf(pid, cmd) {
+  if (cmd.includes('chromium')) return 'chromium';
+  if (cmd.startsWith('postgres')) return 'postgres';
+  if (cmd.includes('dist/main.js')) return 'server process (dist/main.js)';
+  const tool = TOOLS.find((t) => cmd.includes(`/${t}`) || cmd.includes(`${t} `));
+  if (!tool) return `other: ${cmd.split(' ')[0]?.split('/').pop()}`;
+  let dir = '';
+  try {
+    dir = relative(root, readlinkSync(`/proc/${pid}/cwd`)) || '.';
+  } catch {
+    // gone already
+  }
+  return `${tool} in ${dir}`;
+}
+
+/** per process (pid and start time, so a reused pid is another), its kind, CPU seconds when first and last seen */
+const seen = new Map();
+function sample() {
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const cpu = (Number(fields[11]) + Number(fields[12])) / 100;
+      const key = `${pid}:${fields[19]}`;
+      const entry = seen.get(key);
+      if (entry) entry.last = cpu;
+      else
+        seen.set(key, {
+          kind: kindOf(pid, readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ')),
+          first: cpu,
+          last: cpu,
+        });
+    } catch {
+      // the process ended between the listing and the read
+    }
+  }
+}
+
+const machine = () => {
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  return { busy: (user + nice + system + irq + softirq + steal) / 100, idle: (idle + iowait) / 100 };
+};
+
+const began = { at: performance.now(), ...machine() };
+sample();
+const timer = setInterval(sample, 250);
+const child = spawn(command, args, { stdio: 'inherit' });
+child.on('exit', (code) => {
+  clearInterval(timer);
+  sample();
+  const ended = machine();
+  const byKind = new Map();
+  for (const { kind, first, last } of seen.values()) byKind.set(kind, (byKind.get(kind) ?? 0) + last - first);
+  console.log(
+    `\nCPU seconds by kind of process, over ${((performance.now() - began.at) / 1000).toFixed(0)} s: the machine was busy ${(ended.busy - began.busy).toFixed(0)} s, idle ${(ended.idle - began.idle).toFixed(0)} s`,
+  );
+  for (const [kind, cpu] of [...byKind].sort((a, b) => b[1] - a[1]))
+    if (cpu >= 0.5) console.log(`${cpu.toFixed(1).padStart(8)}  ${kind}`);
+  process.exit(code ?? 1);
+});
