@@ -105,12 +105,14 @@ export class DutyScheduler {
     if (this.stopped) return;
     // Taken (again): look at it whatever was seen before (a claim lost during an outage left its duties idle).
     for (const id of claimed) this.seen.delete(id);
-    const held = this.keeper.rooms();
+    // The rooms held now, whose fingerprints are read below: one claimed meanwhile has no fingerprint
+    // among them and is looked at next tick (not taken for a room that owes nothing and let go).
+    const held = new Set(this.keeper.rooms());
     // Lost or let go since: seen again only once held again.
-    for (const id of [...this.seen.keys()]) if (!held.includes(id)) this.seen.delete(id);
+    for (const id of [...this.seen.keys()]) if (!held.has(id)) this.seen.delete(id);
 
     const prints = await this.keeper.fingerprints(conditions);
-    for (const roomId of this.keeper.rooms()) {
+    for (const roomId of held) {
       if (this.stopped) return;
       const print = prints.get(roomId);
       try {
