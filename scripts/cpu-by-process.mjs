@@ -7,6 +7,7 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { relative } from 'node:path';
+import { machineCpu } from './machine-cpu.mjs';
 
 const [command, ...args] = process.argv.slice(2);
 if (!command) {
@@ -56,23 +57,14 @@ function sample() {
   }
 }
 
-const machine = () => {
-  const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
-    .split('\n')[0]
-    .split(/\s+/)
-    .slice(1)
-    .map(Number);
-  return { busy: (user + nice + system + irq + softirq + steal) / 100, idle: (idle + iowait) / 100 };
-};
-
-const began = { at: performance.now(), ...machine() };
+const began = { at: performance.now(), ...machineCpu() };
 sample();
 const timer = setInterval(sample, 250);
 const child = spawn(command, args, { stdio: 'inherit' });
 child.on('exit', (code) => {
   clearInterval(timer);
   sample();
-  const ended = machine();
+  const ended = machineCpu();
   const byKind = new Map();
   for (const { kind, first, last } of seen.values()) byKind.set(kind, (byKind.get(kind) ?? 0) + last - first);
   console.log(

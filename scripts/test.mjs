@@ -11,6 +11,7 @@ import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { machineCpu } from './machine-cpu.mjs';
 import { pnpm } from './pnpm.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -19,6 +20,8 @@ rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
 const began = performance.now();
+// A step's own CPU counts only the processes its tree waited for: most of Chromium's helpers, which
+// outlive their parent, and PostgreSQL's backends are missing there; the machine's figure has them.
 const machineAtStart = machineCpu();
 /** Each step: when it started (from the beginning of the run), its wall time and its CPU seconds. */
 const steps = [];
@@ -32,25 +35,6 @@ const failures = [];
 
 // Colours survive the buffering when a person is watching.
 const env = process.stdout.isTTY ? { ...process.env, FORCE_COLOR: '1' } : process.env;
-
-/**
- * The whole machine's CPU seconds so far, busy and idle, from /proc/stat (Linux; null elsewhere). A
- * step's own figure counts only the processes its tree waited for: most of Chromium's helpers, which
- * outlive their parent, and PostgreSQL's backends are missing there. Busy against idle says whether
- * the cores were full.
- */
-function machineCpu() {
-  try {
-    const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
-      .split('\n')[0]
-      .split(/\s+/)
-      .slice(1)
-      .map(Number);
-    return { busy: (user + nice + system + irq + softirq + steal) / 100, idle: (idle + iowait) / 100 };
-  } catch {
-    return null;
-  }
-}
 
 /** A tool that a workspace package installed. */
 const bin = (dir, name) => resolve(root, dir, 'node_modules/.bin', name);

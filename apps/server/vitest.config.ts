@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { keepImportsExcept } from '../../vitest.projects.mjs';
 
 // Tests import the generated Prisma client; regenerate it when the schema changed
 // (a no-op taking ~0.1 s otherwise), so `npx vitest` works on a fresh clone too.
@@ -20,11 +21,6 @@ function filesAtOnce(): number {
   return loadavg()[0]! < 4 * availableParallelism() ? 2 : 1;
 }
 
-const include = ['src/**/*.test.ts', 'bench/**/*.test.ts'];
-// Files that change what every later file would see through shared modules (a test family in the
-// rules' registry): each gets a fresh worker of its own, as every file used to.
-const isolated = ['src/test-family/**/*.test.ts'];
-
 export default defineConfig({
   test: {
     setupFiles: ['src/test-support/published-schemas.setup.ts'],
@@ -32,20 +28,12 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     maxWorkers: filesAtOnce(),
-    projects: [
-      {
-        extends: true,
-        test: {
-          name: 'shared',
-          include,
-          exclude: isolated,
-          // Each worker keeps its modules from file to file: a fresh worker per file re-imported
-          // Prisma, PGlite, Fastify, Socket.IO and every schema each time, most of the suite's CPU.
-          // Files share nothing else: each starts its own app on a database of its own.
-          isolate: false,
-        },
-      },
-      { extends: true, test: { name: 'isolated', include: isolated, isolate: true } },
-    ],
+    // Files share nothing but the machine's Redis (taken in turns): each starts its own app on a
+    // database of its own. A fresh worker per file re-imported Prisma, PGlite, Fastify, Socket.IO and
+    // every schema each time, most of the suite's CPU. The test family registers itself in the rules.
+    projects: keepImportsExcept({
+      include: ['src/**/*.test.ts', 'bench/**/*.test.ts'],
+      isolated: ['src/test-family/**/*.test.ts'],
+    }),
   },
 });

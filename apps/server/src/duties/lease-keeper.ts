@@ -139,9 +139,9 @@ export class LeaseKeeper implements LeaseGate {
     return claimed;
   }
 
-  /** The fingerprint of each room held that still owes something (see Leases.fingerprints). */
-  fingerprints(conditions: readonly DueCondition[]): Promise<Map<string, string>> {
-    return this.leases.fingerprints(this.rooms(), conditions);
+  /** The fingerprint of each of `roomIds` that still owes something (see Leases.fingerprints). */
+  fingerprints(roomIds: readonly string[], conditions: readonly DueCondition[]): Promise<Map<string, string>> {
+    return this.leases.fingerprints(roomIds, conditions);
   }
 
   /** Gives a room up, noting that nothing was owed at `settledAt` (null: let anyone look again at once). */

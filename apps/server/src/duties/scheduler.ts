@@ -107,11 +107,12 @@ export class DutyScheduler {
     for (const id of claimed) this.seen.delete(id);
     // The rooms held now, whose fingerprints are read below: one claimed meanwhile has no fingerprint
     // among them and is looked at next tick (not taken for a room that owes nothing and let go).
-    const held = new Set(this.keeper.rooms());
+    const held = this.keeper.rooms();
+    const heldNow = new Set(held);
     // Lost or let go since: seen again only once held again.
-    for (const id of [...this.seen.keys()]) if (!held.has(id)) this.seen.delete(id);
+    for (const id of [...this.seen.keys()]) if (!heldNow.has(id)) this.seen.delete(id);
 
-    const prints = await this.keeper.fingerprints(conditions);
+    const prints = await this.keeper.fingerprints(held, conditions);
     for (const roomId of held) {
       if (this.stopped) return;
       const print = prints.get(roomId);
