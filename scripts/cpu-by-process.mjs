@@ -1,6 +1,7 @@
 // `node scripts/cpu-by-process.mjs <command> [args…]`, e.g. `node scripts/cpu-by-process.mjs npm test`:
 // runs the command, samples every process of the machine (/proc, every 250 ms) meanwhile, and prints
-// the CPU seconds each kind of process used: Chromium, the bundled server's processes, PostgreSQL,
+// the CPU seconds each kind of process used: Chromium's (browser, renderers, GPU, each utility
+// service, and all of them together), the bundled server's processes, PostgreSQL,
 // each package's vitest, each tool. It sees what a parent's own count misses (processes that outlive
 // their parent, PostgreSQL's backends) and splits what the whole machine did. Linux only. A process
 // that lived less than one sample is missed, and one sample's share of each process at its end.
@@ -19,7 +20,12 @@ const TOOLS = ['svelte-check', 'tsc', 'eslint', 'prettier', 'vitest', 'vite', 'e
 
 /** What a process is, from its command line (and, for the project's tools, the folder it runs in). */
 function kindOf(pid, cmd) {
-  if (cmd.includes('chromium')) return 'chromium';
+  if (cmd.includes('chromium')) {
+    // the browser process has no --type; a utility process says which service it runs
+    const type = /--type=(\S+)/.exec(cmd)?.[1] ?? 'browser';
+    const service = /--utility-sub-type=(?:[a-z_]+\.mojom\.)?(\S+)/.exec(cmd)?.[1];
+    return `chromium ${type}${service ? ` (${service})` : ''}`;
+  }
   if (cmd.startsWith('postgres')) return 'postgres';
   if (cmd.includes('dist/main.js')) return 'server process (dist/main.js)';
   const tool = TOOLS.find((t) => cmd.includes(`/${t}`) || cmd.includes(`${t} `));
@@ -70,6 +76,8 @@ child.on('exit', (code) => {
   console.log(
     `\nCPU seconds by kind of process, over ${((performance.now() - began.at) / 1000).toFixed(0)} s: the machine was busy ${(ended.busy - began.busy).toFixed(0)} s, idle ${(ended.idle - began.idle).toFixed(0)} s`,
   );
+  const chromium = [...byKind].filter(([kind]) => kind.startsWith('chromium ')).reduce((sum, [, cpu]) => sum + cpu, 0);
+  if (chromium > 0) byKind.set('chromium, all of its processes', chromium);
   for (const [kind, cpu] of [...byKind].sort((a, b) => b[1] - a[1]))
     if (cpu >= 0.5) console.log(`${cpu.toFixed(1).padStart(8)}  ${kind}`);
   process.exit(code ?? 1);

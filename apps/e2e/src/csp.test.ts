@@ -6,7 +6,7 @@ describe('the app under its Content-Security-Policy', () => {
   const product = useProduct({ BOT_DELAY_MS: '50' });
 
   it('loads, connects its socket and plays against a bot with no CSP violation', async () => {
-    const { page } = await product.phone('en-GB');
+    const { page } = await product.phone('en-GB', { serviceWorker: true });
     await page.addInitScript(() => {
       const seen: string[] = [];
       (window as unknown as { cspViolations: string[] }).cspViolations = seen;

@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { dailyCode } from '@mm/server/daily/derive';
 import { axeViolations } from './support/axe';
-import { screenshot } from './support/browser';
+import { NO_SERVICE_WORKER, screenshot } from './support/browser';
 import { useProduct } from './support/product';
+import { SHARED_PRODUCT_ENV } from './support/shared-env';
 import { createRoom, play, sit } from './support/table';
 
 /** The Code of the day in the browser: played to a win and to a loss, shared, charted, checked. */
 
-const SECRET = 'e2e-daily-secret-known-to-the-test';
+const SECRET = SHARED_PRODUCT_ENV.DAILY_SECRET!;
 
 describe('the Code of the day on a phone', () => {
   const product = useProduct({ DAILY_SECRET: SECRET });
@@ -25,6 +26,7 @@ describe('the Code of the day on a phone', () => {
       timezoneId: 'UTC',
       colorScheme,
       permissions: ['clipboard-read', 'clipboard-write'],
+      ...NO_SERVICE_WORKER,
     });
     // no system share sheet: the share button falls back to the clipboard, which the test reads
     await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'share', { value: undefined }));

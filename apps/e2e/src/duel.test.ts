@@ -26,8 +26,9 @@ describe('two phones play a duel in the browser', () => {
   const product = useProduct({ SPECTATORS_PER_ROOM: '1' });
 
   it('creates a room, shares the link, and plays a round to its end', async () => {
-    const alice = await product.phone('en-GB');
-    const bob = await product.phone('fr-FR');
+    // the two players' phones run the app's service worker, as a returning player's would
+    const alice = await product.phone('en-GB', { serviceWorker: true });
+    const bob = await product.phone('fr-FR', { serviceWorker: true });
 
     // Alice creates a default duel and lands in the room, seated in seat A.
     await alice.page.goto(product.url);

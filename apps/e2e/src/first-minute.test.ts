@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { axeViolations } from './support/axe';
-import { screenshot } from './support/browser';
+import { NO_SERVICE_WORKER, screenshot } from './support/browser';
 import { useProduct } from './support/product';
 import { play, waitSeq } from './support/table';
 
@@ -32,7 +32,7 @@ const roomIdOf = (page: Page): string => /\/r\/([A-Za-z0-9_-]+)$/.exec(page.url(
 
 describe('the first minute on a phone', () => {
   // this file makes some thirty rooms from one address
-  const product = useProduct({ BOT_DELAY_MS: '0', ROOM_CREATE_BURST: '200' });
+  const product = useProduct({ BOT_DELAY_MS: '50', ROOM_CREATE_BURST: '200' });
   const contexts: BrowserContext[] = [];
   async function open(options: BrowserContextOptions = {}): Promise<Page> {
     const context = await product.browser.newContext({
@@ -41,6 +41,7 @@ describe('the first minute on a phone', () => {
       isMobile: true,
       hasTouch: true,
       locale: 'en-GB',
+      ...NO_SERVICE_WORKER,
       ...options,
     });
     contexts.push(context);

@@ -124,7 +124,7 @@ describe('the installable app', () => {
   });
 
   it('reloads with no network into the app and its offline notice, not the browser error page', async () => {
-    const { context, page } = await product.phone('en-GB');
+    const { context, page } = await product.phone('en-GB', { serviceWorker: true });
     await page.goto(product.url);
     await controlled(page);
     await context.setOffline(true);
@@ -148,7 +148,7 @@ describe('the installable app', () => {
   });
 
   it("a push delivered to the service worker shows the notification; a tap focuses the room's tab or opens the room", async () => {
-    const { context, page } = await product.phone('en-GB');
+    const { context, page } = await product.phone('en-GB', { serviceWorker: true });
     await context.grantPermissions(['notifications'], { origin: product.url });
     await page.goto(`${product.url}/r/AAAAAAAAAAAAAAAA`);
     await step('the page controlled by the worker', controlled(page));
@@ -203,7 +203,7 @@ describe('turn notifications in the room', () => {
   const product = useProduct();
 
   it('offers "Notify me when it\'s my turn" once the person has sat down, without asking the browser first', async () => {
-    const { page } = await product.phone('fr-FR');
+    const { page } = await product.phone('fr-FR', { serviceWorker: true });
     // created by its host only, so the creator arrives watching and sits down afterwards
     await createRoom(page, product.url, 'duel');
     await page.getByTestId('seat-name-input').waitFor();
@@ -228,7 +228,7 @@ describe('a new deployment', () => {
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
   it('waits in the background, then the page offers "new version — reload" and reloads into it', async () => {
-    const { page } = await product.phone('en-GB');
+    const { page } = await product.phone('en-GB', { serviceWorker: true });
     await page.goto(product.url);
     await controlled(page);
     expect(await page.getByTestId('update-notice').count()).toBe(0);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { screenshot } from './support/browser';
+import { NO_SERVICE_WORKER, screenshot } from './support/browser';
 import { useProduct } from './support/product';
 import { createRoom, myTurn, play, sit, waitAll } from './support/table';
 import { recordTraffic } from './support/traffic';
@@ -13,6 +13,7 @@ async function tallPhone(product: ReturnType<typeof useProduct>, contexts: Brows
     isMobile: true,
     hasTouch: true,
     locale: 'en-GB',
+    ...NO_SERVICE_WORKER,
   });
   contexts.push(context);
   return context.newPage();

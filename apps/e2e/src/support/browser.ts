@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -55,14 +55,30 @@ export async function profilePhone(): Promise<{ context: BrowserContext; page: P
   };
 }
 
-/** A 360×740 portrait phone with touch, in its own context (its own localStorage). */
-export async function phone(browser: Browser, locale = 'en-GB'): Promise<{ context: BrowserContext; page: Page }> {
+/**
+ * Context options of a test phone whose site may not install its service worker. Installing it
+ * precaches the whole client (134 files) in every new context: measured on first-minute.test.ts,
+ * whose twenty phones spent 58 CPU-seconds with it and 44 without. The worker is tested where it
+ * is the subject (pwa.test.ts), and the duel and CSP flows play with it installed.
+ */
+export const NO_SERVICE_WORKER = { serviceWorkers: 'block' } as const satisfies BrowserContextOptions;
+
+/**
+ * A 360×740 portrait phone with touch, in its own context (its own localStorage); its service
+ * worker is blocked unless `serviceWorker` (NO_SERVICE_WORKER).
+ */
+export async function phone(
+  browser: Browser,
+  locale = 'en-GB',
+  { serviceWorker = false }: { serviceWorker?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     viewport: { width: 360, height: 740 },
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,
     locale,
+    ...(serviceWorker ? {} : NO_SERVICE_WORKER),
   });
   const page = await context.newPage();
   return { context, page };

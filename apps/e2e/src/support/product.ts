@@ -2,6 +2,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, phone } from './browser';
 import { startProduct } from './server';
+import { fitsSharedProduct } from './shared-env';
 import { join, type Player } from './table';
 
 /** What a test file's `useProduct()` hands its tests (valid once `beforeAll` has run). */
@@ -9,16 +10,16 @@ export interface ProductFixture {
   /** the product's base URL */
   readonly url: string;
   readonly browser: Browser;
-  /** a new 360×740 phone (own context, own storage), closed after the file's tests */
-  phone(locale?: string): Promise<{ context: BrowserContext; page: Page }>;
+  /** a new 360×740 phone (own context, own storage), closed after the file's tests; its service worker blocked unless asked for */
+  phone(locale?: string, options?: { serviceWorker?: boolean }): Promise<{ context: BrowserContext; page: Page }>;
   /** a new phone that opens `link` and takes `seat` as `name`, closed after the file's tests */
   join(link: string, name: string, seat: number, locale?: string): Promise<Player>;
 }
 
 /**
  * The setup of every browser test file: a headless Chromium, and the product (bundled server with
- * the built client): the one every file shares when `env` is empty, else one of the file's own on a
- * fresh database with `env` added to its environment. After the file's tests it closes every phone,
+ * the built client): the one the files share when it has every setting of `env` (SHARED_PRODUCT_ENV),
+ * else one of the file's own on a fresh database with `env` added to its environment. After the file's tests it closes every phone,
  * the browser, and the file's own product.
  */
 export function useProduct(env: Record<string, string> = {}): ProductFixture {
@@ -27,7 +28,7 @@ export function useProduct(env: Record<string, string> = {}): ProductFixture {
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    product = Object.keys(env).length === 0 ? { url: inject('sharedProductUrl'), stop: async () => {} } : await startProduct(env);
+    product = fitsSharedProduct(env) ? { url: inject('sharedProductUrl'), stop: async () => {} } : await startProduct(env);
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -48,8 +49,8 @@ export function useProduct(env: Record<string, string> = {}): ProductFixture {
     get browser() {
       return ready(browser, 'browser');
     },
-    async phone(locale = 'en-GB') {
-      const p = await phone(ready(browser, 'browser'), locale);
+    async phone(locale = 'en-GB', options = {}) {
+      const p = await phone(ready(browser, 'browser'), locale, options);
       contexts.push(p.context);
       return p;
     },

@@ -1,22 +1,23 @@
 import type { TestProject } from 'vitest/node';
 import { startProduct } from './server';
+import { SHARED_PRODUCT_ENV } from './shared-env';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** the base URL of the product every file without an environment of its own shares */
+    /** the base URL of the product shared by every file whose environment fits SHARED_PRODUCT_ENV */
     sharedProductUrl: string;
   }
 }
 
 /**
- * Vitest's global setup: one product (server, embedded database, built client) for every test file
- * that needs no environment of its own. A product costs about 6.5 CPU-seconds and 5 s to start and
- * stop (measured: half of a browser test file's fixed cost); ten describe blocks in nine files share
- * one. Their tests already share nothing but the product: each phone is a browser context of its
+ * Vitest's global setup: one product (server, embedded database, built client, SHARED_PRODUCT_ENV)
+ * for every test file whose settings it has. A product costs about 6.5 CPU-seconds and 5 s to start and
+ * stop (measured: half of a browser test file's fixed cost); fourteen describe blocks in thirteen files
+ * share one. Their tests already share nothing but the product: each phone is a browser context of its
  * own, with its own device token, so one file's rooms, players and passkeys are not another's.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const product = await startProduct();
+  const product = await startProduct({ ...SHARED_PRODUCT_ENV });
   project.provide('sharedProductUrl', product.url);
   return () => product.stop();
 }
