@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { dailyCode } from '@mm/server/daily/derive';
 import { axeViolations } from './support/axe';
-import { NO_SERVICE_WORKER, screenshot } from './support/browser';
+import { MOBILE, NO_SERVICE_WORKER, screenshot } from './support/browser';
 import { useProduct } from './support/product';
 import { SHARED_PRODUCT_ENV } from './support/shared-env';
 import { createRoom, play, sit } from './support/table';
@@ -19,9 +19,7 @@ describe('the Code of the day on a phone', () => {
   async function tallPhone(colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
     const context = await product.browser.newContext({
       viewport: { width: 390, height: 844 },
-      deviceScaleFactor: 1,
-      isMobile: true,
-      hasTouch: true,
+      ...MOBILE,
       locale: 'en-GB',
       timezoneId: 'UTC',
       colorScheme,

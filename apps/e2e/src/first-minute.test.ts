@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { axeViolations } from './support/axe';
-import { NO_SERVICE_WORKER, screenshot } from './support/browser';
+import { MOBILE, NO_SERVICE_WORKER, screenshot } from './support/browser';
 import { useProduct } from './support/product';
 import { play, waitSeq } from './support/table';
 
@@ -37,9 +37,7 @@ describe('the first minute on a phone', () => {
   async function open(options: BrowserContextOptions = {}): Promise<Page> {
     const context = await product.browser.newContext({
       viewport: PORTRAIT,
-      deviceScaleFactor: 1,
-      isMobile: true,
-      hasTouch: true,
+      ...MOBILE,
       locale: 'en-GB',
       ...NO_SERVICE_WORKER,
       ...options,

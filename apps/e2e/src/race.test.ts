@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { NO_SERVICE_WORKER, screenshot } from './support/browser';
+import { MOBILE, NO_SERVICE_WORKER, screenshot } from './support/browser';
 import { useProduct } from './support/product';
 import { createRoom, myTurn, play, sit, waitAll } from './support/table';
 import { recordTraffic } from './support/traffic';
@@ -9,9 +9,7 @@ import { recordTraffic } from './support/traffic';
 async function tallPhone(product: ReturnType<typeof useProduct>, contexts: BrowserContext[]): Promise<Page> {
   const context = await product.browser.newContext({
     viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
+    ...MOBILE,
     locale: 'en-GB',
     ...NO_SERVICE_WORKER,
   });

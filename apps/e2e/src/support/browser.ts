@@ -28,6 +28,14 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /**
+ * What every test phone is: a touch screen, drawn at one device pixel per CSS pixel. Real phones
+ * have two or three, but layout, tap targets and overflow are measured in CSS pixels either way,
+ * and drawing four times the pixels cost the browser tests 18 of their 236 CPU-seconds (machine E,
+ * docs/performance.md). The screenshots are at 1× for it.
+ */
+export const MOBILE = { deviceScaleFactor: 1, isMobile: true, hasTouch: true } as const satisfies BrowserContextOptions;
+
+/**
  * A phone whose browser keeps a profile on disk, as an installed browser does: Chromium never
  * offers to install a site from an incognito-like context, so the installability check needs it.
  */
@@ -39,9 +47,7 @@ export async function profilePhone(): Promise<{ context: BrowserContext; page: P
     headless: true,
     args: [...CHROMIUM_FLAGS],
     viewport: { width: 360, height: 740 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
+    ...MOBILE,
     locale: 'en-GB',
   });
   const page = context.pages()[0] ?? (await context.newPage());
@@ -58,7 +64,7 @@ export async function profilePhone(): Promise<{ context: BrowserContext; page: P
 /**
  * Context options of a test phone whose site may not install its service worker. Installing it
  * precaches the whole client (134 files) in every new context: measured on first-minute.test.ts,
- * whose twenty phones spent 58 CPU-seconds with it and 44 without. The worker is tested where it
+ * whose twelve phones spent 58 CPU-seconds with it and 44 without. The worker is tested where it
  * is the subject (pwa.test.ts), and the duel and CSP flows play with it installed.
  */
 export const NO_SERVICE_WORKER = { serviceWorkers: 'block' } as const satisfies BrowserContextOptions;
@@ -74,9 +80,7 @@ export async function phone(
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     viewport: { width: 360, height: 740 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
+    ...MOBILE,
     locale,
     ...(serviceWorker ? {} : NO_SERVICE_WORKER),
   });

@@ -163,6 +163,9 @@ export async function embeddedTemplate(): Promise<string> {
     rmSync(build, { recursive: true, force: true });
     // Another process published it first.
     if (!existsSync(join(template, 'ready'))) throw e;
+  } finally {
+    // the record of the folder that opening it left beside it (data-dir-identity.ts)
+    rmSync(`${build}.id`, { force: true });
   }
   return template;
 }
