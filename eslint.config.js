@@ -9,6 +9,7 @@ export default ts.config(
     ignores: [
       '**/dist/**',
       '**/node_modules/**',
+      '**/.svelte-check/**',
       'apps/server/src/generated/**',
       'packages/solver/src/generated/**',
       'test-output/**',
