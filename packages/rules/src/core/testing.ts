@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { isDeepStrictEqual } from 'node:util';
 import { expect, it } from 'vitest';
 import type { Code } from './code';
 import { RULE_ERROR_CODES, type RuleErrorCode } from './errors';
@@ -10,6 +11,22 @@ import { createRng, type Rng } from './rng';
  * because every family's tests need the same checks: apply never mutates, a refusal is a
  * typed error with a readable message that leaves the state alone, random play holds up.
  */
+
+/**
+ * `expect(actual).toEqual(expected)` and `expect(actual).toBe(expected)` for the property tests,
+ * which assert on every state of thousands of random matches: there vitest's `expect` call itself (a
+ * chai chain, and its state copied on every call) was most of the CPU. A plain comparison settles the
+ * usual case, and only a difference goes through `expect`, which reports it: `equal` keeps
+ * `toEqual`'s leniency (what strict equality refuses, `toEqual` may still accept).
+ */
+export const check = {
+  equal(actual: unknown, expected: unknown): void {
+    if (!isDeepStrictEqual(actual, expected)) expect(actual).toEqual(expected);
+  },
+  same(actual: unknown, expected: unknown): void {
+    if (!Object.is(actual, expected)) expect(actual).toBe(expected);
+  },
+};
 
 /** Freezes a value and everything it holds, so that any later mutation throws. */
 export function deepFreeze<T>(value: T): T {
@@ -31,11 +48,11 @@ export function applyOrThrow<S, A>(family: Family<unknown, S, A, unknown, unknow
 export function expectRefused<S, A>(family: AnyFamily, state: S, seat: Seat, action: A, code: RuleErrorCode): string {
   const before = structuredClone(state);
   const r = family.apply(deepFreeze(state), seat, action);
-  expect(r.ok).toBe(false);
+  check.same(r.ok, false);
   if (r.ok) return '';
-  expect(r.error.code).toBe(code);
+  check.same(r.error.code, code);
   expect(r.error.message.length).toBeGreaterThan(10);
-  expect(state).toEqual(before);
+  check.equal(state, before);
   return r.error.message;
 }
 
@@ -88,7 +105,7 @@ export function itGeneratesSchemaValidJunk<A>(
   it('the generated junk actions are schema-valid, so the rules (not the schema) must refuse them', () => {
     fc.assert(
       fc.property(junk, (a) => {
-        expect(actionSchema.safeParse(a).success).toBe(true);
+        check.same(actionSchema.safeParse(a).success, true);
       }),
     );
   });
@@ -177,7 +194,7 @@ export function playRandomly<O, S extends { finished: boolean }, A, V, I>(
     const other = junk || rng.next() >= 0.2 ? null : (run.outOfTurn?.(state, move, rng) ?? null);
     if (other !== null) {
       const wrong = family.apply(state, other, move.action);
-      expect(wrong.ok ? 'accepted' : wrong.error.code).toBe('NOT_YOUR_TURN');
+      check.same(wrong.ok ? 'accepted' : wrong.error.code, 'NOT_YOUR_TURN');
     }
     const r = family.apply(state, move.seat, move.action);
     if (!junk && !r.ok) throw new Error(`a legal move was refused: ${r.error.code} ${r.error.message}`);
@@ -228,8 +245,8 @@ export function expectFoldReproduces<O, S, A, V, I>(
   state: S,
 ): void {
   const once = foldLog(family, options, seed, log);
-  expect(foldLog(family, options, seed, log)).toEqual(once);
-  expect(once).toEqual(state);
+  check.equal(foldLog(family, options, seed, log), once);
+  check.equal(once, state);
 }
 
 /** `apply`, `view` and `status` leave the state they are given exactly as it was. */
@@ -238,7 +255,7 @@ export function expectUntouched<O, S, A, V, I>(family: Family<O, S, A, V, I>, st
   family.apply(state, seat, action);
   family.view(state, seat);
   family.status(state);
-  expect(state).toEqual(copy);
+  check.equal(state, copy);
 }
 
 /** Every view of `state` (each seat's, the spectator's, the review) fits the family's published `viewSchema`. */
@@ -251,7 +268,7 @@ export function expectViewsFitTheSchema<S, V>(family: Family<unknown, S, unknown
   ];
   for (const view of views) {
     const parsed = family.viewSchema.safeParse(view);
-    expect(parsed.success ? 'fits' : parsed.error.message).toBe('fits');
+    check.same(parsed.success ? 'fits' : parsed.error.message, 'fits');
   }
 }
 
@@ -270,9 +287,9 @@ export function expectReviewReveals<S extends { finished: boolean }, V>(
   const review = family.review(state);
   const spectator = family.view(state, null);
   expectViewsFitTheSchema(family, state);
-  expect(hide(structuredClone(review))).toEqual(hide(structuredClone(spectator)));
+  check.equal(hide(structuredClone(review)), hide(structuredClone(spectator)));
   for (const value of hidden(review)) expect(value).not.toBeNull();
-  if (state.finished) expect(review).toEqual(spectator);
+  if (state.finished) check.equal(review, spectator);
 }
 
 /**
@@ -340,7 +357,7 @@ export function itEndsByTimeoutsAlone<O, S extends { finished: boolean }, A, V, 
           for (const s of seats) {
             // only a seat that owes a move can run out of time
             const offered = family.timeoutFor(state, s, rng);
-            expect(offered !== null).toBe(status.toAct.includes(s));
+            check.same(offered !== null, status.toAct.includes(s));
             if (offered === null) {
               const refused = family.apply(state, s, { type: 'timeout' } as A);
               expect(refused.ok ? 'accepted' : refused.error.code).toMatch(/NOT_YOUR_TURN|NOT_A_PLAYER/);
@@ -355,8 +372,8 @@ export function itEndsByTimeoutsAlone<O, S extends { finished: boolean }, A, V, 
           log.push({ seat, action });
           state = deepFreeze(r.state);
         }
-        expect(foldLog(family, opts, seed, log)).toEqual(state);
-        expect(family.status(state).toAct).toEqual([]);
+        check.equal(foldLog(family, opts, seed, log), state);
+        check.equal(family.status(state).toAct, []);
       }),
       { numRuns: 40 },
     );

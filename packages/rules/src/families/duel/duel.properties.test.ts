@@ -5,6 +5,7 @@ import { foldLog, type LoggedAction, type Seat, type Viewer } from '../../core/f
 import { createRng, randomCode, type Rng } from '../../core/rng';
 import { isPossibleScore, scoreGuess, type Score } from '../../core/score';
 import {
+  check,
   itGeneratesSchemaValidJunk,
   itEndsByTimeoutsAlone,
   itNeverMutates,
@@ -109,8 +110,11 @@ function expectNoLeak(state: DuelState, viewer: Viewer): void {
   const index = state.rounds.length - 1;
   const view = duel.view(state, viewer);
   const shown = view.rounds[index];
-  expect(shown?.secret).toBeNull();
-  expect(shown?.rows.every((row) => row.trueScore === null)).toBe(true);
+  check.same(shown?.secret, null);
+  check.same(
+    shown?.rows.every((row) => row.trueScore === null),
+    true,
+  );
   // The secret's text may appear only where the view legitimately holds an equal array: a guess, a revealed
   // secret, or (a coincidence) the row numbers a codebreaker lost to the timer.
   const needle = JSON.stringify(round.secret);
@@ -120,7 +124,7 @@ function expectNoLeak(state: DuelState, viewer: Viewer): void {
     r.missed,
   ]);
   const legit = publicCodes.filter((c) => JSON.stringify(c) === needle).length;
-  expect(occurrences(JSON.stringify(view), needle)).toBe(legit);
+  check.same(occurrences(JSON.stringify(view), needle), legit);
 }
 
 /** The same state with another secret (and the true scores that go with it) in the unfinished round. */
@@ -143,22 +147,26 @@ describe('duel properties', () => {
         const { state } = play(game, ({ after }) => {
           const status = duel.status(after);
           const sums = after.rounds.reduce<[number, number]>((acc, r) => [acc[0] + r.gained[0], acc[1] + r.gained[1]], [0, 0]);
-          expect(after.scores).toEqual(sums);
-          expect(status.scores).toEqual(after.scores);
+          check.equal(after.scores, sums);
+          check.equal(status.scores, after.scores);
           const played = after.rounds.filter((r) => r.outcome !== null && !r.faulty).length;
           expect(played).toBeLessThanOrEqual(after.options.rounds);
-          expect(after.finished).toBe(played === after.options.rounds);
+          check.same(after.finished, played === after.options.rounds);
           expect(status.toAct).toHaveLength(after.finished ? 0 : 1);
           // roles follow the round number, so a replay keeps them
           for (const r of after.rounds) {
-            expect(r.codemaker).toBe((r.number - 1) % 2);
-            expect(r.codebreaker).toBe(1 - r.codemaker);
+            check.same(r.codemaker, (r.number - 1) % 2);
+            check.same(r.codebreaker, 1 - r.codemaker);
             expect(r.rows.length).toBeLessThanOrEqual(after.options.guesses);
           }
-          if (!after.options.handScoring) expect(after.rounds.some((r) => r.faulty)).toBe(false);
+          if (!after.options.handScoring)
+            check.same(
+              after.rounds.some((r) => r.faulty),
+              false,
+            );
           if (after.finished) {
-            expect(status.draw).toBe(after.scores[0] === after.scores[1]);
-            expect(status.winners).toEqual(status.draw ? [] : [after.scores[0] > after.scores[1] ? 0 : 1]);
+            check.same(status.draw, after.scores[0] === after.scores[1]);
+            check.equal(status.winners, status.draw ? [] : [after.scores[0] > after.scores[1] ? 0 : 1]);
           }
         });
         if (state.finished) seen.finished++;
@@ -176,10 +184,16 @@ describe('duel properties', () => {
     fc.assert(
       fc.property(gameArb, (game) => {
         const { state } = play({ ...game, pWrongScore: 0, pJunk: 0, pBreak: Math.max(game.pBreak, 0.1) });
-        expect(state.finished).toBe(true);
+        check.same(state.finished, true);
         expect(state.rounds).toHaveLength(state.options.rounds);
-        expect(state.rounds.map((r) => r.number)).toEqual(state.rounds.map((_, i) => i + 1));
-        expect(state.rounds.some((r) => r.faulty)).toBe(false);
+        check.equal(
+          state.rounds.map((r) => r.number),
+          state.rounds.map((_, i) => i + 1),
+        );
+        check.same(
+          state.rounds.some((r) => r.faulty),
+          false,
+        );
       }),
       { numRuns: 40 },
     );
@@ -191,8 +205,8 @@ describe('duel properties', () => {
         const { state, log } = play(game);
         const once = foldLog(duel, game.options, game.seed, log);
         const twice = foldLog(duel, game.options, `${game.seed}!`, log);
-        expect(once).toEqual(twice);
-        expect(once).toEqual(state);
+        check.equal(once, twice);
+        check.equal(once, state);
       }),
       { numRuns: 40 },
     );
@@ -210,10 +224,10 @@ describe('duel properties', () => {
           // What they see must not depend on the secret at all.
           const other = withOtherSecret(after, rng);
           if (other) {
-            expect(duel.view(other, codebreaker)).toEqual(duel.view(after, codebreaker));
-            expect(duel.view(other, null)).toEqual(duel.view(after, null));
+            check.equal(duel.view(other, codebreaker), duel.view(after, codebreaker));
+            check.equal(duel.view(other, null), duel.view(after, null));
             // ...whereas the codemaker's view does change: the comparison above can tell views apart
-            expect(duel.view(after, codemaker).rounds.at(-1)?.secret).toEqual(currentRound(after).secret);
+            check.equal(duel.view(after, codemaker).rounds.at(-1)?.secret, currentRound(after).secret);
           }
         });
       }),

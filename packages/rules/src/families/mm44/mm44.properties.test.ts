@@ -4,6 +4,7 @@ import type { Code } from '../../core/code';
 import type { LoggedAction, Seat } from '../../core/family';
 import { createRng, type Rng } from '../../core/rng';
 import {
+  check,
   itFoldsTheSameTwice,
   itGeneratesSchemaValidJunk,
   itEndsByTimeoutsAlone,
@@ -105,10 +106,13 @@ describe('mm44 properties', () => {
         const parts = mm44Deal(createRng(seed), boards);
         expect(parts).toHaveLength(boards);
         const positions = parts.map((p) => p.position);
-        expect(new Set(positions).size).toBe(boards);
-        expect(positions.every((p) => Number.isInteger(p) && p >= 0 && p < MM44_HOLES)).toBe(true);
+        check.same(new Set(positions).size, boards);
+        check.same(
+          positions.every((p) => Number.isInteger(p) && p >= 0 && p < MM44_HOLES),
+          true,
+        );
         for (const { colour } of parts) {
-          expect(Number.isInteger(colour) && colour >= 0 && colour < MM44_COLOURS).toBe(true);
+          check.same(Number.isInteger(colour) && colour >= 0 && colour < MM44_COLOURS, true);
           expect(parts.filter((p) => p.colour === colour).length).toBeLessThanOrEqual(MM44_COUNTERS_PER_COLOUR);
         }
       }),
@@ -126,41 +130,50 @@ describe('mm44 properties', () => {
           boards.forEach((board, b) => {
             expect(board.rows.length).toBeLessThanOrEqual(after.options.rows);
             for (const row of board.rows) {
-              expect(row.answers.map((a) => a.board)).toEqual(boards.flatMap((_, o) => (o === b ? [] : [o])));
+              check.equal(
+                row.answers.map((a) => a.board),
+                boards.flatMap((_, o) => (o === b ? [] : [o])),
+              );
               const truth = row.answers.map((a) => {
                 const other = boards[a.board];
                 return other ? mm44Answer(other.part, row.code) : 'no such board';
               });
-              expect(row.answers.map((a) => a.peg)).toEqual(truth);
+              check.equal(
+                row.answers.map((a) => a.peg),
+                truth,
+              );
             }
           });
           if (action.type === 'row') {
             const turn = before.turn ?? -1;
-            expect(before.boards[turn]?.holder).toBe(seat);
-            expect(before.out[seat]).toBe(false);
+            check.same(before.boards[turn]?.holder, seat);
+            check.same(before.out[seat], false);
           }
           // Out exactly after a wrong call; a right call ends the game at once.
           after.out.forEach((out, s) => {
-            expect(out).toBe(after.calls.some((c) => c.seat === s && !c.correct));
+            check.same(
+              out,
+              after.calls.some((c) => c.seat === s && !c.correct),
+            );
           });
-          for (const c of after.calls) expect(c.correct).toBe(JSON.stringify(c.code) === JSON.stringify(hiddenCode(after)));
+          for (const c of after.calls) check.same(c.correct, JSON.stringify(c.code) === JSON.stringify(hiddenCode(after)));
           const right = after.calls.filter((c) => c.correct);
           expect(right.length).toBeLessThanOrEqual(1);
-          expect(after.winner).toBe(right[0]?.seat ?? null);
+          check.same(after.winner, right[0]?.seat ?? null);
           if (after.turn !== null) {
             const board = after.boards[after.turn];
-            expect(board && board.rows.length < after.options.rows && !after.out[board.holder]).toBe(true);
+            check.same(board && board.rows.length < after.options.rows && !after.out[board.holder], true);
           }
           const status = mm44.status(after);
           if (after.finished) {
             expect(status).toMatchObject({ toAct: [], draw: after.winner === null });
             if (after.winner === null) {
               // a draw: nobody in the game could still play or call
-              expect(after.finalCalls === null || after.finalCalls.length === 0).toBe(true);
+              check.same(after.finalCalls === null || after.finalCalls.length === 0, true);
             }
           } else {
             expect(status.toAct).toHaveLength(1);
-            expect(after.out[status.toAct[0] ?? -1]).toBe(false);
+            check.same(after.out[status.toAct[0] ?? -1], false);
           }
         });
         if (state.winner !== null) seen.won++;
@@ -180,7 +193,7 @@ describe('mm44 properties', () => {
   it('legal play always ends', () => {
     fc.assert(
       fc.property(gameArb, (game) => {
-        expect(play({ ...game, pJunk: 0 }).state.finished).toBe(true);
+        check.same(play({ ...game, pJunk: 0 }).state.finished, true);
       }),
       { numRuns: 40 },
     );
@@ -198,13 +211,13 @@ describe('mm44 properties', () => {
           for (const viewer of viewers) {
             const view = mm44.view(after, viewer);
             const own = after.boards.filter((b) => b.holder === viewer).length;
-            expect(view.code).toBeNull();
+            check.same(view.code, null);
             view.boards.forEach((b) => {
-              expect(b.part).toEqual(b.holder === viewer ? after.boards[b.board]?.part : null);
+              check.equal(b.part, b.holder === viewer ? after.boards[b.board]?.part : null);
             });
-            expect(occurrences(JSON.stringify(view), '"position"')).toBe(own);
+            check.same(occurrences(JSON.stringify(view), '"position"'), own);
             // What a seat sees must not depend on the parts it does not hold (the answers already given aside).
-            expect(mm44.view(withOtherParts(after, viewer, rng), viewer)).toEqual(view);
+            check.equal(mm44.view(withOtherParts(after, viewer, rng), viewer), view);
           }
         });
       }),

@@ -4,6 +4,7 @@ import type { Code, CodeRules } from '../../core/code';
 import type { LoggedAction, Seat, Viewer } from '../../core/family';
 import { randomCode, type Rng } from '../../core/rng';
 import {
+  check,
   itFoldsTheSameTwice,
   itGeneratesSchemaValidJunk,
   itEndsByTimeoutsAlone,
@@ -106,7 +107,7 @@ function expectNoLeak(state: ParkerState, viewer: Viewer): void {
   for (const owner of [0, 1] as const) {
     const secret = game.secrets[owner];
     if (secret === null || owner === viewer) continue;
-    expect(shown?.secrets[owner]).toBeNull();
+    check.same(shown?.secrets[owner], null);
     // The secret's text may appear only where the view legitimately holds an equal array: a guess, a revealed
     // secret, or (a coincidence) the move numbers a seat lost to the timer.
     const needle = JSON.stringify(secret);
@@ -116,7 +117,7 @@ function expectNoLeak(state: ParkerState, viewer: Viewer): void {
       ...g.missed,
     ]);
     const legit = publicCodes.filter((c) => JSON.stringify(c) === needle).length;
-    expect(occurrences(JSON.stringify(view), needle)).toBe(legit);
+    check.same(occurrences(JSON.stringify(view), needle), legit);
   }
 }
 
@@ -130,42 +131,49 @@ describe('parker properties', () => {
         const { state } = play(game, ({ after }) => {
           const { pegs } = after.options;
           for (const g of after.games) {
-            expect(g.first).toBe((g.number - 1) % 2);
+            check.same(g.first, (g.number - 1) % 2);
             // a move lost to the timer counts as used, like a guess
             const [n0, n1] = [g.guesses[0].length + g.missed[0].length, g.guesses[1].length + g.missed[1].length];
             for (const s of [0, 1] as const)
-              expect([...g.missed[s], ...guessMoves(g, s)].sort((a, b) => a - b)).toEqual(
+              check.equal(
+                [...g.missed[s], ...guessMoves(g, s)].sort((a, b) => a - b),
                 Array.from({ length: s === 0 ? n0 : n1 }, (_, i) => i + 1),
               );
             const nFirst = g.first === 0 ? n0 : n1;
             const nSecond = g.first === 0 ? n1 : n0;
             // the first mover is never behind, and never more than one guess ahead
-            expect(nFirst - nSecond === 0 || nFirst - nSecond === 1).toBe(true);
+            check.same(nFirst - nSecond === 0 || nFirst - nSecond === 1, true);
             expect(Math.max(n0, n1)).toBeLessThanOrEqual(PARKER_MOVES);
             const broke = [brokeOn(g, 0, pegs), brokeOn(g, 1, pegs)];
             if (g.outcome === null) {
               // an unfinished game holds no break from a completed move
-              expect(broke.every((b) => b === null || b > nSecond)).toBe(true);
+              check.same(
+                broke.every((b) => b === null || b > nSecond),
+                true,
+              );
               continue;
             }
-            expect(n0).toBe(n1);
+            check.same(n0, n1);
             const moves = n0;
-            expect(broke.every((b) => b === null || b === moves)).toBe(true);
-            if (broke[0] === null && broke[1] === null) expect(moves).toBe(PARKER_MOVES);
+            check.same(
+              broke.every((b) => b === null || b === moves),
+              true,
+            );
+            if (broke[0] === null && broke[1] === null) check.same(moves, PARKER_MOVES);
             const winner = broke[0] !== null && broke[1] === null ? 0 : broke[1] !== null && broke[0] === null ? 1 : null;
-            expect(g.winner).toBe(winner);
-            expect(g.outcome).toBe(winner === null ? 'draw' : 'won');
+            check.same(g.winner, winner);
+            check.same(g.outcome, winner === null ? 'draw' : 'won');
           }
           const wins = [0, 1].map((s) => after.games.filter((g) => g.winner === s).length);
-          expect(after.scores).toEqual(wins);
+          check.equal(after.scores, wins);
           const ended = after.games.filter((g) => g.outcome !== null).length;
-          expect(after.finished).toBe(ended === after.options.games);
+          check.same(after.finished, ended === after.options.games);
           const status = parker.status(after);
-          expect(status.scores).toEqual(after.scores);
+          check.equal(status.scores, after.scores);
           if (after.finished) {
             const [a, b] = after.scores;
-            expect(status.draw).toBe(a === b);
-            expect(status.winners).toEqual(a === b ? [] : [a > b ? 0 : 1]);
+            check.same(status.draw, a === b);
+            check.equal(status.winners, a === b ? [] : [a > b ? 0 : 1]);
           }
         });
         if (state.finished) seen.finished++;
@@ -184,8 +192,11 @@ describe('parker properties', () => {
     fc.assert(
       fc.property(gameArb, (game) => {
         const { state } = play({ ...game, pJunk: 0 });
-        expect(state.finished).toBe(true);
-        expect(state.games.map((g) => g.number)).toEqual(Array.from({ length: state.options.games }, (_, i) => i + 1));
+        check.same(state.finished, true);
+        check.equal(
+          state.games.map((g) => g.number),
+          Array.from({ length: state.options.games }, (_, i) => i + 1),
+        );
       }),
       { numRuns: 30 },
     );

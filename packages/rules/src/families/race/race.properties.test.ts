@@ -5,6 +5,7 @@ import type { LoggedAction, Seat, Viewer } from '../../core/family';
 import { createRng, randomCode, type Rng } from '../../core/rng';
 import { inconsistentRow } from '../../core/score';
 import {
+  check,
   expectViewsFitTheSchema,
   itEndsByTimeoutsAlone,
   itFoldsTheSameTwice,
@@ -109,14 +110,14 @@ function scrambled(state: RaceState, viewer: Viewer, rng: Rng): RaceState {
 }
 
 function expectPegsOnly(view: RaceView, viewer: Viewer, guesses: readonly Code[][]): void {
-  expect(view.code).toBeNull();
+  check.same(view.code, null);
   for (const board of view.boards) {
     if (board.seat === viewer) {
-      expect(board.shown).toBe('code');
+      check.same(board.shown, 'code');
       continue;
     }
-    expect(board.shown).toBe('pegs');
-    for (const row of board.rows) expect(Object.keys(row)).toEqual(['score']);
+    check.same(board.shown, 'pegs');
+    for (const row of board.rows) check.equal(Object.keys(row), ['score']);
     expect(board.rows).toHaveLength(guesses[board.seat]?.length ?? 0);
   }
 }
@@ -130,24 +131,33 @@ describe('race properties', () => {
       fc.property(gameArb, (game) => {
         const { state } = play(game, ({ before, seat, action, after }) => {
           const status = race.status(after);
-          expect(status.scores).toEqual(after.boards.map((_, s) => usedOf(after, s)));
+          check.equal(
+            status.scores,
+            after.boards.map((_, s) => usedOf(after, s)),
+          );
           const racing = after.boards.flatMap((_, s) =>
             !after.breakers.includes(s) && usedOf(after, s) < after.options.guesses ? [s] : [],
           );
-          expect(status.toAct).toEqual(racing);
-          expect(status.owes).toEqual(racing.map((s) => ({ seat: s, kind: 'guess' })));
-          expect(after.finished).toBe(racing.length === 0);
-          expect(racePlaces(after)).toEqual(expectedPlaces(after));
+          check.equal(status.toAct, racing);
+          check.equal(
+            status.owes,
+            racing.map((s) => ({ seat: s, kind: 'guess' })),
+          );
+          check.same(after.finished, racing.length === 0);
+          check.equal(racePlaces(after), expectedPlaces(after));
           // each accepted action uses exactly one row of its own seat's board, and no other board changes
-          expect(usedOf(after, seat)).toBe(usedOf(before, seat) + 1);
-          for (let s = 0; s < after.boards.length; s++) if (s !== seat) expect(after.boards[s]).toBe(before.boards[s]);
+          check.same(usedOf(after, seat), usedOf(before, seat) + 1);
+          for (let s = 0; s < after.boards.length; s++) if (s !== seat) check.same(after.boards[s], before.boards[s]);
           // a breaker is added exactly when its guess is the code, at the end of the order
           const broke = action.type === 'guess' && JSON.stringify(action.code) === JSON.stringify(after.code);
-          expect(after.breakers).toEqual(broke ? [...before.breakers, seat] : before.breakers);
+          check.equal(after.breakers, broke ? [...before.breakers, seat] : before.breakers);
           if (after.finished) {
-            expect(status.winners).toEqual(after.breakers.slice(0, 1));
-            expect(status.draw).toBe(after.breakers.length === 0 && after.boards.length > 1);
-            expect(racePlaces(after).every((p) => p !== null)).toBe(true);
+            check.equal(status.winners, after.breakers.slice(0, 1));
+            check.same(status.draw, after.breakers.length === 0 && after.boards.length > 1);
+            check.same(
+              racePlaces(after).every((p) => p !== null),
+              true,
+            );
           }
         });
         if (state.finished) seen.finished++;
@@ -172,12 +182,12 @@ describe('race properties', () => {
           for (const viewer of viewers) {
             const view = race.view(after, viewer);
             if (after.finished) {
-              expect({ ...view, viewer: null }).toEqual(race.review(after));
+              check.equal({ ...view, viewer: null }, race.review(after));
               continue;
             }
             expectPegsOnly(view, viewer, guesses);
             // nothing the viewer may not know changes what it is shown
-            expect(race.view(scrambled(after, viewer, rng), viewer)).toEqual(view);
+            check.equal(race.view(scrambled(after, viewer, rng), viewer), view);
           }
         });
       }),
@@ -218,10 +228,10 @@ describe('race properties', () => {
             const fits = inconsistentRow(code, after.boards[seat]?.rows ?? []) === null;
             if (after.options.hard && !fits) {
               seen.refused++;
-              expect(result.ok ? null : result.error.code).toBe('INCONSISTENT_GUESS');
+              check.same(result.ok ? null : result.error.code, 'INCONSISTENT_GUESS');
             } else {
               seen.accepted++;
-              expect(result.ok).toBe(true);
+              check.same(result.ok, true);
             }
           }
         });

@@ -4,6 +4,7 @@ import type { Code, CodeRules } from '../../core/code';
 import type { LoggedAction, Seat, Viewer } from '../../core/family';
 import { randomCode, type Rng } from '../../core/rng';
 import {
+  check,
   itFoldsTheSameTwice,
   itGeneratesSchemaValidJunk,
   itEndsByTimeoutsAlone,
@@ -86,7 +87,7 @@ function expectNoLeak(state: RotationState, viewer: Viewer): void {
   const round = currentRound(state);
   if (round.outcome !== null || round.secret === null || viewer === round.codemaker) return;
   const view = rotation.view(state, viewer);
-  expect(view.rounds.at(-1)?.secret).toBeNull();
+  check.same(view.rounds.at(-1)?.secret, null);
   // The secret's text may appear only where the view legitimately holds an equal array: a row, a revealed
   // secret, or (a coincidence with codes of 3 to 5 pegs) the points per seat.
   const needle = JSON.stringify(round.secret);
@@ -95,7 +96,7 @@ function expectNoLeak(state: RotationState, viewer: Viewer): void {
     ...view.rounds.flatMap((r) => [...r.rows.map((row) => row.guess), ...(r.secret ? [r.secret] : []), r.gained]),
   ];
   const legit = publicCodes.filter((c) => JSON.stringify(c) === needle).length;
-  expect(occurrences(JSON.stringify(view), needle)).toBe(legit);
+  check.same(occurrences(JSON.stringify(view), needle), legit);
 }
 
 describe('rotation properties', () => {
@@ -111,34 +112,37 @@ describe('rotation properties', () => {
           const events = Array.from({ length: options.players }, () => 0);
           for (const round of after.rounds) {
             for (const row of round.rows) {
-              expect(row.points).toBe(rotationGuessPoints(row.score, options.pegs));
+              check.same(row.points, rotationGuessPoints(row.score, options.pegs));
               events[row.seat] = (events[row.seat] ?? 0) + row.points;
             }
             if (round.outcome !== null) {
               // a row lost to the timer is a row of the board used up
               const brokenOn = round.outcome === 'broken' ? round.rows.length + round.missed.length : null;
-              expect(round.codemakerPoints).toBe(rotationCodemakerPoints(options.players, brokenOn));
+              check.same(round.codemakerPoints, rotationCodemakerPoints(options.players, brokenOn));
               events[round.codemaker] = (events[round.codemaker] ?? 0) + (round.codemakerPoints ?? 0);
             } else {
-              expect(round.codemakerPoints).toBeNull();
+              check.same(round.codemakerPoints, null);
             }
             expect(round.rows.length + round.missed.length).toBeLessThanOrEqual(options.guesses);
-            expect(round.rows.every((row) => row.seat !== round.codemaker)).toBe(true);
+            check.same(
+              round.rows.every((row) => row.seat !== round.codemaker),
+              true,
+            );
           }
-          expect(after.scores).toEqual(events);
+          check.equal(after.scores, events);
           const sums = after.rounds.reduce(
             (acc, r) => acc.map((v, s) => v + (r.gained[s] ?? 0)),
             Array<number>(options.players).fill(0),
           );
-          expect(after.scores).toEqual(sums);
+          check.equal(after.scores, sums);
           const status = rotation.status(after);
-          expect(status.scores).toEqual(after.scores);
+          check.equal(status.scores, after.scores);
           expect(status.toAct).toHaveLength(after.finished ? 0 : 1);
           if (after.finished) {
             const best = Math.max(...after.scores);
             const top = after.scores.flatMap((s, seat) => (s === best ? [seat] : []));
-            expect(status.draw).toBe(top.length === options.players);
-            expect(status.winners).toEqual(status.draw ? [] : top);
+            check.same(status.draw, top.length === options.players);
+            check.equal(status.winners, status.draw ? [] : top);
           }
         });
         if (state.finished) seen.finished++;
@@ -156,16 +160,22 @@ describe('rotation properties', () => {
       fc.property(gameArb, (game) => {
         const { state } = play({ ...game, pJunk: 0 });
         const n = state.options.players;
-        expect(state.finished).toBe(true);
-        expect(state.rounds.map((r) => r.codemaker)).toEqual(Array.from({ length: n }, (_, i) => i));
+        check.same(state.finished, true);
+        check.equal(
+          state.rounds.map((r) => r.codemaker),
+          Array.from({ length: n }, (_, i) => i),
+        );
         for (const round of state.rounds) {
           const breakers = Array.from({ length: n - 1 }, (_, i) => (round.codemaker + 1 + i) % n);
           // board row k belongs to breakers[(k - 1) mod (n - 1)], whether it was placed or lost to the timer
           const lost = new Map(round.missed.map((m) => [m.row, m.seat]));
           const used = round.rows.length + round.missed.length;
           const placedRows = Array.from({ length: used }, (_, i) => i + 1).filter((k) => !lost.has(k));
-          expect(round.rows.map((row) => row.seat)).toEqual(placedRows.map((k) => breakers[(k - 1) % (n - 1)]));
-          for (const [k, seat] of lost) expect(seat).toBe(breakers[(k - 1) % (n - 1)]);
+          check.equal(
+            round.rows.map((row) => row.seat),
+            placedRows.map((k) => breakers[(k - 1) % (n - 1)]),
+          );
+          for (const [k, seat] of lost) check.same(seat, breakers[(k - 1) % (n - 1)]);
         }
       }),
       { numRuns: 40 },
