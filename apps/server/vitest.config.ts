@@ -9,16 +9,17 @@ import { keepImportsExcept } from '../../vitest.projects.mjs';
 execFileSync(process.execPath, [fileURLToPath(new URL('./scripts/prisma-generate.mjs', import.meta.url))], { stdio: 'inherit' });
 
 /**
- * Most of a server test's time is spent waiting (on timers, restarts, sockets, PostgreSQL): two files
- * at a time fill what one leaves idle. `npm test` runs its three lanes beside them (load average 3
- * to 6 on two cores), and two at a time pass there; right after the install and the builds of a clean
- * clone the one-minute load average is already above the core count, so a bound at the core count
- * ran CI one file at a time (the server's lane then took 470 s, the longest of the run). On a heavily
- * loaded machine (load average 30 on two cores) three at a time timed out by the dozen: there, one at a time.
- * Files share nothing but the machine's Redis, which its users take in turns (test-support/shared-redis.ts).
+ * Most of a server test's time is spent waiting (on timers, restarts, sockets, PostgreSQL): three
+ * files at a time fill what fewer leave idle. `npm test` runs its other lanes beside them (load
+ * average 3 to 6 on two cores): there, three at a time took this lane from 295 to 251 s (machine E,
+ * docs/performance.md), and right after the install and the builds of a clean clone the one-minute
+ * load average is already above the core count, so a bound at the core count ran CI one file at a
+ * time (the lane then took 470 s, the longest of the run). On a heavily loaded machine (load average
+ * 30 on two cores) three at a time timed out by the dozen: there, one at a time. Files share
+ * nothing but the machine's Redis, which its users take in turns (test-support/shared-redis.ts).
  */
 function filesAtOnce(): number {
-  return loadavg()[0]! < 4 * availableParallelism() ? 2 : 1;
+  return loadavg()[0]! < 4 * availableParallelism() ? 3 : 1;
 }
 
 export default defineConfig({
