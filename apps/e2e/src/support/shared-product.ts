@@ -11,10 +11,11 @@ declare module 'vitest' {
 
 /**
  * Vitest's global setup: one product (server, embedded database, built client, SHARED_PRODUCT_ENV)
- * for every test file whose settings it has. A product costs about 6.5 CPU-seconds and 5 s to start and
- * stop (measured: half of a browser test file's fixed cost); fourteen describe blocks in thirteen files
- * share one. Their tests already share nothing but the product: each phone is a browser context of its
- * own, with its own device token, so one file's rooms, players and passkeys are not another's.
+ * for every test file whose settings it has. A product's server costs about 2.3 CPU-seconds and 3 s
+ * to start and stop on PGlite (machine E, docs/performance.md), besides its database copy; fourteen
+ * describe blocks in thirteen files share one. Their tests already share nothing but the product:
+ * each phone is a browser context of its own, with its own device token, so one file's rooms,
+ * players and passkeys are not another's.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const product = await startProduct({ ...SHARED_PRODUCT_ENV });
