@@ -15,7 +15,7 @@ afterAll(() => rmSync(dist, { recursive: true, force: true }));
 describe('serving the web client', () => {
   // 23:30 UTC on 2026-11-26: puzzle 26 at UTC, though 27 is already today east of UTC+0:30.
   const server = useServer(
-    'embedded',
+    'postgres',
     { webDist: dist, dailySecret: DAILY_SECRET },
     { now: () => new Date('2026-11-26T23:30:00Z') },
   );
