@@ -83,9 +83,10 @@ describe('history and replay in the browser', () => {
     ]);
     expect(rematchBox!.y).toBeLessThan(newGameBox!.y);
     expect(await alice.page.getByTestId('result').getByTestId('new-game').count()).toBe(0);
-    const shared = await alice.page.getByTestId('share-result').getAttribute('data-text');
-    expect(shared).toContain('⚫⚫⚫⚫');
-    expect(shared).toContain(`/m/${matchId}`);
+    // the share text is written once its lazily loaded parts have arrived
+    const shared = () => alice.page.getByTestId('share-result').getAttribute('data-text');
+    await expect.poll(shared).toContain('⚫⚫⚫⚫');
+    expect(await shared()).toContain(`/m/${matchId}`);
     await screenshot(alice.page, 'history-alice-match-end');
 
     // My matches: the duel, newest first, with its result.
