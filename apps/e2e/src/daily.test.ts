@@ -9,7 +9,7 @@ import { createRoom, play, sit } from './support/table';
 
 /** The Code of the day in the browser: played to a win and to a loss, shared, charted, checked. */
 
-const SECRET = SHARED_PRODUCT_ENV.DAILY_SECRET!;
+const SECRET = SHARED_PRODUCT_ENV.DAILY_SECRET;
 
 describe('the Code of the day on a phone', () => {
   const product = useProduct({ DAILY_SECRET: SECRET });

@@ -69,6 +69,11 @@ export async function profilePhone(): Promise<{ context: BrowserContext; page: P
  */
 export const NO_SERVICE_WORKER = { serviceWorkers: 'block' } as const satisfies BrowserContextOptions;
 
+export interface PhoneOptions {
+  /** install the site's service worker (NO_SERVICE_WORKER) */
+  serviceWorker?: boolean;
+}
+
 /**
  * A 360×740 portrait phone with touch, in its own context (its own localStorage); its service
  * worker is blocked unless `serviceWorker` (NO_SERVICE_WORKER).
@@ -76,7 +81,7 @@ export const NO_SERVICE_WORKER = { serviceWorkers: 'block' } as const satisfies 
 export async function phone(
   browser: Browser,
   locale = 'en-GB',
-  { serviceWorker = false }: { serviceWorker?: boolean } = {},
+  { serviceWorker = false }: PhoneOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     viewport: { width: 360, height: 740 },

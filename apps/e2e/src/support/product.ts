@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, phone } from './browser';
+import { launchBrowser, phone, type PhoneOptions } from './browser';
 import { startProduct } from './server';
 import { fitsSharedProduct } from './shared-env';
 import { join, type Player } from './table';
@@ -10,8 +10,8 @@ export interface ProductFixture {
   /** the product's base URL */
   readonly url: string;
   readonly browser: Browser;
-  /** a new 360×740 phone (own context, own storage), closed after the file's tests; its service worker blocked unless asked for */
-  phone(locale?: string, options?: { serviceWorker?: boolean }): Promise<{ context: BrowserContext; page: Page }>;
+  /** a new 360×740 phone (own context, own storage), closed after the file's tests */
+  phone(locale?: string, options?: PhoneOptions): Promise<{ context: BrowserContext; page: Page }>;
   /** a new phone that opens `link` and takes `seat` as `name`, closed after the file's tests */
   join(link: string, name: string, seat: number, locale?: string): Promise<Player>;
 }
@@ -19,8 +19,8 @@ export interface ProductFixture {
 /**
  * The setup of every browser test file: a headless Chromium, and the product (bundled server with
  * the built client): the one the files share when it has every setting of `env` (SHARED_PRODUCT_ENV),
- * else one of the file's own on a fresh database with `env` added to its environment. After the file's tests it closes every phone,
- * the browser, and the file's own product.
+ * else one of the file's own on a fresh database with `env` added to its environment. After the
+ * file's tests it closes every phone, the browser, and the file's own product.
  */
 export function useProduct(env: Record<string, string> = {}): ProductFixture {
   let product: { url: string; stop(): Promise<void> } | undefined;
