@@ -29,9 +29,10 @@ describe('bots in a room nobody plays in', () => {
 
   it('wait while nobody is connected, play while a spectator watches, and wait again when it leaves', async () => {
     const { app, url } = server;
-    const roomId: string = (await createRoom(url, { family: 'duel', options: { rounds: 4 }, bots: [0, 1] })).json.id;
     const attention = attentionOf(app);
+    // Read before the room exists: on a slow machine its bots pause before the creation's answer arrives.
     const pausedBefore = attention.stats.paused;
+    const roomId: string = (await createRoom(url, { family: 'duel', options: { rounds: 4 }, bots: [0, 1] })).json.id;
     await until('the bots paused', async () => attention.stats.paused > pausedBefore && !app.duties.holds(roomId), 30_000);
     await ticks(app);
     // Nobody ever looked: not one move, and no process keeps the room.
@@ -42,8 +43,8 @@ describe('bots in a room nobody plays in', () => {
     players.push(watcher);
     expect((await watcher.join(roomId)).ok).toBe(true);
     await watcher.waitFor((u) => u.snapshot.seq >= 3, 30_000);
-    watcher.close();
     const pausedAgain = attention.stats.paused;
+    watcher.close();
     await until('the bots paused again', async () => attention.stats.paused > pausedAgain && !app.duties.holds(roomId), 30_000);
     const at = await stored(app, roomId);
     await ticks(app);
