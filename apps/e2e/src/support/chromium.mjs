@@ -34,6 +34,10 @@ const DISABLED_FEATURES = [
   'WebUIOmniboxFullPopup',
   'WebUIOmniboxAimPopup',
   'AimPopup',
+  // ours: the spare renderer Chromium starts ahead of the next navigation. Every phone is a new
+  // browser context, which never shares a renderer with another: each spare started was a second
+  // renderer per phone (16 for 8 phones, 8 without), used once or never.
+  'SpareRendererForSitePerProcess',
 ];
 
 export const CHROMIUM_FLAGS = [
