@@ -71,8 +71,9 @@ describe('server-owed moves through a PostgreSQL outage', () => {
         await twoTicks(app);
         expect(await storedMoves(db.config.databaseUrl!, roomId)).toBe(1);
         proxy.cut();
-        // Twice: a change seen while the first try waited makes any driver look once more.
-        await until('the bot move to fail twice', async () => app.bots.stats.failed >= failedBefore + 2, 30_000);
+        // Once: on a loaded machine the lease may run out (its renewals refused too) right after the
+        // first try failed, and then nothing here tries again until the database is back.
+        await until('the bot move to fail', async () => app.bots.stats.failed > failedBefore, 30_000);
         if (outlastLease) await until('the lease to lapse', async () => !app.duties.holds(roomId), 30_000);
         // Nothing of the bot's was stored while the database was away.
         expect(await storedMoves(db.config.databaseUrl!, roomId)).toBe(1);
