@@ -1,5 +1,6 @@
 // `bench:load`: builds the server (dist/main.js) and the load generator, then runs the
 // generator, which starts the built server (and the bare relay) in child processes of their own.
+// `--build-only` builds and runs nothing: its test builds once, then runs dist/bench-load.mjs twice.
 import { bundleForNode, runNode, step } from './node-bundle.mjs';
 
 step('scripts/prisma-generate.mjs');
@@ -10,4 +11,4 @@ await bundleForNode({
   outdir: 'dist',
   outExtension: { '.js': '.mjs' },
 });
-process.exitCode = runNode('dist/bench-load.mjs');
+if (!process.argv.includes('--build-only')) process.exitCode = runNode('dist/bench-load.mjs');
