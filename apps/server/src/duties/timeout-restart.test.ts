@@ -94,7 +94,11 @@ describe('two processes on one PostgreSQL racing on a turn timer', () => {
       },
       60_000,
       250,
-    );
+    ).catch((err: Error) => {
+      // Seen once in a full run on a slow machine, never alone: what each process logged says why.
+      const logs = nodes.map((n, i) => `process ${i}, the end of its log:\n${n.output().slice(-4000)}`);
+      throw new Error([err.message, ...logs].join('\n'));
+    });
     const rows = await sql<{ seq: number; seat: number; actionId: string; payload: { type: string }; createdAt: Date }>(
       db.config.databaseUrl!,
       'SELECT seq, seat, "actionId", payload, "createdAt" FROM "Action" WHERE "matchId" = $1 ORDER BY seq',
