@@ -1,9 +1,9 @@
-// `npm test`: install, build the server once, then three lanes side by side on the machine's two
-// cores, and one closing table over all of them. The server's tests (three files at a time on an idle
+// `npm test`: install, build the server and the client side by side, then three lanes side by side
+// on the machine's two cores, and one closing table over all of them. The server's tests (three files at a time on an idle
 // machine) and the browser tests spend most of their time waiting (on timers, restarts, the
 // network, PostgreSQL, the browser), so the third lane, at a lower priority, fills the cores they
 // leave idle with the CPU-bound steps: the type checks, lint, the format check, the pure packages'
-// and the client's unit tests. Tools run straight from node_modules/.bin (a pnpm started per step
+// and the client's unit tests (two at a time once either of the others has ended). Tools run straight from node_modules/.bin (a pnpm started per step
 // cost seconds of CPU each). Each step's output is held back and printed whole when it ends, so
 // nothing interleaves, and each step's CPU seconds are printed at the end (scripts/cpu-of.mjs): on a
 // loaded machine wall times measure the neighbours, CPU seconds change less.
@@ -127,48 +127,64 @@ const installStart = performance.now();
 pnpm(['install', '--frozen-lockfile', '--prefer-offline']);
 steps.push({ label: 'install', startMs: installStart - began, ms: performance.now() - installStart, cpu: null });
 // The server's tests and the browser tests read the bundled server (tests that start it as a
-// process, and the product): built once, before either starts, so neither writes it while the other reads it.
-const serverBuilt = await step('server build', 'apps/server', 'sh', [
+// process, and the product): built once, before either starts, so neither writes it while the other
+// reads it. The client's build needs nothing of the server's, so it runs beside it: the browser
+// tests, the longest lane, start as soon as both are there.
+const serverBuild = step('server build', 'apps/server', 'sh', [
   '-c',
   'node scripts/prisma-generate.mjs && node scripts/build.mjs',
 ]);
+const clientBuild = step('web build', 'apps/web', bin('apps/web', 'vite'), ['build']);
 
 const server = (async () => {
-  if (serverBuilt) await testPackage('server', 'apps/server');
+  if (await serverBuild) await testPackage('server', 'apps/server');
   else broken.push('server tests (no build)');
 })();
 
 const browser = (async () => {
-  const clientBuilt = await step('web build', 'apps/web', bin('apps/web', 'vite'), ['build']);
+  const [serverBuilt, clientBuilt] = await Promise.all([serverBuild, clientBuild]);
   if (clientBuilt && serverBuilt) await testPackage('e2e', 'apps/e2e');
   else broken.push('e2e (no client or server build)');
 })();
 
 // The checks yield the cores to the two lanes above, which spend their time waiting on each other
 // (a phone on the server, a test on a restart): given the CPU the moment they ask, those lanes end
-// sooner, and the checks fill the time they leave (machine E: docs/performance.md).
-const checks = (async () => {
-  const yielding = true;
+// sooner, and the checks fill the time they leave (machine E: docs/performance.md). One check at a
+// time while both lanes run; once either lane has ended, a second takes the next check in the
+// list, so the last checks do not run alone on one core while the other waits.
+const yielding = true;
+const checkList = [
   // One program for the Node packages (rules, protocol, solver, server): each package's own
   // `tsc -p .` checked the packages it imports again. TypeScript 7 (the Go compiler) on one thread:
   // the root's `typescript` stays 5.9 for typescript-eslint, which needs its JavaScript API.
-  await step('types', '.', typescript7, ['-p', 'tsconfig.check.json', '--singleThreaded'], { yielding });
-  await step('e2e types', 'apps/e2e', typescript7, ['-p', '.', '--singleThreaded'], { yielding });
+  () => step('types', '.', typescript7, ['-p', 'tsconfig.check.json', '--singleThreaded'], { yielding }),
+  () => step('e2e types', 'apps/e2e', typescript7, ['-p', '.', '--singleThreaded'], { yielding }),
   // Lint and the format check fail the run like a failing test.
-  await step('lint', '.', bin('.', 'eslint'), ['--max-warnings', '0', '.'], { quietOk: 'lint: 0 problems', yielding });
-  await step('format', '.', bin('.', 'prettier'), ['--check', '.'], { yielding });
-  for (const name of ['rules', 'solver', 'protocol']) await testPackage(name, `packages/${name}`, { yielding });
-  await step(
-    'web types',
-    'apps/web',
-    'sh',
-    [
-      '-c',
-      `node_modules/.bin/svelte-check --tsconfig ./tsconfig.json --fail-on-warnings --tsgo && ${typescript7} -p tsconfig.sw.json --singleThreaded`,
-    ],
-    { yielding },
-  );
-  await testPackage('web', 'apps/web', { yielding });
+  () => step('lint', '.', bin('.', 'eslint'), ['--max-warnings', '0', '.'], { quietOk: 'lint: 0 problems', yielding }),
+  () => step('format', '.', bin('.', 'prettier'), ['--check', '.'], { yielding }),
+  ...['rules', 'solver', 'protocol'].map((name) => () => testPackage(name, `packages/${name}`, { yielding })),
+  () =>
+    step(
+      'web types',
+      'apps/web',
+      'sh',
+      [
+        '-c',
+        `node_modules/.bin/svelte-check --tsconfig ./tsconfig.json --fail-on-warnings --tsgo && ${typescript7} -p tsconfig.sw.json --singleThreaded`,
+      ],
+      { yielding },
+    ),
+  () => testPackage('web', 'apps/web', { yielding }),
+];
+const checkRunner = async () => {
+  for (let next = checkList.shift(); next; next = checkList.shift()) await next();
+};
+const checks = (async () => {
+  // The type checks read the server's generated Prisma client.
+  await serverBuild;
+  const first = checkRunner();
+  await Promise.race([server, browser]);
+  await Promise.all([first, checkRunner()]);
 })();
 
 await Promise.all([server, browser, checks]);
