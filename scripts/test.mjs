@@ -154,15 +154,11 @@ const browser = (async () => {
 // list, so the last checks do not run alone on one core while the other waits.
 const yielding = true;
 const checkList = [
-  // One program for the Node packages (rules, protocol, solver, server): each package's own
-  // `tsc -p .` checked the packages it imports again. TypeScript 7 (the Go compiler) on one thread:
-  // the root's `typescript` stays 5.9 for typescript-eslint, which needs its JavaScript API.
-  () => step('types', '.', typescript7, ['-p', 'tsconfig.check.json', '--singleThreaded'], { yielding }),
-  () => step('e2e types', 'apps/e2e', typescript7, ['-p', '.', '--singleThreaded'], { yielding }),
+  // Longest first: what is left when the second runner starts is short, and splits evenly.
   // Lint and the format check fail the run like a failing test.
   () => step('lint', '.', bin('.', 'eslint'), ['--max-warnings', '0', '.'], { quietOk: 'lint: 0 problems', yielding }),
   () => step('format', '.', bin('.', 'prettier'), ['--check', '.'], { yielding }),
-  ...['rules', 'solver', 'protocol'].map((name) => () => testPackage(name, `packages/${name}`, { yielding })),
+  ...['solver', 'rules'].map((name) => () => testPackage(name, `packages/${name}`, { yielding })),
   () =>
     step(
       'web types',
@@ -175,13 +171,18 @@ const checkList = [
       { yielding },
     ),
   () => testPackage('web', 'apps/web', { yielding }),
+  // One program for the Node packages (rules, protocol, solver, server): each package's own
+  // `tsc -p .` checked the packages it imports again. TypeScript 7 (the Go compiler) on one thread:
+  // the root's `typescript` stays 5.9 for typescript-eslint, which needs its JavaScript API. Both
+  // type checks read the server's generated Prisma client, which its build step writes.
+  () => serverBuild.then(() => step('types', '.', typescript7, ['-p', 'tsconfig.check.json', '--singleThreaded'], { yielding })),
+  () => testPackage('protocol', 'packages/protocol', { yielding }),
+  () => serverBuild.then(() => step('e2e types', 'apps/e2e', typescript7, ['-p', '.', '--singleThreaded'], { yielding })),
 ];
 const checkRunner = async () => {
   for (let next = checkList.shift(); next; next = checkList.shift()) await next();
 };
 const checks = (async () => {
-  // The type checks read the server's generated Prisma client.
-  await serverBuild;
   const first = checkRunner();
   await Promise.race([server, browser]);
   await Promise.all([first, checkRunner()]);
