@@ -115,13 +115,17 @@ export class LeaseKeeper implements LeaseGate {
    * long, and forgets those lost to expiry (this process paused, or the database unreachable).
    */
   async renew(started: number): Promise<void> {
-    let renewed: Set<string>;
-    try {
-      renewed = new Set(await this.leases.renew(this.owner, this.options.leaseMs, [...this.yielded.keys()]));
-    } catch (err) {
-      // The database is away altogether: no process can do better, so failures until now do not count against this one.
-      this.failingSince.clear();
-      throw err;
+    let renewed = new Set<string>();
+    // Holding nothing, there is nothing to extend: an idle process asks the database one thing per
+    // tick (is anything due?), not two. A claim under way records its own lease once granted.
+    if (this.held.size > 0) {
+      try {
+        renewed = new Set(await this.leases.renew(this.owner, this.options.leaseMs, [...this.yielded.keys()]));
+      } catch (err) {
+        // The database is away altogether: no process can do better, so failures until now do not count against this one.
+        this.failingSince.clear();
+        throw err;
+      }
     }
     if (this.stopped) return;
     await this.letGoOfFailing(started, renewed);

@@ -4,6 +4,7 @@ import { createStore, type Store } from '../db/store';
 import { namedBots } from '../rooms/seating';
 import { freshDatabase, type TestDatabase, STORAGE_DATABASES } from '../test-support/databases';
 import { until } from '../test-support/until';
+import { LeaseKeeper } from './lease-keeper';
 import { createLeases, type Leases } from './leases';
 
 const BOTS = `EXISTS (SELECT 1 FROM "Seat" s WHERE s."roomId" = m."roomId" AND s.bot)`;
@@ -81,5 +82,19 @@ describe.each(STORAGE_DATABASES)('room leases on the %s database', (kind) => {
     expect((await leases.fingerprints([owed], [BOTS])).has(owed)).toBe(false);
     await leases.releaseAll('C');
     expect(await leases.renew('C', 60_000)).toEqual([]);
+  });
+
+  it('asks the database nothing to renew while the process holds nothing, and renews what it holds', async () => {
+    let renewals = 0;
+    const counted: Leases = { ...leases, renew: (...args) => (renewals++, leases.renew(...args)) };
+    const keeper = new LeaseKeeper(counted, { leaseMs: 60_000 }, { warn: () => undefined });
+    await keeper.renew(Date.now());
+    expect(renewals).toBe(0);
+    const owed = await room([1]);
+    expect(await keeper.claimDue([BOTS], 100, Date.now())).toContain(owed);
+    await keeper.renew(Date.now());
+    expect(renewals).toBe(1);
+    expect(keeper.holds(owed)).toBe(true);
+    await keeper.releaseAll();
   });
 });
