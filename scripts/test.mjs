@@ -1,12 +1,13 @@
 // `npm test`: install, build the server and the client side by side, then three lanes side by side
-// on the machine's two cores, and one closing table over all of them. The server's tests (three files at a time on an idle
-// machine) and the browser tests spend most of their time waiting (on timers, restarts, the
-// network, PostgreSQL, the browser), so the third lane, at a lower priority, fills the cores they
-// leave idle with the CPU-bound steps: the type checks, lint, the format check, the pure packages'
-// and the client's unit tests (two at a time once either of the others has ended). Tools run straight from node_modules/.bin (a pnpm started per step
-// cost seconds of CPU each). Each step's output is held back and printed whole when it ends, so
-// nothing interleaves, and each step's CPU seconds are printed at the end (scripts/cpu-of.mjs): on a
-// loaded machine wall times measure the neighbours, CPU seconds change less.
+// on the machine's two cores, and one closing table over all of them. The server's tests (three
+// files at a time on an idle machine) and the browser tests spend most of their time waiting (on
+// timers, restarts, the network, PostgreSQL, the browser), so the third lane, at a lower priority,
+// fills the cores they leave idle with the CPU-bound steps: the type checks, lint, the format check,
+// the pure packages' and the client's unit tests (two at a time once either of the others has
+// ended). Tools run straight from node_modules/.bin (a pnpm started per step cost seconds of CPU
+// each). Each step's output is held back and printed whole when it ends, so nothing interleaves,
+// and each step's CPU seconds are printed at the end (scripts/cpu-of.mjs): on a loaded machine wall
+// times measure the neighbours, CPU seconds change less.
 import { accessSync, constants, mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { relative, resolve } from 'node:path';
@@ -152,32 +153,29 @@ const browser = (async () => {
 // sooner, and the checks fill the time they leave (machine E: docs/performance.md). One check at a
 // time while both lanes run; once either lane has ended, a second takes the next check in the
 // list, so the last checks do not run alone on one core while the other waits.
-const yielding = true;
+/** A check: a step at the lower priority (see `step`). */
+const check = (label, dir, command, args, options = {}) => step(label, dir, command, args, { ...options, yielding: true });
+const checkPackage = (name, dir = `packages/${name}`) => testPackage(name, dir, { yielding: true });
 const checkList = [
   // Longest first: what is left when the second runner starts is short, and splits evenly.
   // Lint and the format check fail the run like a failing test.
-  () => step('lint', '.', bin('.', 'eslint'), ['--max-warnings', '0', '.'], { quietOk: 'lint: 0 problems', yielding }),
-  () => step('format', '.', bin('.', 'prettier'), ['--check', '.'], { yielding }),
-  ...['solver', 'rules'].map((name) => () => testPackage(name, `packages/${name}`, { yielding })),
+  () => check('lint', '.', bin('.', 'eslint'), ['--max-warnings', '0', '.'], { quietOk: 'lint: 0 problems' }),
+  () => check('format', '.', bin('.', 'prettier'), ['--check', '.']),
+  () => checkPackage('solver'),
+  () => checkPackage('rules'),
   () =>
-    step(
-      'web types',
-      'apps/web',
-      'sh',
-      [
-        '-c',
-        `node_modules/.bin/svelte-check --tsconfig ./tsconfig.json --fail-on-warnings --tsgo && ${typescript7} -p tsconfig.sw.json --singleThreaded`,
-      ],
-      { yielding },
-    ),
-  () => testPackage('web', 'apps/web', { yielding }),
+    check('web types', 'apps/web', 'sh', [
+      '-c',
+      `node_modules/.bin/svelte-check --tsconfig ./tsconfig.json --fail-on-warnings --tsgo && ${typescript7} -p tsconfig.sw.json --singleThreaded`,
+    ]),
+  () => checkPackage('web', 'apps/web'),
   // One program for the Node packages (rules, protocol, solver, server): each package's own
   // `tsc -p .` checked the packages it imports again. TypeScript 7 (the Go compiler) on one thread:
   // the root's `typescript` stays 5.9 for typescript-eslint, which needs its JavaScript API. Both
   // type checks read the server's generated Prisma client, which its build step writes.
-  () => serverBuild.then(() => step('types', '.', typescript7, ['-p', 'tsconfig.check.json', '--singleThreaded'], { yielding })),
-  () => testPackage('protocol', 'packages/protocol', { yielding }),
-  () => serverBuild.then(() => step('e2e types', 'apps/e2e', typescript7, ['-p', '.', '--singleThreaded'], { yielding })),
+  () => serverBuild.then(() => check('types', '.', typescript7, ['-p', 'tsconfig.check.json', '--singleThreaded'])),
+  () => checkPackage('protocol'),
+  () => serverBuild.then(() => check('e2e types', 'apps/e2e', typescript7, ['-p', '.', '--singleThreaded'])),
 ];
 const checkRunner = async () => {
   for (let next = checkList.shift(); next; next = checkList.shift()) await next();

@@ -1,9 +1,7 @@
 // `bench:load`: builds the server (dist/main.js) and the load generator, then runs the
 // generator, which starts the built server (and the bare relay) in child processes of their own.
-// `--generator-only` builds the generator and the relay only, and runs nothing: its test runs beside
-// tests that start dist/main.js, which `npm test` built once before them, so it must not write that
-// file again (a test starting the server mid-write would read half a file); it then runs
-// dist/bench-load.mjs twice.
+// `--generator-only` builds the generator and the relay only, and runs nothing: for its test, which
+// starts the dist/main.js that `npm test` built before the tests, like every other test's server.
 import { bundleForNode, runNode, step } from './node-bundle.mjs';
 
 const generatorOnly = process.argv.includes('--generator-only');

@@ -34,8 +34,8 @@ const REQUIRE =
 
 /**
  * esbuild with the server's settings; `options` adds entry points and output paths. Each file is
- * written beside its place and renamed into it: tests and benchmarks rebuild the bundle (bench:load
- * does) while other test files start dist/main.js, which must never be read half-written.
+ * written beside its place and renamed into it: a bundle rebuilt (`bench:load`, a build by hand)
+ * while tests start dist/main.js is never read half-written.
  */
 export async function bundleForNode(options) {
   const result = await build({
