@@ -26,7 +26,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PROTOCOL_VERSION } from '@mm/protocol';
 import { createRng, getFamily, type Seat } from '@mm/rules';
-import { botAction } from '../src/bots/play';
+import { botAction, botRandomness } from '../src/bots/play';
 import { freshDatabase, type TestDatabase } from '../src/test-support/databases';
 import { botFailoverTrial, sql, startNode, type Node } from '../src/test-support/failover';
 import { until } from '../src/test-support/until';
@@ -155,8 +155,11 @@ class Scripted {
           }
           const family = getFamily(snapshot.view.family);
           if (!family) throw new Error(`no family ${snapshot.view.family}`);
-          const action = botAction(family, snapshot.view, this.seat, () =>
-            createRng(`${SEED}-${this.roomId}-${this.seat}-${fresh++}`),
+          const action = botAction(
+            family,
+            snapshot.view,
+            this.seat,
+            botRandomness(`${SEED}-${this.roomId}-${this.seat}`, `${SEED}-${this.roomId}-${this.seat}-${fresh++}`),
           );
           if (!action) continue;
           this.pending = { actionId: `c-${this.roomId}-${this.seat}-${snapshot.seq}-${fresh}`, action };
@@ -497,7 +500,10 @@ async function joinFlood(label: string, env: Record<string, string>): Promise<vo
       doing = 'a move';
       const own = await mover.send('room:sync', {}).catch(() => null);
       const view = own?.ok ? own.snapshot : null;
-      const action = seat === undefined || !view ? null : botAction(duel, view.view, seat, () => createRng(`flood-${fresh++}`));
+      const action =
+        seat === undefined || !view
+          ? null
+          : botAction(duel, view.view, seat, botRandomness(`flood-${roomId}-${seat}`, `flood-${fresh++}`));
       if (!action) break;
       const start = performance.now();
       const r = await mover.act(action).catch(() => null);

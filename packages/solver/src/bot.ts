@@ -12,38 +12,57 @@ import {
 import type { Mm44View } from '@mm/rules/families/mm44';
 import { candidatesFor, partitionCounts, type Row } from './candidates';
 import { mm44BotAction, mm44DealsFromView } from './mm44';
+import { randomRelabelling, relabelledGuess } from './relabel';
 import { createSpace, decode, encode, type Space } from './space';
 import { nextGuess } from './strategies';
-import { guessAt, mm44BotActionAt } from './strength';
+import { mm44BotActionAt } from './strength';
+
+/**
+ * Where a bot's random choices come from. `seed` is the seat's own for the match (the server
+ * derives it one-way from the match's seed and the seat): every choice among equally good moves
+ * and every weaker bot's pick follows from it, the board and the move, so two bots of one match
+ * choose apart, a bot opens differently from match to match, and the same match replays the
+ * same moves. `secret` draws a codemaker's secret, which the server keeps on fresh randomness.
+ */
+export interface BotRandomness {
+  seed: string;
+  secret: () => Rng;
+}
 
 /**
  * The bot's decision for a duty a family described (`family.bot.duty`), at `strength`, or
- * null when there is nothing worth playing. `rng` is asked for a generator only when a choice
- * is random (a secret, a weaker bot's move): a strong bot's moves depend on the position only.
- * The solver never learns which family it plays: the duty says all it needs.
+ * null when there is nothing worth playing. A codebreaker plays its strength's strategy on
+ * its board relabelled once per board (`relabelledGuess`): exactly as strong, never the
+ * same codes at every table. The solver never learns which family it plays: the duty says
+ * all it needs.
  */
-export function botMove(duty: BotDuty, strength: BotStrength, rng: () => Rng): BotMove | null {
+export function botMove(duty: BotDuty, strength: BotStrength, random: BotRandomness): BotMove | null {
   switch (duty.kind) {
     case 'secret':
-      return { kind: 'secret', code: randomCode(rng(), duty.rules) };
+      return { kind: 'secret', code: randomCode(random.secret(), duty.rules) };
     case 'score':
       // Hand scoring: the bot enters the true score of the guess against the secret its view shows it.
       return { kind: 'score', score: scoreGuess(duty.secret, duty.guess) };
     case 'guess': {
-      const space = createSpace(duty.rules);
-      return {
-        kind: 'guess',
-        code: strength === 'strong' ? nextGuess(space, duty.rows) : guessAt(space, duty.rows, strength, rng()),
-      };
+      const board = `${random.seed}/board ${duty.round}`;
+      const labels = randomRelabelling(duty.rules, createRng(board));
+      const rng = createRng(`${board}/row ${duty.rows.length}`);
+      return { kind: 'guess', code: relabelledGuess(createSpace(duty.rules), duty.rows, strength, rng, labels) };
     }
     case 'deals': {
       // a 'deals' duty comes from the one family dealt from hidden parts: its view is Master Mind 44's
-      const action = mm44BotActionAt(duty.view as Mm44View, duty.seat, strength, rng());
+      const view = duty.view as Mm44View;
+      const rng = createRng(`${random.seed}/deals/${movesMade(view)}`);
+      const action = mm44BotActionAt(view, duty.seat, strength, rng);
       if (!action || action.type === 'timeout') return null;
       return action.type === 'pass' ? { kind: 'pass' } : { kind: action.type, code: action.code };
     }
   }
 }
+
+/** How far a Master Mind 44 game is: a bot's next move draws from its own stream. */
+const movesMade = (view: Mm44View): number =>
+  view.boards.reduce((n, b) => n + b.rows.length + b.missed.length, 0) + view.calls.length + view.passed.length;
 
 /** Codes tried as a hint, and codes they are scored against, at most (a few hundred thousand table reads). */
 const HINT_POOL = 300;

@@ -33,4 +33,5 @@ export {
   type Mm44RowChoice,
 } from './mm44';
 export { BOT_STRENGTHS, guessAt, mm44BotActionAt, type BotStrength } from './strength';
-export { botMove, consistentGuess, hintFrom, type Hint } from './bot';
+export { botMove, consistentGuess, hintFrom, type BotRandomness, type Hint } from './bot';
+export { randomRelabelling, relabel, relabelledGuess, sameLabels, unlabel, type Relabelling } from './relabel';

@@ -3,17 +3,17 @@
 // else, what that seat owes and knows; the solver decides. A bot knows exactly what a person
 // in its seat would know, so it cannot cheat even by accident, and a hint cannot leak a secret.
 import {
+  createRng,
   DEFAULT_BOT_STRENGTH,
   getFamilyBot,
   type AnyFamily,
   type AnyFamilyBot,
   type BotStrength,
-  type Rng,
   type Seat,
 } from '@mm/rules';
-import { botMove, createSpace, hintFrom, type Hint } from '@mm/solver';
+import { botMove, createSpace, hintFrom, type BotRandomness, type Hint } from '@mm/solver';
 
-export type { Hint } from '@mm/solver';
+export type { BotRandomness, Hint } from '@mm/solver';
 
 /** How a family is played by a bot; every family registers one (a family without one is a programming error, not a silent bot). */
 export function botOf(family: AnyFamily): AnyFamilyBot {
@@ -28,21 +28,27 @@ export function warmUp(family: AnyFamily, view: unknown): void {
   if (rules) createSpace(rules);
 }
 
+/** A bot's randomness from its seat's seed for the match and a fresh seed for a secret (each secret drawn its own stream). */
+export function botRandomness(seed: string, secretSeed: string): BotRandomness {
+  let draws = 0;
+  return { seed, secret: () => createRng(`${secretSeed}:${draws++}`) };
+}
+
 /**
  * The action a bot in `seat` plays now, from that seat's own view, at `strength`, or null
- * when it has nothing to do. `rng` draws a codemaker's secret and a weaker bot's choices
- * (the server seeds it at random); a strong bot's moves depend on the position only.
+ * when it has nothing to do. `random` is where its choices come from (`botRandomness`): the
+ * same seat seed and the same view give the same move.
  */
 export function botAction(
   family: AnyFamily,
   view: unknown,
   seat: Seat,
-  rng: () => Rng,
+  random: BotRandomness,
   strength: BotStrength = DEFAULT_BOT_STRENGTH,
 ): unknown {
   const bot = botOf(family);
   const duty = bot.duty(view, seat);
-  const move = duty ? botMove(duty, strength, rng) : null;
+  const move = duty ? botMove(duty, strength, random) : null;
   return move ? bot.action(move) : null;
 }
 

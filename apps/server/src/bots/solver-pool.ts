@@ -16,8 +16,10 @@ interface JobBase {
 interface MoveJob extends JobBase {
   kind: 'move';
   strength: BotStrength | undefined;
-  /** a fresh random seed for the bot's random choices (a codemaker's secret, a weaker bot's picks) */
+  /** the seat's seed for the match (`botSeatSeed`): its choices among equally good moves, a weaker bot's picks */
   seed: string;
+  /** a fresh random seed, for a codemaker's secret only */
+  secretSeed: string;
 }
 /** A player's hint to work out. */
 interface HintJob extends JobBase {
@@ -102,9 +104,9 @@ export class SolverPool {
     view: unknown,
     seat: Seat,
     strength: BotStrength | undefined,
-    seed: string,
+    seeds: { seed: string; secretSeed: string },
   ): Promise<Decision | undefined> {
-    const result = await this.run({ kind: 'move', familyId, view, seat, strength, seed });
+    const result = await this.run({ kind: 'move', familyId, view, seat, strength, ...seeds });
     return result && 'action' in result ? { action: result.action, threadId: result.threadId } : undefined;
   }
 

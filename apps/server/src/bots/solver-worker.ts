@@ -3,8 +3,8 @@
 // A job is one seat's own view (what a person in that seat is shown), never the hidden state.
 import { setPriority } from 'node:os';
 import { parentPort, threadId } from 'node:worker_threads';
-import { createRng, getFamily } from '@mm/rules';
-import { botAction, hintFor } from './play';
+import { getFamily } from '@mm/rules';
+import { botAction, botRandomness, hintFor } from './play';
 import type { SolverJob, SolverResult } from './solver-pool';
 
 // Sockets first: on Linux a thread has its own nice value, so this lowers the solver's thread alone.
@@ -25,10 +25,9 @@ parentPort?.on('message', (job: SolverJob) => {
     if (!family) result = { id: job.id, unknownFamily: true };
     else if (job.kind === 'hint') result = { id: job.id, hint: hintFor(family, job.view, job.seat) };
     else {
-      // Seeded by the main thread (which draws every server seed); each draw of the rng its own stream.
-      let draws = 0;
-      const rng = () => createRng(`${job.seed}:${draws++}`);
-      result = { id: job.id, action: botAction(family, job.view, job.seat, rng, job.strength) ?? null, threadId };
+      // Seeded by the main thread (which holds the match's seed and draws every fresh one).
+      const random = botRandomness(job.seed, job.secretSeed);
+      result = { id: job.id, action: botAction(family, job.view, job.seat, random, job.strength) ?? null, threadId };
     }
   } catch (err) {
     result = { id: job.id, error: err instanceof Error ? err.message : String(err) };

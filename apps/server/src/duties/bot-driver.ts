@@ -1,10 +1,10 @@
-import { createRng, type Seat } from '@mm/rules';
-import { botAction, botOf, warmUp } from '../bots/play';
+import type { Seat } from '@mm/rules';
+import { botAction, botOf, botRandomness, warmUp } from '../bots/play';
 import type { SolverPool } from '../bots/solver-pool';
 import { botActionId } from '../rooms/action-ids';
 import type { LiveRoom } from '../rooms/live-room';
 import type { RoomService } from '../rooms/room-service';
-import { newSeed } from '../security/tokens';
+import { botSeatSeed, newSeed } from '../security/tokens';
 import { retryDelay } from './backoff';
 import type { Attention } from './attention';
 import type { LeaseGate } from './duty';
@@ -162,10 +162,14 @@ export class BotDriver {
       // Never the hidden state: exactly what a person in that seat would be shown.
       const view = room.family.view(room.state, seat);
       const strength = room.seats.find((s) => s.index === seat)?.botStrength;
-      const decided = await this.solver?.decide(room.family.id, view, seat, strength, newSeed());
+      // Its choices follow from the match's seed (replayed, apart from other bots'), a secret from fresh randomness.
+      const seeds = { seed: botSeatSeed(room.seed, seat), secretSeed: newSeed() };
+      const decided = await this.solver?.decide(room.family.id, view, seat, strength, seeds);
       if (decided) this.stats.inWorker++;
       else this.stats.onLoop++;
-      const action = decided ? decided.action : botAction(room.family, view, seat, () => createRng(newSeed()), strength);
+      const action = decided
+        ? decided.action
+        : botAction(room.family, view, seat, botRandomness(seeds.seed, seeds.secretSeed), strength);
       if (action) return { seat, action };
     }
     return null;

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { LOGIC_DATABASES } from '../test-support/databases';
-import { raceCode, raceOptionsSchema, type RaceView } from '@mm/rules/families/race';
-import { hiddenLeaks } from '../test-support/bots';
+import { race, raceCode, raceOptionsSchema, type RaceView } from '@mm/rules/families/race';
+import { botAction, botRandomness } from '../bots/play';
+import { botSeatSeed } from '../security/tokens';
+import { hiddenLeaks, storedLog } from '../test-support/bots';
 import { createRoomAs, currentSeed } from '../test-support/finish';
 import { Player as Socket } from '../test-support/player';
 import type { Player } from '../test-support/player';
@@ -165,6 +167,33 @@ describe('a race against bots', () => {
     expect(hiddenLeaks(person, 0)).toEqual([]);
     expect(hiddenLeaks(watcher, null)).toEqual([]);
     person.close();
+    watcher.close();
+  }, 120_000);
+  it('two medium bots race alone: each move follows from the match’s seed and the bot’s seat, so the match replays exactly', async () => {
+    const created = await createRoomAs(server.url, {
+      family: 'race',
+      options: { players: 2 },
+      bots: [0, 1],
+      botStrength: 'medium',
+    });
+    expect(created.status).toBe(201);
+    const roomId = created.json.id as string;
+    const watcher = await Socket.connect(server.url);
+    expect((await watcher.join(roomId)).ok).toBe(true);
+    await watcher.waitFor((u) => u.snapshot.status.finished, 60_000);
+    const seed = await currentSeed(server.app, roomId);
+    const log = await storedLog(server.app, roomId);
+    let state = race.setup(raceOptionsSchema.parse({ players: 2 }), seed);
+    for (const a of log) {
+      // Each bot decided from its own view of the state before its move, with nothing fresh: the seed, its seat, its rows.
+      const random = botRandomness(botSeatSeed(seed, a.seat), 'no secret in a race');
+      expect(a.payload).toEqual(botAction(race, race.view(state, a.seat), a.seat, random, 'medium'));
+      const next = race.apply(state, a.seat, a.payload);
+      if (!next.ok) throw new Error(next.error.message);
+      state = next.state;
+    }
+    expect(log.filter((a) => a.seat === 0).length).toBeGreaterThan(0);
+    expect(log.filter((a) => a.seat === 1).length).toBeGreaterThan(0);
     watcher.close();
   }, 120_000);
 });

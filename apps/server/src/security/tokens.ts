@@ -14,3 +14,11 @@ export const newPlayerId = (): string => randomId(16);
 export const newSeed = (): string => randomId(16);
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+/**
+ * A bot seat's seed for one match, which its choices follow from: the match's seed with the
+ * seat, so two bots of a match choose apart and the match replays the same moves. Hashed
+ * one-way because a dealt family's code follows from the match's seed too: what a bot holds
+ * must not let it (or a slip in the solver) work the code out.
+ */
+export const botSeatSeed = (matchSeed: string, seat: number): string => hashToken(`bot seat ${seat}\n${matchSeed}`);

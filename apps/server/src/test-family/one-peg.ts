@@ -140,9 +140,10 @@ export const onePegBot: FamilyBot<View> = {
   duty(v, seat) {
     if (v.finished) return null;
     if (seat === 0) return v.secretSet ? null : { kind: 'secret', rules: rulesOf(v.options) };
-    return v.secretSet ? { kind: 'guess', rules: rulesOf(v.options), rows: v.rows } : null;
+    return v.secretSet ? { kind: 'guess', rules: rulesOf(v.options), rows: v.rows, round: 0 } : null;
   },
-  board: (v, seat) => (seat === 1 ? { rules: rulesOf(v.options), rows: v.rows, toGuess: !v.finished && v.secretSet } : null),
+  board: (v, seat) =>
+    seat === 1 ? { rules: rulesOf(v.options), rows: v.rows, toGuess: !v.finished && v.secretSet, round: 0 } : null,
   action: codeGameAction,
   actsOffTurn: false,
   warmUp: (v) => rulesOf(v.options),

@@ -19,12 +19,15 @@ export interface ScoredRow {
 
 /**
  * What a seat's own view tells about the code it breaks (or watches being broken): the
- * rules of that code, the scored rows so far, and whether the seat must guess now.
+ * rules of that code, the scored rows so far, whether the seat must guess now, and which
+ * board of the match it is (the round or game number; 0 when a match has one board).
  */
 export interface SeatBoard {
   rules: CodeRules;
   rows: ScoredRow[];
   toGuess: boolean;
+  /** a bot keeps one way of playing over a board and draws a new one for the next (the solver's bot.ts) */
+  round: number;
 }
 
 /**
@@ -36,7 +39,7 @@ export interface SeatBoard {
  */
 export type BotDuty =
   | { kind: 'secret'; rules: CodeRules }
-  | { kind: 'guess'; rules: CodeRules; rows: ScoredRow[] }
+  | { kind: 'guess'; rules: CodeRules; rows: ScoredRow[]; round: number }
   | { kind: 'score'; guess: Code; secret: Code }
   | { kind: 'deals'; view: unknown; seat: Seat };
 
@@ -105,7 +108,7 @@ export function codeGameBot<View extends { finished: boolean; options: CodeRules
       const other = spec.otherDuty?.(view, seat);
       if (other) return other;
       const b = spec.board(view, seat);
-      return b?.toGuess ? { kind: 'guess', rules: b.rules, rows: b.rows } : null;
+      return b?.toGuess ? { kind: 'guess', rules: b.rules, rows: b.rows, round: b.round } : null;
     },
     board: spec.board,
     action: codeGameAction,

@@ -9,7 +9,7 @@ function board(view: DuelView, seat: Seat): SeatBoard | null {
   const rows = round.rows.flatMap((r) => (r.score ? [{ guess: r.guess, score: r.score }] : []));
   const toGuess =
     !view.finished && round.codebreaker === seat && round.secretSet && round.outcome === null && !round.awaitingScore;
-  return { rules: codeRulesOf(view.options), rows, toGuess };
+  return { rules: codeRulesOf(view.options), rows, toGuess, round: view.rounds.length - 1 };
 }
 
 export const duelBot = codeGameBot<DuelView>({

@@ -7,7 +7,12 @@ function board(view: ParkerView, seat: Seat): SeatBoard | null {
   const game = view.games.at(-1);
   if (!game || (seat !== 0 && seat !== 1)) return null;
   const rows = game.guesses[seat].map((r) => ({ guess: r.guess, score: r.score }));
-  return { rules: codeRulesOf(view.options), rows, toGuess: !view.finished && game.toGuess === seat };
+  return {
+    rules: codeRulesOf(view.options),
+    rows,
+    toGuess: !view.finished && game.toGuess === seat,
+    round: view.games.length - 1,
+  };
 }
 
 export const parkerBot = codeGameBot<ParkerView>({

@@ -8,7 +8,7 @@ function board(view: RaceView, seat: Seat): SeatBoard | null {
   if (!own || own.shown !== 'code') return null;
   const rows = own.rows.map((r) => ({ guess: r.guess, score: r.score }));
   const toGuess = !view.finished && !own.broken && !own.out;
-  return { rules: codeRulesOf(view.options), rows, toGuess };
+  return { rules: codeRulesOf(view.options), rows, toGuess, round: 0 };
 }
 
 /** The house sets the code: a seat only ever owes a guess from its own scored rows. */

@@ -302,6 +302,7 @@ describe('the bot', () => {
       kind: 'guess',
       rules: { pegs: 4, colours: 6, repeats: true, blanks: false },
       rows: [{ guess: WRONG, score: { black: 0, white: 0 } }],
+      round: 0,
     });
     expect(raceBot.action({ kind: 'guess', code: CODE })).toEqual(guess(CODE));
     const broke = applyOrThrow(race, state, 0, guess(CODE));

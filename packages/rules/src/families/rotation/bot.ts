@@ -7,7 +7,12 @@ function board(view: RotationView, seat: Seat): SeatBoard | null {
   const round = view.rounds.at(-1);
   if (!round) return null;
   const rows = round.rows.map((r) => ({ guess: r.guess, score: r.score }));
-  return { rules: codeRulesOf(view.options), rows, toGuess: !view.finished && round.guesser === seat };
+  return {
+    rules: codeRulesOf(view.options),
+    rows,
+    toGuess: !view.finished && round.guesser === seat,
+    round: view.rounds.length - 1,
+  };
 }
 
 export const rotationBot = codeGameBot<RotationView>({
