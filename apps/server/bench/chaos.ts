@@ -17,9 +17,12 @@
  *     it; the honest player's ack p50/p99 and /api/health's latency, once with the per-address
  *     bounds as shipped (every socket comes from 127.0.0.1) and once lifted (as if from 1,000 addresses).
  *  7. Redis blip: Redis killed for 2 s between two processes; time until the seat that missed a move has it.
+ *  8. A crowd of admitted watchers: SPECTATORS_PER_ROOM=1000 and 600 watchers, one address each, re-joining
+ *     once a second while two people play; the honest player's connect time and ack p50/p99.
  *
  *   pnpm --filter @mm/server bench:chaos [-- --seed 1 --kills 10 --trials 20 --storm 2000 --db postgres,embedded
- *     --botrooms 60 --flood 1000 --flood-sec 20 --flood-bounds shipped,lifted --only botrooms,sweep,failover,storm,drain,flood,redis]
+ *     --botrooms 60 --flood 1000 --flood-sec 20 --flood-bounds shipped,lifted --crowd 600 --crowd-sec 20
+ *     --only botrooms,sweep,failover,storm,drain,flood,crowd,redis]
  */
 import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
@@ -40,7 +43,8 @@ import { TestRedis } from '../src/test-support/redis-server';
 if (process.argv.includes('--help')) {
   console.log(`bench:chaos: a seeded chaos run (apps/server/bench/chaos.ts); numbers printed, nothing asserted.
   -- --seed 1 --kills 10 --trials 20 --storm 2000 --db postgres,embedded
-     --botrooms 60 --flood 1000 --flood-sec 20 --flood-bounds shipped,lifted --only botrooms,sweep,failover,storm,drain,flood,redis`);
+     --botrooms 60 --flood 1000 --flood-sec 20 --flood-bounds shipped,lifted --crowd 600 --crowd-sec 20
+     --only botrooms,sweep,failover,storm,drain,flood,crowd,redis`);
   process.exit(0);
 }
 
@@ -59,7 +63,9 @@ const FLOOD = Number(arg('flood', '1000'));
 const FLOOD_SEC = Number(arg('flood-sec', '20'));
 /** which of the join flood's two runs: the per-address bounds as shipped, lifted, or both */
 const FLOOD_BOUNDS = new Set(arg('flood-bounds', 'shipped,lifted').split(','));
-const ONLY = new Set(arg('only', 'botrooms,sweep,failover,storm,drain,flood,redis').split(','));
+const CROWD = Number(arg('crowd', '600'));
+const CROWD_SEC = Number(arg('crowd-sec', '20'));
+const ONLY = new Set(arg('only', 'botrooms,sweep,failover,storm,drain,flood,crowd,redis').split(','));
 
 const rng = createRng(`chaos-${SEED}`);
 const between = (lo: number, hi: number): number => lo + Math.floor(rng.next() * (hi - lo));
@@ -370,6 +376,8 @@ async function botRooms(): Promise<void> {
     DATA_DIR: db.config.dataDir,
     ROOM_CREATE_BURST: String(BOT_ROOMS + 10),
     BOT_ROOMS_PER_IP: String(BOT_ROOMS),
+    // The honest socket's 300 joins are the probe, not a flood: its per-socket join bound lifted.
+    SOCKET_JOIN_BURST: '1000',
   });
   const body = { family: 'duel', options: { pegs: 6, colours: 10, repeats: true }, bots: [0, 1], botStrength: 'strong' };
   const watchers: Player[] = [];
@@ -407,69 +415,77 @@ const percentiles = (xs: number[]): string => {
   return `n=${s.length} p50=${at(0.5)} p99=${at(0.99)} max=${(s.at(-1) ?? NaN).toFixed(1)} (ms)`;
 };
 
-/** Hostile sockets re-joining a room once a second (reconnecting when refused) while two people play in it. */
-async function joinFlood(label: string, env: Record<string, string>): Promise<void> {
-  const db = await freshDatabase('postgres');
-  const server = await spawnServer({
-    DATA_DIR: db.config.dataDir,
-    DATABASE_URL: db.config.databaseUrl!,
-    ROOM_CREATE_BURST: '100000',
-    ...env,
-  });
-  let roomId: string = (await createRoom(server.url, { family: 'duel', options: { repeats: true } })).json.id;
-  const alice = await Player.connect(server.url);
-  const bob = await Player.connect(server.url);
+/** Alice and Bob seated at a new duel (repeats on) of the server at `url`. */
+async function seatedDuel(url: string): Promise<{ roomId: string; alice: Player; bob: Player }> {
+  const roomId: string = (await createRoom(url, { family: 'duel', options: { repeats: true } })).json.id;
+  const alice = await Player.connect(url);
+  const bob = await Player.connect(url);
   await alice.join(roomId);
   await bob.join(roomId);
   await alice.claim(0, 'Alice');
   await bob.claim(1, 'Bob');
+  return { roomId, alice, bob };
+}
+
+/**
+ * `count` sockets, each joining the room `target()` names once a second on its socket (a new socket, a
+ * second after it was closed); `headersOf(i)`: socket i's handshake headers (an address of its own).
+ * `counts` holds their answers; `stop()` ends them.
+ */
+function rejoinEverySecond(
+  url: string,
+  count: number,
+  target: () => string,
+  headersOf: (i: number) => Record<string, string> | undefined = () => undefined,
+): { counts: { joined: number; refused: Record<string, number> }; stop(): Promise<void> } {
   let running = true;
   const counts = { joined: 0, refused: {} as Record<string, number> };
   const refuse = (code: string): void => void (counts.refused[code] = (counts.refused[code] ?? 0) + 1);
-  const hostile = Array.from({ length: FLOOD }, async () => {
+  const pause = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 1000));
+  const sockets = Array.from({ length: count }, async (_, i) => {
+    const headers = headersOf(i);
     while (running) {
       // A connection closed before Socket.IO's handshake (past twice the per-address bound) never answers either way.
       const p = await Promise.race([
-        Player.connect(server.url),
+        Player.connect(url, headers ? { headers } : {}),
         new Promise<never>((_, reject) => setTimeout(() => reject(new Error('handshake timed out')), 5000)),
       ]).catch((err: { data?: { code?: string } }) => {
         refuse(err.data?.code ?? 'CONNECT_FAILED');
         return null;
       });
       while (p && running && p.socket.connected) {
-        const r = await p.send('room:join', { protocol: PROTOCOL_VERSION, roomId }).catch(() => null);
+        const r = await p.send('room:join', { protocol: PROTOCOL_VERSION, roomId: target() }).catch(() => null);
         if (r?.ok) counts.joined++;
         else refuse(r ? r.code : 'NO_ANSWER');
-        await new Promise((resolve) => setTimeout(resolve, 1000));
+        await pause();
       }
       p?.close();
-      if (running) await new Promise((resolve) => setTimeout(resolve, 1000));
+      if (running) await pause();
     }
   });
-  const acks: number[] = [];
-  const health: number[] = [];
-  const end = Date.now() + FLOOD_SEC * 1000;
-  const probeHealth = (async () => {
-    while (Date.now() < end) {
-      const t0 = performance.now();
-      await fetch(`${server.url}/api/health`).catch(() => undefined);
-      health.push(performance.now() - t0);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  })();
-  // A newcomer (from the same address as the flood: only one here) meanwhile.
-  const lateJoin = (async () => {
-    const t0 = performance.now();
-    const late = await Player.connect(server.url).catch(() => null);
-    const joined = late ? await late.join(roomId).catch(() => null) : null;
-    late?.close();
-    return { ms: performance.now() - t0, ok: joined?.ok === true };
-  })();
+  return {
+    counts,
+    stop: async () => {
+      running = false;
+      await Promise.all(sockets);
+    },
+  };
+}
+
+/**
+ * Alice and Bob (seated at `url`'s table) play duels at a person's pace until `end`, each acknowledgement
+ * timed; a match over, they sit down at a new table and `onTable` hears its id. Their first failure ends it.
+ */
+async function playDuels(
+  url: string,
+  alice: Player,
+  bob: Player,
+  end: number,
+  onTable: (roomId: string) => void,
+): Promise<{ acks: number[]; failure: string | null }> {
   const duel = getFamily('duel')!;
+  const acks: number[] = [];
   let fresh = 0;
-  // The honest players' first failure ends their part (printed): with every socket from one address,
-  // the per-address bounds may refuse them along with the flood.
-  let honestFailure: string | null = null;
   let doing = 'start';
   while (Date.now() < end) {
     try {
@@ -478,11 +494,11 @@ async function joinFlood(label: string, env: Record<string, string>): Promise<vo
       const table = await alice.send('room:sync', {});
       const seen = table.ok ? table.snapshot : null;
       if (!seen || seen.status.finished) {
-        // A match over: the two sit down at a new table, and the flood follows them there.
+        // A match over: the two sit down at a new table, and whoever follows them goes there.
         doing = 'a new table';
-        // It follows once they sit (`roomId` is its target): a table whose watcher places the flood
-        // fills first takes no one, since a person joins as a watcher before taking a seat (noted in issue 17).
-        const next: string = (await createRoom(server.url, { family: 'duel', options: { repeats: true } })).json.id;
+        // Followed once they sit: a table whose watcher places a crowd fills first takes no one, since
+        // a person joins as a watcher before taking a seat (noted in issue 17).
+        const next: string = (await createRoom(url, { family: 'duel', options: { repeats: true } })).json.id;
         alice.seatToken = bob.seatToken = undefined;
         doing = 'alice join';
         await alice.join(next);
@@ -492,7 +508,7 @@ async function joinFlood(label: string, env: Record<string, string>): Promise<vo
         await alice.claim(0, 'Alice');
         doing = 'bob claim';
         await bob.claim(1, 'Bob');
-        roomId = next;
+        onTable(next);
         continue;
       }
       const seat = seen.status.toAct[0];
@@ -515,13 +531,49 @@ async function joinFlood(label: string, env: Record<string, string>): Promise<vo
       await new Promise((resolve) => setTimeout(resolve, 400));
     } catch (err) {
       const connected = `alice ${alice.socket.connected ? 'connected' : 'disconnected'}, bob ${bob.socket.connected ? 'connected' : 'disconnected'}`;
-      honestFailure = `${String(err)} (in ${doing}; ${connected})`;
-      break;
+      return { acks, failure: `${String(err)} (in ${doing}; ${connected})` };
     }
   }
+  return { acks, failure: null };
+}
+
+/** Hostile sockets re-joining a room once a second (reconnecting when refused) while two people play in it. */
+async function joinFlood(label: string, env: Record<string, string>): Promise<void> {
+  const db = await freshDatabase('postgres');
+  const server = await spawnServer({
+    DATA_DIR: db.config.dataDir,
+    DATABASE_URL: db.config.databaseUrl!,
+    ROOM_CREATE_BURST: '100000',
+    ...env,
+  });
+  const table = await seatedDuel(server.url);
+  const { alice, bob } = table;
+  let { roomId } = table;
+  const hostile = rejoinEverySecond(server.url, FLOOD, () => roomId);
+  const health: number[] = [];
+  const end = Date.now() + FLOOD_SEC * 1000;
+  const probeHealth = (async () => {
+    while (Date.now() < end) {
+      const t0 = performance.now();
+      await fetch(`${server.url}/api/health`).catch(() => undefined);
+      health.push(performance.now() - t0);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  })();
+  // A newcomer (from the same address as the flood: only one here) meanwhile.
+  const lateJoin = (async () => {
+    const t0 = performance.now();
+    const late = await Player.connect(server.url).catch(() => null);
+    const joined = late ? await late.join(roomId).catch(() => null) : null;
+    late?.close();
+    return { ms: performance.now() - t0, ok: joined?.ok === true };
+  })();
+  // The honest players' first failure ends their part (printed): with every socket from one address,
+  // the per-address bounds may refuse them along with the flood.
+  const { acks, failure: honestFailure } = await playDuels(server.url, alice, bob, end, (next) => (roomId = next));
   await probeHealth;
-  running = false;
-  await Promise.all(hostile);
+  await hostile.stop();
+  const { counts } = hostile;
   console.log(`join flood, ${label}: ${FLOOD} hostile sockets, ${FLOOD_SEC} s`);
   console.log(`  honest ack: ${percentiles(acks)}`);
   console.log(`  /api/health: ${percentiles(health)}`);
@@ -532,6 +584,67 @@ async function joinFlood(label: string, env: Record<string, string>): Promise<vo
     `  a new watcher (same address) connected and joined in ${late.ms.toFixed(0)} ms (${late.ok ? 'joined' : 'refused'})`,
   );
   console.log(`  hostile joins accepted=${counts.joined} refused=${JSON.stringify(counts.refused)}`);
+  alice.close();
+  bob.close();
+  await kill(server.child);
+  await db.drop();
+}
+
+/**
+ * A crowd of admitted watchers (issue 28): `SPECTATORS_PER_ROOM=1000`, and CROWD watchers each from an
+ * address of its own (`X-Forwarded-For` through the loopback as trusted proxy: a botnet, which the
+ * per-address bounds as shipped do not hold back) re-joining the room once a second on their socket
+ * (a new one when closed) while two people play in it. Measured: the honest player's connect time (a
+ * new socket of Alice's back into her seat: handshake and join, once a second) and the players' acks.
+ */
+async function admittedCrowd(): Promise<void> {
+  const db = await freshDatabase('postgres');
+  const server = await spawnServer({
+    DATA_DIR: db.config.dataDir,
+    DATABASE_URL: db.config.databaseUrl!,
+    ROOM_CREATE_BURST: '100000',
+    SPECTATORS_PER_ROOM: '1000',
+    TRUST_PROXY: 'loopback',
+    SOCKETS_PER_IP: '50',
+    JOIN_BURST_PER_IP: '20',
+    JOINS_PER_SEC_PER_IP: '2',
+  });
+  const table = await seatedDuel(server.url);
+  const { alice, bob } = table;
+  let { roomId } = table;
+  const crowd = rejoinEverySecond(
+    server.url,
+    CROWD,
+    () => roomId,
+    (i) => ({ 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` }),
+  );
+  const { counts } = crowd;
+  const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+  // Measured once the crowd is in (or after a minute, if the machine cannot seat it sooner).
+  await until('the crowd admitted', async () => counts.joined >= CROWD, 60_000).catch(() => undefined);
+  const end = Date.now() + CROWD_SEC * 1000;
+  const connects: number[] = [];
+  const probe = (async () => {
+    while (Date.now() < end) {
+      const t0 = performance.now();
+      const tab = await Player.connect(server.url).catch(() => null);
+      const r = tab ? await tab.join(roomId, alice.seatToken).catch(() => null) : null;
+      // Only a join back into the seat counts (not one racing a move to a new table).
+      if (r?.ok && r.seat !== null) connects.push(performance.now() - t0);
+      tab?.close();
+      await pause(1000);
+    }
+  })();
+  const { acks, failure } = await playDuels(server.url, alice, bob, end, (next) => (roomId = next));
+  await probe;
+  await crowd.stop();
+  console.log(
+    `admitted crowd: ${CROWD} watchers (SPECTATORS_PER_ROOM=1000, one address each) re-joining once a second, ${CROWD_SEC} s`,
+  );
+  console.log(`  honest connect (a new socket back into its seat): ${percentiles(connects)}`);
+  console.log(`  honest ack: ${percentiles(acks)}`);
+  if (failure) console.log(`  the honest players stopped: ${failure}`);
+  console.log(`  crowd joins accepted=${counts.joined} refused=${JSON.stringify(counts.refused)}`);
   alice.close();
   bob.close();
   await kill(server.child);
@@ -594,5 +707,6 @@ if (ONLY.has('flood') && FLOOD > 0) {
     });
   if (FLOOD_BOUNDS.has('lifted')) await joinFlood('per-address bounds lifted (as if from 1,000 addresses)', {});
 }
+if (ONLY.has('crowd') && CROWD > 0) await admittedCrowd();
 if (ONLY.has('redis')) await redisBlip();
 process.exit(0);

@@ -333,6 +333,8 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
       perSecond: config.socketMessagesPerSec,
       maxDropped: config.socketMaxDropped,
       strikeWindowMs: 10_000,
+      joinBurst: config.socketJoinBurst,
+      joinsPerMinute: config.socketJoinsPerMin,
     },
     roomlessMs: config.socketRoomlessMs,
     secondMs: config.secondMs,

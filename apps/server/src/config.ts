@@ -197,6 +197,9 @@ export const configSchema = z.object({
   /** messages one socket may send at once, refilled at socketMessagesPerSec */
   socketMessageBurst: z.coerce.number().int().min(1).default(30),
   socketMessagesPerSec: z.coerce.number().min(0.01).default(10),
+  /** room joins one socket may make at once, refilled at socketJoinsPerMin (a join costs more than a message) */
+  socketJoinBurst: z.coerce.number().int().min(1).default(10),
+  socketJoinsPerMin: z.coerce.number().min(0.01).default(6),
   /** messages over the rate within 10 s after which the socket is closed */
   socketMaxDropped: z.coerce.number().int().min(1).default(100),
   /** a socket that joined no room this long after connecting is closed */
@@ -275,6 +278,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     presenceCoalesceMs: blank(env.PRESENCE_COALESCE_MS),
     socketMessageBurst: blank(env.SOCKET_MESSAGE_BURST),
     socketMessagesPerSec: blank(env.SOCKET_MESSAGES_PER_SEC),
+    socketJoinBurst: blank(env.SOCKET_JOIN_BURST),
+    socketJoinsPerMin: blank(env.SOCKET_JOINS_PER_MIN),
     socketMaxDropped: blank(env.SOCKET_MAX_DROPPED),
     socketRoomlessMs: blank(env.SOCKET_ROOMLESS_MS),
     socketMaxQueuedPackets: blank(env.SOCKET_MAX_QUEUED_PACKETS),

@@ -53,12 +53,22 @@ const seated = <N extends ClientMessageName>(
     at.seat === null ? fault('NOT_SEATED', why) : handle(socket, msg, { ...at, seat: at.seat }),
   );
 
-/** As before this was configurable: 30 messages at once, 10 a second; closed after 100 dropped within 10 s. */
-export const DEFAULT_MESSAGE_RATE: MessageRateSettings = { burst: 30, perSecond: 10, maxDropped: 100, strikeWindowMs: 10_000 };
+/** 30 messages at once, 10 a second; closed after 100 dropped within 10 s; 10 joins at once, then 6 a minute. */
+export const DEFAULT_MESSAGE_RATE: MessageRateSettings = {
+  burst: 30,
+  perSecond: 10,
+  maxDropped: 100,
+  strikeWindowMs: 10_000,
+  joinBurst: 10,
+  joinsPerMinute: 6,
+};
 /** How long one window of dropped messages lasts before its one summary frame. */
 const RATE_SUMMARY_MS = 1000;
 
 const isMessageName = (name: string): name is ClientMessageName => Object.hasOwn(clientMessages, name);
+
+const isRefusal = (reply: unknown, code: ErrorReply['code']): boolean =>
+  typeof reply === 'object' && reply !== null && (reply as { ok?: unknown }).ok === false && (reply as ErrorReply).code === code;
 
 /** JSON size of an untrusted payload, or Infinity if it cannot be measured. */
 function payloadBytes(payload: unknown): number {
@@ -118,10 +128,13 @@ export function attachSocketHandlers(
       if (msg.protocol !== PROTOCOL_VERSION) {
         return fault('PROTOCOL_MISMATCH', `This server speaks protocol ${PROTOCOL_VERSION}; reload the page.`);
       }
-      // Each join reads the room from the database: one address may not make a loop of it.
+      // A join may read the room from the database: one address may not make a loop of it.
       if (opts.limits && !opts.limits.addresses.join(opts.limits.addressOf(socket))) {
         return fault('RATE_LIMITED', 'Too many room joins from this address: wait a moment and try again.');
       }
+      // Asking again for what the socket has: answered from memory, so a crowd re-joining reads nothing.
+      const here = alreadyIn(socket, msg);
+      if (here) return joinReply(socket, here, socket.data.seat);
       let room = await rooms.refresh(msg.roomId);
       if (!room) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
       // Authority over a seat is the player's (docs/architecture.md, Identity): a seat token of
@@ -142,20 +155,23 @@ export function attachSocketHandlers(
         socket.data.seat === seat &&
         socket.data.matchId === room.matchId &&
         socket.rooms.has(channel);
-      if (!again) {
+      if (!again && seat !== null) {
+        // A seated player is never counted, so never waits behind the watchers' admissions.
+        await enterRoom(socket, room.id, seat, room.matchId);
+      } else if (!again) {
         // Counting the watchers and taking a place among them, one join of the room at a time: joins that
         // counted at once would all find a place free (a crowd arriving together went past the cap).
         const { id, matchId } = room;
         const admitted = await admissions.run(id, async () => {
-          if (seat === null && (await broadcaster.presence(id)).spectators >= spectatorsPerRoom) return false;
-          await enterRoom(socket, id, seat, matchId);
+          if ((await broadcaster.presence(id)).spectators >= spectatorsPerRoom) return false;
+          await enterRoom(socket, id, null, matchId);
           return true;
         });
         if (!admitted) {
           return fault('SPECTATORS_FULL', `This room has its ${spectatorsPerRoom} spectators already: try again later.`);
         }
       }
-      await joinDevice(socket, deviceId);
+      await joinDevice(socket, deviceId, playerId);
       // Back after a bot played for them: the seat is theirs again. Asked in the room's queue after joining the
       // seat's channel, so a takeover racing this join either sees the socket there or is undone here.
       const reclaimed = seat !== null && tokenHash ? await rooms.reclaim(room.id, seat, tokenHash) : null;
@@ -172,6 +188,8 @@ export function attachSocketHandlers(
       return rooms.claim(roomId, msg.seat, msg.name, deviceId, async (seat, matchId) => {
         socket.data.seat = seat;
         socket.data.matchId = matchId;
+        // The claim gave the socket's device a player if it had none: the socket's next join must know it.
+        if (deviceId !== null && deviceId === socket.data.deviceId) socket.data.playerId = playerOfSeat(roomId, seat);
         await socket.leave(watchChannel(roomId));
         await socket.join(seatChannel(roomId, seat));
       });
@@ -239,14 +257,45 @@ export function attachSocketHandlers(
     },
   };
 
-  /** The device's channel (its player's news: a deleted player, a merged one) follows the socket's latest device. */
-  async function joinDevice(socket: IoSocket, deviceId: string | null): Promise<void> {
-    if (!deviceId) return;
+  /**
+   * The device's channel (its player's news: a deleted player, a merged one) follows the socket's latest device.
+   * `playerId`: the device's player as this join read it (undefined: not read), for the socket's next join.
+   */
+  async function joinDevice(socket: IoSocket, deviceId: string | null, playerId: string | null | undefined): Promise<void> {
+    if (!deviceId) {
+      // No device named: the socket keeps the one it had; with none, it is nobody's player.
+      if (socket.data.deviceId === null) socket.data.playerId = null;
+      return;
+    }
     if (socket.data.deviceId !== deviceId) {
       if (socket.data.deviceId) void socket.leave(deviceChannel(socket.data.deviceId));
       await socket.join(deviceChannel(deviceId));
     }
     socket.data.deviceId = deviceId;
+    socket.data.playerId = playerId;
+  }
+
+  /** Who holds `seat` in this process's memory (called in the room's queue, right after a claim). */
+  const playerOfSeat = (roomId: string, seat: Seat): string | null =>
+    rooms.cached(roomId)?.seats.find((s) => s.index === seat)?.playerId ?? null;
+
+  /**
+   * The room, when a join asks for exactly what the socket has already: the room it is in (in the match it
+   * joined), by the same device, for the seat it holds there (or to watch), with no claim. Answered from this
+   * process's memory, not the store's: what another process commits reaches the socket through its channels
+   * all the same, and a seat moved elsewhere (a rematch, a seat given up) takes the socket out of the channel,
+   * so such a join goes the whole way. A seat a bot plays for its person goes the whole way too (reclaim).
+   */
+  function alreadyIn(socket: IoSocket, msg: ParsedClientMessage<'room:join'>): LiveRoom | null {
+    const { roomId, seat, matchId, deviceId, playerId } = socket.data;
+    if (msg.claim || roomId !== msg.roomId || playerId === undefined) return null;
+    const room = rooms.cached(roomId);
+    if (!room || room.matchId !== matchId) return null;
+    if ((msg.deviceToken ? hashToken(msg.deviceToken) : null) !== deviceId) return null;
+    const held = room.seatFor(msg.seatToken ? hashToken(msg.seatToken) : null, playerId);
+    if (held === 'refused' || (held?.seat ?? null) !== seat) return null;
+    if (seat !== null && room.seats.some((s) => s.index === seat && s.takenOver)) return null;
+    return socket.rooms.has(seat === null ? watchChannel(roomId) : seatChannel(roomId, seat)) ? room : null;
   }
 
   /** `room:join` with `claim`: the socket enters the room in the seat it claims, or not at all. */
@@ -257,11 +306,14 @@ export function attachSocketHandlers(
     deviceId: string | null,
   ): Promise<JoinReply | ErrorReply> {
     // The socket takes its seat before the claim is announced: the service's one broadcast reaches it there.
-    const claimed = await rooms.claim(roomId, claim.seat, claim.name, deviceId, (seat, matchId) =>
-      enterRoom(socket, roomId, seat, matchId),
-    );
+    let playerId: string | null = null;
+    const claimed = await rooms.claim(roomId, claim.seat, claim.name, deviceId, (seat, matchId) => {
+      // The claim gave the device a player if it had none.
+      playerId = deviceId === null ? null : playerOfSeat(roomId, seat);
+      return enterRoom(socket, roomId, seat, matchId);
+    });
     if (!claimed.ok) return claimed;
-    await joinDevice(socket, deviceId);
+    await joinDevice(socket, deviceId, playerId);
     const room = rooms.cached(roomId) ?? (await rooms.refresh(roomId));
     if (!room) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
     return { ...(await joinReply(socket, room, claimed.seat)), seatToken: claimed.seatToken };
@@ -302,7 +354,7 @@ export function attachSocketHandlers(
   }
 
   io.on('connection', (socket) => {
-    const data: SocketData = { roomId: null, seat: null, deviceId: null, matchId: null, visible: true };
+    const data: SocketData = { roomId: null, seat: null, deviceId: null, playerId: undefined, matchId: null, visible: true };
     socket.data = data;
     const rate = new MessageRate(opts.messageRate ?? DEFAULT_MESSAGE_RATE);
     let summary: NodeJS.Timeout | undefined;
@@ -368,9 +420,18 @@ export function attachSocketHandlers(
       }
       const parsed = clientMessages[name].schema.safeParse(payload);
       if (!parsed.success) return respond(ack, fault('BAD_REQUEST', `${name}: ${describeIssues(parsed.error)}`));
+      // A join builds a whole reply and may read the store: a socket may join a few times a minute, not once a second.
+      const joining = name === 'room:join';
+      if (joining && !rate.join()) {
+        return respond(ack, fault('RATE_LIMITED', 'Too many room joins on this connection: wait a moment and try again.'));
+      }
       try {
         const handler = handlers[name] as Handler<typeof name>;
-        respond(ack, await handler(socket, parsed.data as never));
+        const reply = await handler(socket, parsed.data as never);
+        // Refused for the room's crowd: the page retries it every few seconds while it waits for a place,
+        // and its one join into a free seat must still pass.
+        if (joining && isRefusal(reply, 'SPECTATORS_FULL')) rate.refundJoin();
+        respond(ack, reply);
       } catch (err) {
         if (isUnavailable(err)) {
           opts.outage?.fault(err);

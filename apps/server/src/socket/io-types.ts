@@ -12,6 +12,8 @@ export interface SocketData {
   roomId: string | null;
   seat: Seat | null;
   deviceId: string | null;
+  /** the player of `deviceId` as the socket's last join read it; undefined: not read (a re-join reads it) */
+  playerId: string | null | undefined;
   /** the match in which `seat` was taken: after a rematch that seat number is someone else's */
   matchId: string | null;
   /** the page said it is visible (`presence`); a seat whose pages are all hidden gets pushes */

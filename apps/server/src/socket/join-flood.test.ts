@@ -30,7 +30,8 @@ const GUESSES = [
 
 describe('a socket joining the room it is in again', () => {
   // No coalescing window: any presence news a re-join made would reach the others before the next move's update.
-  const server = useServer('postgres', { presenceCoalesceMs: 0 });
+  // Joins per socket lifted: these sockets re-join far more often than a page does (admitted-crowd.test.ts costs them).
+  const server = useServer('postgres', { presenceCoalesceMs: 0, socketJoinBurst: 1000 });
 
   it('gets its own snapshot and sends nothing to the others', async () => {
     const { roomId, alice, bob } = await duel(server.url);
@@ -53,7 +54,8 @@ describe('a socket joining the room it is in again', () => {
 describe('a room under a flood of re-joins', () => {
   const HOSTILE = 300;
   const CAP = 250;
-  const server = useServer('postgres', { spectatorsPerRoom: CAP });
+  // Joins per socket lifted: a flood of joins that pass, to see what the room sends for them.
+  const server = useServer('postgres', { spectatorsPerRoom: CAP, socketJoinBurst: 1000 });
 
   it(`refuses watchers past the cap, keeps acknowledging the players, and sends the room a bounded number of updates`, async () => {
     const { roomId, alice, bob } = await duel(server.url);

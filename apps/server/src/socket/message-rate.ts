@@ -7,6 +7,12 @@ export interface MessageRateSettings {
   /** dropped messages within `strikeWindowMs` after which the socket is closed */
   maxDropped: number;
   strikeWindowMs: number;
+  /**
+   * room joins a socket may make at once, refilled at `joinsPerMinute`: a join builds a whole reply
+   * (the room, the socket's view) and may read the store, so it costs more than a message
+   */
+  joinBurst: number;
+  joinsPerMinute: number;
 }
 
 /**
@@ -25,6 +31,7 @@ export type Verdict = 'pass' | 'refuse' | 'drop' | 'close';
  */
 export class MessageRate {
   private readonly bucket: TokenBucket;
+  private readonly joins: TokenBucket;
   /** drops not answered yet, for the window's summary */
   private unreported = 0;
   private windowOpen = false;
@@ -36,6 +43,17 @@ export class MessageRate {
     private readonly now: () => number = Date.now,
   ) {
     this.bucket = new TokenBucket(settings.burst, settings.perSecond, now);
+    this.joins = new TokenBucket(settings.joinBurst, settings.joinsPerMinute / 60, now);
+  }
+
+  /** A room join, on top of the message it is (`check` first): false when the socket has joined too often. */
+  join(): boolean {
+    return this.joins.take();
+  }
+
+  /** A join that cost nothing after all (refused for the room's crowd): the page retries it, and that is not a loop. */
+  refundJoin(): void {
+    this.joins.give();
   }
 
   check(): Verdict {

@@ -25,6 +25,12 @@ export class TokenBucket {
     return true;
   }
 
+  /** Gives back one taken token (never past the burst). */
+  give(): void {
+    this.refill();
+    this.tokens = Math.min(this.burst, this.tokens + 1);
+  }
+
   /** Back to its full burst: forgetting it now changes nothing. */
   full(): boolean {
     this.refill();

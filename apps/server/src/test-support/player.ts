@@ -55,9 +55,20 @@ export class Player {
     });
   }
 
-  /** `autoRejoin: false` plays a client that ignores room:rejoin (to prove the server does not rely on it). */
-  static async connect(url: string, opts: { deviceToken?: string; autoRejoin?: boolean } = {}): Promise<Player> {
-    const socket = connect(url, { transports: ['websocket'], reconnection: false, forceNew: true });
+  /**
+   * `autoRejoin: false` plays a client that ignores room:rejoin (to prove the server does not rely on it).
+   * `headers`: sent with the handshake (an `X-Forwarded-For` for a server that trusts the loopback as its proxy).
+   */
+  static async connect(
+    url: string,
+    opts: { deviceToken?: string; autoRejoin?: boolean; headers?: Record<string, string> } = {},
+  ): Promise<Player> {
+    const socket = connect(url, {
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      ...(opts.headers ? { extraHeaders: opts.headers } : {}),
+    });
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', () => resolve());
       socket.once('connect_error', reject);
