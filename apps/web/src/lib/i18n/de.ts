@@ -488,8 +488,10 @@ export const de: Messages = {
   'error.LINK_CODE_INVALID': 'Dieser Code ist ungültig: Prüfe ihn oder erstelle auf deinem anderen Gerät einen neuen.',
   'error.LINK_CODE_EXPIRED':
     'Dieser Code ist abgelaufen (Codes gelten zehn Minuten): Erstelle auf deinem anderen Gerät einen neuen.',
-  'error.LINK_CODE_DEAD': 'Zu viele falsche Codes wurden versucht: Dieser funktioniert nicht mehr. Erstelle einen neuen.',
   'error.NO_SUCH_DEVICE': 'Dieses Gerät gehört nicht mehr zu deinen.',
+  'error.DEVICE_TOO_NEW':
+    'Dieses Gerät ist seit weniger als einem Tag dabei: Es kann kein Gerät entfernen, das vor ihm dazukam. Ein älteres Gerät kann das.',
+  'error.NO_SUCH_LINK_CODE': 'Dieser Code funktioniert nicht mehr: Er wurde benutzt, abgebrochen oder ist abgelaufen.',
   'error.PASSKEYS_UNAVAILABLE':
     'Passkeys funktionieren mit der Adresse dieses Servers nicht: Verknüpfe stattdessen mit einem Code.',
   'error.PASSKEY_CHALLENGE_INVALID': 'Diese Passkey-Anfrage ist abgelaufen oder wurde schon benutzt: Versuche es noch einmal.',

@@ -481,8 +481,10 @@ export const en = {
   'error.RATE_LIMITED': 'Too many requests. Wait a moment and try again.',
   'error.LINK_CODE_INVALID': 'This code is not valid: check it, or make a new one on your other device.',
   'error.LINK_CODE_EXPIRED': 'This code has expired (codes last ten minutes): make a new one on your other device.',
-  'error.LINK_CODE_DEAD': 'Too many wrong codes were tried: this one no longer works. Make a new one.',
   'error.NO_SUCH_DEVICE': 'That device is no longer one of yours.',
+  'error.DEVICE_TOO_NEW':
+    'This device joined less than a day ago: it cannot remove a device that joined before it. An older device can.',
+  'error.NO_SUCH_LINK_CODE': 'That code no longer works: it was used, cancelled or has expired.',
   'error.PASSKEYS_UNAVAILABLE': 'Passkeys do not work with this server’s address: link with a code instead.',
   'error.PASSKEY_CHALLENGE_INVALID': 'This passkey request has expired or was used already: try again.',
   'error.PASSKEY_REFUSED': 'The passkey could not be verified: nothing changed.',

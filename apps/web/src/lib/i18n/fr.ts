@@ -483,8 +483,10 @@ export const fr: Messages = {
   'error.RATE_LIMITED': 'Trop de demandes. Patientez un instant puis réessayez.',
   'error.LINK_CODE_INVALID': 'Ce code n’est pas valide : vérifiez-le, ou créez-en un nouveau sur votre autre appareil.',
   'error.LINK_CODE_EXPIRED': 'Ce code a expiré (un code dure dix minutes) : créez-en un nouveau sur votre autre appareil.',
-  'error.LINK_CODE_DEAD': 'Trop de codes erronés ont été essayés : celui-ci ne fonctionne plus. Créez-en un nouveau.',
   'error.NO_SUCH_DEVICE': 'Cet appareil ne fait plus partie des vôtres.',
+  'error.DEVICE_TOO_NEW':
+    'Cet appareil a été ajouté il y a moins d’un jour : il ne peut pas retirer un appareil ajouté avant lui. Un appareil plus ancien le peut.',
+  'error.NO_SUCH_LINK_CODE': 'Ce code ne fonctionne plus : il a été utilisé, annulé, ou il a expiré.',
   'error.PASSKEYS_UNAVAILABLE': 'Les clés d’accès ne fonctionnent pas avec l’adresse de ce serveur : liez plutôt avec un code.',
   'error.PASSKEY_CHALLENGE_INVALID': 'Cette demande de clé d’accès a expiré ou a déjà servi : réessayez.',
   'error.PASSKEY_REFUSED': 'La clé d’accès n’a pas pu être vérifiée : rien n’a changé.',
