@@ -222,6 +222,8 @@ describe.each(LOGIC_DATABASES)('one player, every device, on %s', (kind) => {
   });
 
   it('a device linked less than a day ago cannot remove an older one; the older one can remove it', async () => {
+    // A device with none older than it is held back from nothing, new as it is.
+    expect((await me(server.url, newDeviceToken())).newUntil).toBeNull();
     const { ann, phone, phoneId, annId } = await annAndPhone();
     const asPhone = await me(server.url, phone);
     expect(asPhone.newUntil).not.toBeNull();

@@ -232,13 +232,15 @@ export function createIdentityStore(db: Database, store: Store): IdentityStore {
         .sort((a, b) => Number(b.current) - Number(a.current));
       const lang = (LANGS as readonly string[]).includes(player.lang ?? '') ? (player.lang as Lang) : null;
       const probation = asker.joinedAt.getTime() + DEVICE_PROBATION_MS;
+      // Said only where it holds something back: some device of the player joined before this one.
+      const held = player.devices.some((d) => d.joinedAt < asker.joinedAt);
       return {
         playerId,
         name: player.name,
         lang,
         createdAt: player.createdAt,
         devices,
-        newUntil: probation > now.getTime() ? new Date(probation) : null,
+        newUntil: held && probation > now.getTime() ? new Date(probation) : null,
         removed: asker.removedAt ? { at: asker.removedAt, by: asker.removedBy ?? '' } : null,
       };
     },

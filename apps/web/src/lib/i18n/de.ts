@@ -191,6 +191,20 @@ export const de: Messages = {
   'me.thisDevice': 'dieses Gerät',
   'me.lastSeen': 'zuletzt gesehen {when}',
   'me.remove': 'Entfernen',
+  'me.rename': 'Umbenennen',
+  'me.deviceName': 'Name dieses Geräts',
+  'me.cancel': 'Abbrechen',
+  'me.newDevice':
+    'Dieses Gerät ist seit weniger als einem Tag dabei: Bis {when} kann es die Geräte, die vor ihm dazukamen, nicht entfernen (sie können es entfernen).',
+  'me.removeQuestion':
+    '„{device}“ entfernen? Es spielt dann nicht mehr als du, und die darauf erstellten Codes funktionieren nicht mehr.',
+  'me.removePasskeys': 'Auch die auf diesem Gerät erstellten Passkeys entfernen ({count})',
+  'me.removeConfirm': 'Ja, entfernen',
+  'me.removedNotice':
+    'Dieses Gerät spielt nicht mehr als du: „{device}“ hat es am {when} aus deinen Geräten entfernt. Deine Spiele bleiben auf den anderen Geräten; verbinde es erneut mit einem Code oder Passkey, um sie zurückzubekommen.',
+  'me.pending': 'Noch nicht benutzte Codes',
+  'me.pendingItem': 'Erstellt auf {device}, gültig bis {time}',
+  'me.cancelCode': 'Abbrechen',
   'me.add': 'Gerät hinzufügen',
   'me.addIntro':
     'Scanne diesen Code mit deinem anderen Handy oder Computer, oder tippe den Code dort unter „Dieses Gerät verknüpfen“ ein.',
@@ -249,6 +263,7 @@ export const de: Messages = {
   'passkeys.lastUsed': 'zuletzt benutzt {when}',
   'passkeys.neverUsed': 'nie benutzt',
   'passkeys.remove': 'Entfernen',
+  'passkeys.madeOn': 'erstellt auf {device}',
   'passkeys.cancelled': 'Es wurde kein Passkey benutzt.',
   'passkeys.failed': 'Der Passkey hat nicht funktioniert.',
   'passkeys.signIn': 'Mit einem Passkey anmelden',
