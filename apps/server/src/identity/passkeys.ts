@@ -14,7 +14,7 @@ import {
 import { passkeyBlocker, type PasskeyBlocker } from '@mm/protocol';
 import type { Database } from '../db/database';
 import type { Store } from '../db/store';
-import { publicDeviceId, type IdentityStore } from './store';
+import { lockPlayerOf, publicDeviceId, type IdentityStore } from './store';
 import { deviceLabel } from './user-agent';
 
 /** How long a ceremony's challenge may be answered (and the browser's timeout for it). */
@@ -203,8 +203,12 @@ export function createPasskeyStore(
         userHandle: taken.userHandle,
         deviceId,
       };
-      // A credential already kept (for this player or another) is not taken over.
-      const { count } = await prisma.passkey.createMany({ data: [row], skipDuplicates: true });
+      const count = await prisma.$transaction(async (tx) => {
+        // A device removed since the ceremony began makes nothing for the player it left.
+        if ((await lockPlayerOf(tx, deviceId)) !== playerId) return 0;
+        // A credential already kept (for this player or another) is not taken over.
+        return (await tx.passkey.createMany({ data: [row], skipDuplicates: true })).count;
+      });
       if (count !== 1) return { ok: false, reason: 'refused' };
       return { ok: true, passkey: stored({ ...row, lastUsedAt: null }) };
     },

@@ -129,6 +129,25 @@ const HOUR_MS = 3600_000;
 export const deviceShownName = (d: { nickname: string | null; userAgent: string | null }): string =>
   d.nickname ?? deviceLabel(d.userAgent);
 
+type Tx = Parameters<Parameters<Database['prisma']['$transaction']>[0]>[0];
+
+/**
+ * Takes the player's lock (their row, FOR UPDATE) for the rest of `tx` and returns the player the
+ * device belongs to then, or null for a device never seen. Removals run under it, and so does the
+ * making of what brings a device back (a link code, a passkey): a removal running at the same time
+ * comes either before (the device makes nothing for the old player) or after (and takes it away).
+ */
+export async function lockPlayerOf(tx: Tx, deviceId: string): Promise<string | null> {
+  for (;;) {
+    const before = await tx.device.findUnique({ where: { id: deviceId }, select: { playerId: true } });
+    if (!before) return null;
+    await tx.$queryRawUnsafe('SELECT 1 FROM "Player" WHERE "id" = $1 FOR UPDATE', before.playerId);
+    const after = await tx.device.findUnique({ where: { id: deviceId }, select: { playerId: true } });
+    // Moved meanwhile (removed, or merged into another player): lock that one instead.
+    if (after?.playerId === before.playerId) return before.playerId;
+  }
+}
+
 /** The one-day rule: a device that joined less than DEVICE_PROBATION_MS ago may not remove one that joined before it. */
 export const mayRemove = (asker: { joinedAt: Date }, target: { joinedAt: Date }, now: Date): boolean =>
   asker.joinedAt.getTime() <= now.getTime() - DEVICE_PROBATION_MS || target.joinedAt >= asker.joinedAt;
@@ -142,7 +161,6 @@ function newCode(): string {
 export function createIdentityStore(db: Database, store: Store): IdentityStore {
   const { prisma } = db;
 
-  type Tx = Parameters<Parameters<typeof prisma.$transaction>[0]>[0];
   const hourOf = (at: Date): Date => new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS);
 
   const codeOf = async (code: string, trier: Trier): Promise<CodeCheck & { hash?: string; alarm?: PrefixAlarm }> => {
@@ -186,6 +204,8 @@ export function createIdentityStore(db: Database, store: Store): IdentityStore {
 
   const mergeIn = async (tx: Tx, from: string, into: string) => {
     if (from === into) return;
+    // The player's lock first, as a removal takes it: the two never wait on each other in a circle.
+    await tx.$queryRawUnsafe('SELECT 1 FROM "Player" WHERE "id" = $1 FOR UPDATE', from);
     const source = await tx.player.findUnique({ where: { id: from } });
     if (!source) return;
     // The devices joining start their day of probation now (the one-day rule of removal).
@@ -305,12 +325,11 @@ export function createIdentityStore(db: Database, store: Store): IdentityStore {
     },
 
     async removeDevice(deviceId, publicId, { keepPasskeys }) {
-      const playerId = await store.playerOfDevice(deviceId);
-      if (playerId === null) return { ok: false, reason: 'unknown' };
       return prisma.$transaction(async (tx) => {
         // One removal at a time per player: of two devices removing each other at once, the second
         // finds itself gone and removes nothing.
-        await tx.$queryRawUnsafe('SELECT 1 FROM "Player" WHERE "id" = $1 FOR UPDATE', playerId);
+        const playerId = await lockPlayerOf(tx, deviceId);
+        if (playerId === null) return { ok: false as const, reason: 'unknown' as const };
         const devices = await tx.device.findMany({ where: { playerId } });
         const asker = devices.find((d) => d.id === deviceId);
         const target = devices.find((d) => publicDeviceId(d.id) === publicId);
@@ -335,15 +354,19 @@ export function createIdentityStore(db: Database, store: Store): IdentityStore {
     },
 
     async newLinkCode(deviceId, ttlMs) {
-      const playerId = await store.ensurePlayer(deviceId);
+      await store.ensurePlayer(deviceId);
       const code = newCode();
-      const expiresAt = new Date(Date.now() + ttlMs);
-      // Codes of a player that are no longer live go when a new one is made.
-      await prisma.linkCode.deleteMany({
-        where: { playerId, OR: [{ usedAt: { not: null } }, { expiresAt: { lte: new Date() } }] },
-      });
       const codeHash = sha256(code).toString('hex');
-      await prisma.linkCode.create({ data: { codeHash, prefix: code.slice(0, PREFIX_LENGTH), playerId, deviceId, expiresAt } });
+      const expiresAt = new Date(Date.now() + ttlMs);
+      await prisma.$transaction(async (tx) => {
+        // For the player the device belongs to once no removal of it is under way.
+        const playerId = (await lockPlayerOf(tx, deviceId))!;
+        // Codes of a player that are no longer live go when a new one is made.
+        await tx.linkCode.deleteMany({
+          where: { playerId, OR: [{ usedAt: { not: null } }, { expiresAt: { lte: new Date() } }] },
+        });
+        await tx.linkCode.create({ data: { codeHash, prefix: code.slice(0, PREFIX_LENGTH), playerId, deviceId, expiresAt } });
+      });
       return { publicId: publicCodeId(codeHash), code, expiresAt };
     },
 
