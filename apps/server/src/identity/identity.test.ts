@@ -1,6 +1,7 @@
 import { DEVICE_PROBATION_MS, DEVICE_TOKEN_HEADER, type DeviceInfo, type LinkCodeListReply } from '@mm/protocol';
 import { describe, expect, it } from 'vitest';
 import { hashToken } from '../security/tokens';
+import { LINK_PREFIX_ALARM } from './store';
 import { LOGIC_DATABASES } from '../test-support/databases';
 import { call, matches, me } from '../test-support/api';
 import { newDeviceToken, seatRoom } from '../test-support/finish';
@@ -298,7 +299,12 @@ describe('link codes that expire and tries that are limited', () => {
 });
 
 describe('wrong link codes, counted per address', () => {
-  const server = useServer('postgres', { linkTriesPerMinute: 1000, linkWrongTriesPerHour: 3, trustProxy: '1' });
+  const logs: string[] = [];
+  const server = useServer(
+    'postgres',
+    { linkTriesPerMinute: 1000, linkWrongTriesPerHour: 3, trustProxy: '1', logLevel: 'warn' },
+    { logStream: { write: (line) => void logs.push(line) } },
+  );
   const tryCode = async (address: string, code: string): Promise<Response> =>
     fetch(`${server.url}/api/link/preview`, {
       method: 'POST',
@@ -313,5 +319,20 @@ describe('wrong link codes, counted per address', () => {
     expect(refused.status).toBe(429);
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('RATE_LIMITED');
     expect((await tryCode('203.0.113.10', code)).status).toBe(200);
+  });
+
+  it('many wrong tries aimed at one prefix from many addresses raise an alarm in the log, and kill nothing', async () => {
+    const code = await newCode(server.url, newDeviceToken());
+    for (let i = 0, tried = 0; tried < LINK_PREFIX_ALARM; i++) {
+      const wrong = `${code.slice(0, 2)}${String(i).padStart(6, 'Z')}`;
+      if (wrong === code) continue;
+      tried++;
+      expect((await tryCode(`198.51.100.${tried}`, wrong)).status).toBe(404);
+    }
+    const alarms = logs.map((line) => JSON.parse(line) as { msg: string; prefix?: string; failures?: number });
+    expect(alarms.filter((l) => l.msg.startsWith('many wrong link codes'))).toEqual([
+      expect.objectContaining({ prefix: code.slice(0, 2), failures: LINK_PREFIX_ALARM }),
+    ]);
+    expect((await tryCode('198.51.100.200', code)).status).toBe(200);
   });
 });
