@@ -69,6 +69,7 @@ describe('leaving: a removed device and a deleted player', () => {
     await annPhone.page.goto(`${product.url}/me`);
     const removed = annPhone.page.getByTestId('me-removed');
     expect(await removed.textContent()).toContain(`removed it from your devices`);
+    await screenshot(annPhone.page, 'identity-removed-notice');
     expect(await annPhone.page.getByTestId('me-device').count()).toBe(1);
   });
 

@@ -78,8 +78,9 @@ describe('one player on two devices', () => {
       await expect.poll(() => other.page.getByTestId('link-error').textContent()).toContain('This code is not valid');
       await input.fill('');
     }
-    // The right code, whole, is looked up as it is typed.
+    // Looked up on "Continue" only (not as it is typed), the right code still works.
     await input.fill(code);
+    await other.page.getByTestId('link-check').tap();
     await expect.poll(() => other.page.getByTestId('link-confirm').textContent()).toBe('Join these games on this device?');
   });
 });
