@@ -31,15 +31,30 @@ describe('leaving: a removed device and a deleted player', () => {
     await annPhone.page.goto(`${product.url}/link#${code}`);
     await annPhone.page.getByTestId('link-join').tap();
     await annPhone.page.getByTestId('link-done').waitFor();
+    // Linked just now, the phone cannot remove Ann's first phone (a thief's could not evict her), and says why.
+    await annPhone.page.goto(`${product.url}/me`);
+    expect(await annPhone.page.getByTestId('me-new-device').textContent()).toContain('less than a day ago');
+    await expect.poll(() => annPhone.page.getByTestId('me-device').count()).toBe(2);
+    expect(await annPhone.page.getByTestId('me-device-remove').count()).toBe(0);
     await annPhone.page.goto(link);
     await annPhone.page.locator('[data-testid="seat-0"][data-you="true"]').waitFor();
     await annPhone.page.locator('[data-testid="status"][data-my-turn="true"]').waitFor();
 
-    // On the first phone, "Your devices" removes the other one while its room page is open.
+    // On the first phone, "Your devices" removes the other one while its room page is open: it asks first.
     await ann.page.goto(`${product.url}/me`);
     const devices = ann.page.getByTestId('me-device');
     await expect.poll(() => devices.count()).toBe(2);
-    await ann.page.locator('[data-testid="me-device"][data-current="false"] [data-testid="me-device-remove"]').tap();
+    const other = ann.page.locator('[data-testid="me-device"][data-current="false"]');
+    const otherName = await other.getByTestId('me-device-name').textContent();
+    await other.getByTestId('me-device-remove').tap();
+    const confirm = ann.page.getByTestId('me-remove-confirm');
+    expect(await confirm.textContent()).toContain(`Remove “${otherName}”?`);
+    await screenshot(ann.page, 'identity-remove-confirm');
+    await ann.page.getByTestId('me-remove-no').tap();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await devices.count()).toBe(2);
+    await other.getByTestId('me-device-remove').tap();
+    await ann.page.getByTestId('me-remove-yes').tap();
     await expect.poll(() => devices.count()).toBe(1);
 
     const gone = annPhone.page.getByTestId('room-gone');
@@ -49,6 +64,13 @@ describe('leaving: a removed device and a deleted player', () => {
     // Its move can no longer be sent from this page.
     expect(await annPhone.page.getByTestId('submit').isDisabled()).toBe(true);
     await screenshot(annPhone.page, 'identity-device-removed');
+
+    // Opened again, its /me says which device removed it, and when.
+    await annPhone.page.goto(`${product.url}/me`);
+    const removed = annPhone.page.getByTestId('me-removed');
+    expect(await removed.textContent()).toContain(`removed it from your devices`);
+    await screenshot(annPhone.page, 'identity-removed-notice');
+    expect(await annPhone.page.getByTestId('me-device').count()).toBe(1);
   });
 
   it('deletes the player: the browser starts again as a fresh anonymous player, others read "Deleted player"', async () => {

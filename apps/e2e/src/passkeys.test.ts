@@ -30,6 +30,10 @@ describe('a passkey keeps the games', () => {
     await ann.page.getByTestId('passkey-added').waitFor();
     await expect.poll(() => ann.page.getByTestId('passkey').count()).toBe(1);
     expect(await ann.page.getByTestId('passkey').textContent()).toContain('never used');
+    // It names the device it was made on.
+    const thisDevice = await ann.page.locator('[data-testid="me-device"][data-current="true"]').getAttribute('data-id');
+    expect(await ann.page.getByTestId('passkey').getAttribute('data-device')).toBe(thisDevice);
+    expect(await ann.page.getByTestId('passkey-device').textContent()).toMatch(/^made on /);
     await screenshot(ann.page, 'passkeys-me');
     const { credentials } = await annKey.cdp.send('WebAuthn.getCredentials', { authenticatorId: annKey.authenticatorId });
     expect(credentials).toHaveLength(1);

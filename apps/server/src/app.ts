@@ -381,6 +381,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     store,
     linkCodeTtlMs: config.linkCodeTtlMs,
     linkTriesPerMinute: config.linkTriesPerMinute,
+    linkWrongTriesPerHour: config.linkWrongTriesPerHour,
     // Through the adapter: the device's sockets on every process hear it and are closed.
     onDeviceRemoved: (deviceId) => {
       const channel = io.in(deviceChannel(deviceId));

@@ -176,8 +176,10 @@ export const configSchema = z.object({
     .min(0)
     .max(24 * 3600_000)
     .default(10 * 60_000),
-  /** link-code tries (preview or link) one address may make per minute, and tries against one code's prefix */
+  /** link-code tries (preview or link) one address may make per minute */
   linkTriesPerMinute: z.coerce.number().int().min(1).default(20),
+  /** wrong link codes one address may try per hour (nobody else's tries ever count against a code) */
+  linkWrongTriesPerHour: z.coerce.number().int().min(1).default(30),
   /**
    * `/metrics` (Prometheus text) is served only when one of these is set: on the main port to a
    * request with `Authorization: Bearer <METRICS_TOKEN>`, or on METRICS_PORT (a port to keep off
@@ -262,6 +264,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     secondMs: blank(env.SECOND_MS),
     linkCodeTtlMs: blank(env.LINK_CODE_TTL_MS),
     linkTriesPerMinute: blank(env.LINK_TRIES_PER_MINUTE),
+    linkWrongTriesPerHour: blank(env.LINK_WRONG_TRIES_PER_HOUR),
     shutdownGraceMs: blank(env.SHUTDOWN_GRACE_MS),
     dutyLeaseMs: blank(env.DUTY_LEASE_MS),
     dutyGiveUpMs: blank(env.DUTY_GIVE_UP_MS),

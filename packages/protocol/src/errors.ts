@@ -33,8 +33,10 @@ export const TRANSPORT_ERRORS = {
   MATCH_CHANGED: 'A new match began in this room and the seats moved: join the room again (room:rejoin).',
   LINK_CODE_INVALID: 'No live link code is this one (mistyped, used already, or from another server): HTTP 404.',
   LINK_CODE_EXPIRED: 'This link code is older than ten minutes: make a new one on the other device. HTTP 410.',
-  LINK_CODE_DEAD: 'Five wrong codes were tried against this link code: it no longer works. HTTP 410.',
   NO_SUCH_DEVICE: 'This player has no device with that id: HTTP 404.',
+  DEVICE_TOO_NEW:
+    'This device joined its player less than a day ago: it may not remove a device that joined before it (an older one may remove it). HTTP 403.',
+  NO_SUCH_LINK_CODE: 'This player has no pending link code with that id (used, expired or cancelled already): HTTP 404.',
   PASSKEYS_UNAVAILABLE:
     'Passkeys cannot work with this server’s address (PUBLIC_URL is an IP address, or plain http other than localhost): link with a code instead. HTTP 409.',
   PASSKEY_CHALLENGE_INVALID:

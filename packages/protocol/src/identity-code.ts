@@ -6,8 +6,6 @@
  */
 export const LINK_CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 export const LINK_CODE_LENGTH = 8;
-/** How many wrong codes tried against a live code (its first two characters) kill it. */
-export const LINK_CODE_MAX_FAILURES = 5;
 
 /** The canonical form of a typed code (8 characters of the alphabet), or null when it cannot be one. */
 export function normalizeLinkCode(typed: string): string | null {

@@ -48,14 +48,33 @@ export const deleteMeBodySchema = z.strictObject({
 });
 export type DeleteMeBody = z.input<typeof deleteMeBodySchema>;
 
-/** DELETE /api/me/devices/:id */
+/** DELETE /api/me/devices/:id, PUT /api/me/devices/:id/name, DELETE /api/me/link-codes/:id, DELETE /api/me/passkeys/:id */
 export const deviceParamsSchema = z.strictObject({ id: z.string().regex(/^[A-Za-z0-9_-]{16,32}$/) });
+
+/**
+ * DELETE /api/me/devices/:id (the body may be left out): the passkeys that device made go with it
+ * unless `keepPasskeys` (a synced passkey may still be the person's own on their other devices).
+ */
+export const removeDeviceBodySchema = z.strictObject({ keepPasskeys: z.boolean().default(false) });
+export type RemoveDeviceBody = z.input<typeof removeDeviceBodySchema>;
+
+/** PUT /api/me/devices/:id/name: what the player calls one of their devices; null gives back its browser's label. */
+export const deviceNameBodySchema = z.strictObject({ name: displayNameSchema.nullable() });
+export type DeviceNameBody = z.input<typeof deviceNameBodySchema>;
+
+/** How long a device that joined a player may not remove the devices that joined before it. */
+export const DEVICE_PROBATION_MS = 24 * 3600_000;
 
 export const deviceInfoSchema = z.strictObject({
   id: z.string().describe('an id of this listing only (not the device token, nor its hash)'),
   label: z.string().describe('browser and system read from its User-Agent, e.g. "Firefox on Android"'),
+  name: z.string().nullable().describe('what the player named it on /me (shown instead of the label); null if never'),
   lastSeenAt: z.string().describe('ISO 8601'),
+  joinedAt: z.string().describe('ISO 8601: when it joined this player (made, linked or signed in with a passkey)'),
   current: z.boolean().describe('the device asking'),
+  mayRemove: z
+    .boolean()
+    .describe('the device asking may remove it now: not when the asker joined less than a day ago and this one before it'),
 });
 export type DeviceInfo = z.output<typeof deviceInfoSchema>;
 
@@ -64,15 +83,39 @@ export const meReplySchema = z.strictObject({
   name: z.string().describe('the one name of the player across devices; empty until they sit down or choose one'),
   devices: z.array(deviceInfoSchema).describe('the devices of this player, the one asking first'),
   lang: z.enum(LANGS).nullable().describe('the language the player last chose, on any device; null until they choose one'),
+  newUntil: z
+    .string()
+    .nullable()
+    .describe('ISO 8601: until then the device asking (joined less than a day ago) may not remove older devices; null: it may'),
+  removed: z
+    .strictObject({
+      at: z.string().describe('ISO 8601'),
+      by: z.string().describe('the name or label of the device that removed it'),
+    })
+    .nullable()
+    .describe('another device removed the one asking from its player (so it is a new player now); null once it joins one again'),
 });
 export type MeReply = z.output<typeof meReplySchema>;
 
 /** POST /api/me/link-codes → 201 */
 export const linkCodeReplySchema = z.strictObject({
+  id: z.string().describe('its id in GET /api/me/link-codes (not the code, nor its hash)'),
   code: z.string().describe('8 characters of Crockford base32; shown as ABCD-EFGH, opened as /link#ABCDEFGH'),
   expiresAt: z.string().describe('ISO 8601: ten minutes on'),
 });
 export type LinkCodeReply = z.output<typeof linkCodeReplySchema>;
+
+export const pendingLinkCodeSchema = z.strictObject({
+  id: z.string().describe('an id of this listing only (not the code, nor its hash)'),
+  device: z.string().describe('the `id` in `GET /api/me` of the device that made it'),
+  createdAt: z.string().describe('ISO 8601'),
+  expiresAt: z.string().describe('ISO 8601'),
+});
+export type PendingLinkCode = z.output<typeof pendingLinkCodeSchema>;
+
+/** GET /api/me/link-codes: the player's codes not used yet and not expired, newest first (never the codes themselves). */
+export const linkCodeListReplySchema = z.strictObject({ codes: z.array(pendingLinkCodeSchema) });
+export type LinkCodeListReply = z.output<typeof linkCodeListReplySchema>;
 
 /** POST /api/link/preview: who the code would join this device to (their name, nothing else). */
 export const linkPreviewReplySchema = z.strictObject({ name: z.string() });

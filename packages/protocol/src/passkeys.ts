@@ -80,6 +80,10 @@ export const passkeyInfoSchema = z.strictObject({
   label: z.string().describe('browser and system of the device that made it, e.g. "Chrome on Android"'),
   createdAt: z.string().describe('ISO 8601'),
   lastUsedAt: z.string().nullable().describe('ISO 8601: the last sign-in with it; null if never'),
+  device: z
+    .string()
+    .nullable()
+    .describe('the `id` in `GET /api/me` of the device that made it, while that device is the player’s; else null'),
 });
 export type PasskeyInfo = z.output<typeof passkeyInfoSchema>;
 

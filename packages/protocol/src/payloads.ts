@@ -9,6 +9,7 @@ import {
 } from './daily';
 import {
   deviceInfoSchema,
+  linkCodeListReplySchema,
   linkCodeReplySchema,
   linkPreviewReplySchema,
   linkReplySchema,
@@ -307,7 +308,10 @@ export const httpReplySchemas = {
   'GET /api/me/stats': { status: 200, schema: statsReplySchema },
   'DELETE /api/me': { status: 204, schema: null },
   'DELETE /api/me/devices/:id': { status: 204, schema: null },
+  'PUT /api/me/devices/:id/name': { status: 200, schema: meReplySchema },
   'POST /api/me/link-codes': { status: 201, schema: linkCodeReplySchema },
+  'GET /api/me/link-codes': { status: 200, schema: linkCodeListReplySchema },
+  'DELETE /api/me/link-codes/:id': { status: 204, schema: null },
   'POST /api/link/preview': { status: 200, schema: linkPreviewReplySchema },
   'POST /api/link': { status: 200, schema: linkReplySchema },
   'GET /api/passkeys': { status: 200, schema: passkeyCapabilitySchema },

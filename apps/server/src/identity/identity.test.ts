@@ -1,4 +1,7 @@
+import { DEVICE_PROBATION_MS, DEVICE_TOKEN_HEADER, type DeviceInfo, type LinkCodeListReply } from '@mm/protocol';
 import { describe, expect, it } from 'vitest';
+import { hashToken } from '../security/tokens';
+import { LINK_PREFIX_ALARM } from './store';
 import { LOGIC_DATABASES } from '../test-support/databases';
 import { call, matches, me } from '../test-support/api';
 import { newDeviceToken, seatRoom } from '../test-support/finish';
@@ -103,18 +106,17 @@ describe.each(LOGIC_DATABASES)('one player, every device, on %s', (kind) => {
     }
   });
 
-  it('kills a code after five wrong tries aimed at it', async () => {
+  it('wrong tries aimed at a code never kill it: they count against the address trying only', async () => {
     const ann = newDeviceToken();
-    await me(server.url, ann);
     const code = await newCode(server.url, ann);
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 8; i++) {
       const wrong = wrongCodeLike(code, i);
       if (wrong === code) continue;
       const r = await call(server.url, 'POST', '/api/link/preview', null, { code: wrong });
       expect(r).toMatchObject({ status: 404, json: { error: { code: 'LINK_CODE_INVALID' } } });
     }
     const r = await call(server.url, 'POST', '/api/link', newDeviceToken(), { code });
-    expect(r).toMatchObject({ status: 410, json: { error: { code: 'LINK_CODE_DEAD' } } });
+    expect(r).toMatchObject({ status: 200, json: { name: '', merged: true } });
   });
 
   it('refuses malformed codes and calls without a device', async () => {
@@ -182,6 +184,97 @@ describe.each(LOGIC_DATABASES)('one player, every device, on %s', (kind) => {
       t.close();
     }
   });
+  /** Ann's first device and a phone linked to her just now; the phone's id in Ann's listing. */
+  const annAndPhone = async (): Promise<{ ann: string; phone: string; phoneId: string; annId: string }> => {
+    const [ann, phone] = [newDeviceToken(), newDeviceToken()];
+    await call(server.url, 'PUT', '/api/me/name', ann, { name: 'Ann' });
+    // Ann's device joined her a day and a minute ago; the phone joins now.
+    await server.app.db.prisma.device.update({
+      where: { id: hashToken(ann) },
+      data: { joinedAt: new Date(Date.now() - DEVICE_PROBATION_MS - 60_000) },
+    });
+    expect((await call(server.url, 'POST', '/api/link', phone, { code: await newCode(server.url, ann) })).status).toBe(200);
+    const listed = (await me(server.url, ann)).devices;
+    return { ann, phone, phoneId: listed.find((d) => !d.current)!.id, annId: listed.find((d) => d.current)!.id };
+  };
+
+  it('removing a device kills the link codes it made, and the device is told who removed it', async () => {
+    const { ann, phone, phoneId } = await annAndPhone();
+    const phoneCode = await newCode(server.url, phone);
+    const annCode = await newCode(server.url, ann);
+    expect(
+      (
+        await call(server.url, 'PUT', `/api/me/devices/${(await me(server.url, ann)).devices[0]!.id}/name`, ann, {
+          name: 'Ann’s laptop',
+        })
+      ).json.devices[0],
+    ).toMatchObject({ name: 'Ann’s laptop', current: true });
+    expect((await call(server.url, 'DELETE', `/api/me/devices/${phoneId}`, ann)).status).toBe(204);
+    // Redeeming the removed phone's code does not bring its holder back; Ann's own code still works.
+    const back = await call(server.url, 'POST', '/api/link', phone, { code: phoneCode });
+    expect(back).toMatchObject({ status: 404, json: { error: { code: 'LINK_CODE_INVALID' } } });
+    expect((await me(server.url, ann)).devices).toHaveLength(1);
+    const removed = await me(server.url, phone);
+    expect(removed.removed).toEqual({ at: expect.any(String), by: 'Ann’s laptop' });
+    expect(removed.name).toBe('');
+    // Joining a player again ends the notice.
+    expect((await call(server.url, 'POST', '/api/link', phone, { code: annCode })).status).toBe(200);
+    expect((await me(server.url, phone)).removed).toBeNull();
+  });
+
+  it('a device linked less than a day ago cannot remove an older one; the older one can remove it', async () => {
+    // A device with none older than it is held back from nothing, new as it is.
+    expect((await me(server.url, newDeviceToken())).newUntil).toBeNull();
+    const { ann, phone, phoneId, annId } = await annAndPhone();
+    const asPhone = await me(server.url, phone);
+    expect(asPhone.newUntil).not.toBeNull();
+    expect(asPhone.devices.find((d) => d.id === annId)).toMatchObject({ current: false, mayRemove: false });
+    const r = await call(server.url, 'DELETE', `/api/me/devices/${annId}`, phone);
+    expect(r).toMatchObject({ status: 403, json: { error: { code: 'DEVICE_TOO_NEW' } } });
+    expect((await me(server.url, ann)).devices).toHaveLength(2);
+    const asAnn = await me(server.url, ann);
+    expect(asAnn.newUntil).toBeNull();
+    expect(asAnn.devices.find((d) => d.id === phoneId)).toMatchObject({ mayRemove: true });
+    // A day on, the phone is no longer new.
+    await server.app.db.prisma.device.update({
+      where: { id: hashToken(phone) },
+      data: { joinedAt: new Date(Date.now() - DEVICE_PROBATION_MS - 1000) },
+    });
+    expect((await call(server.url, 'DELETE', `/api/me/devices/${annId}`, phone)).status).toBe(204);
+    expect((await me(server.url, ann)).removed).toMatchObject({ by: expect.stringMatching(/./) });
+  });
+
+  it('lists the pending link codes with the device that made each, and cancels one', async () => {
+    const { ann, phone, phoneId, annId } = await annAndPhone();
+    const annCode = await call(server.url, 'POST', '/api/me/link-codes', ann);
+    const phoneCode = await call(server.url, 'POST', '/api/me/link-codes', phone);
+    const res = await fetch(`${server.url}/api/me/link-codes`, { headers: { [DEVICE_TOKEN_HEADER]: ann } });
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const { codes } = (await res.json()) as LinkCodeListReply;
+    expect(codes.map((c) => [c.id, c.device])).toEqual([
+      [phoneCode.json.id, phoneId],
+      [annCode.json.id, annId],
+    ]);
+    // Nothing of the codes themselves.
+    expect(JSON.stringify(codes)).not.toContain(annCode.json.code);
+    expect((await call(server.url, 'DELETE', `/api/me/link-codes/${phoneCode.json.id}`, newDeviceToken())).status).toBe(404);
+    expect((await call(server.url, 'DELETE', `/api/me/link-codes/${phoneCode.json.id}`, ann)).status).toBe(204);
+    expect((await call(server.url, 'GET', '/api/me/link-codes', phone)).json.codes).toHaveLength(1);
+    const dead = await call(server.url, 'POST', '/api/link', newDeviceToken(), { code: phoneCode.json.code });
+    expect(dead).toMatchObject({ status: 404, json: { error: { code: 'LINK_CODE_INVALID' } } });
+  });
+
+  it('renames only the player’s own devices, with a valid name', async () => {
+    const { ann, phoneId } = await annAndPhone();
+    const renamed = await call(server.url, 'PUT', `/api/me/devices/${phoneId}/name`, ann, { name: 'Blue phone' });
+    expect(renamed.json.devices.find((d: DeviceInfo) => d.id === phoneId)).toMatchObject({ name: 'Blue phone' });
+    expect((await call(server.url, 'PUT', `/api/me/devices/${phoneId}/name`, newDeviceToken(), { name: 'Mine' })).status).toBe(
+      404,
+    );
+    expect((await call(server.url, 'PUT', `/api/me/devices/${phoneId}/name`, ann, { name: '' })).status).toBe(400);
+    const reset = await call(server.url, 'PUT', `/api/me/devices/${phoneId}/name`, ann, { name: null });
+    expect(reset.json.devices.find((d: DeviceInfo) => d.id === phoneId)).toMatchObject({ name: null });
+  });
 });
 
 describe('link codes that expire and tries that are limited', () => {
@@ -202,5 +295,44 @@ describe('link codes that expire and tries that are limited', () => {
     for (let i = 0; i < 4; i++)
       codes.push((await call(expiring.url, 'POST', '/api/link/preview', null, { code: `ZZ${i}AAAAA` })).status);
     expect(codes).toContain(429);
+  });
+});
+
+describe('wrong link codes, counted per address', () => {
+  const logs: string[] = [];
+  const server = useServer(
+    'postgres',
+    { linkTriesPerMinute: 1000, linkWrongTriesPerHour: 3, trustProxy: '1', logLevel: 'warn' },
+    { logStream: { write: (line) => void logs.push(line) } },
+  );
+  const tryCode = async (address: string, code: string): Promise<Response> =>
+    fetch(`${server.url}/api/link/preview`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+      body: JSON.stringify({ code }),
+    });
+
+  it('refuses an address past its wrong tries, even with a right code; other addresses still link', async () => {
+    const code = await newCode(server.url, newDeviceToken());
+    for (let i = 0; i < 3; i++) expect((await tryCode('203.0.113.9', wrongCodeLike(code, i))).status).toBe(404);
+    const refused = await tryCode('203.0.113.9', code);
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('RATE_LIMITED');
+    expect((await tryCode('203.0.113.10', code)).status).toBe(200);
+  });
+
+  it('many wrong tries aimed at one prefix from many addresses raise an alarm in the log, and kill nothing', async () => {
+    const code = await newCode(server.url, newDeviceToken());
+    for (let i = 0, tried = 0; tried < LINK_PREFIX_ALARM; i++) {
+      const wrong = `${code.slice(0, 2)}${String(i).padStart(6, 'Z')}`;
+      if (wrong === code) continue;
+      tried++;
+      expect((await tryCode(`198.51.100.${tried}`, wrong)).status).toBe(404);
+    }
+    const alarms = logs.map((line) => JSON.parse(line) as { msg: string; prefix?: string; failures?: number });
+    expect(alarms.filter((l) => l.msg.startsWith('many wrong link codes'))).toEqual([
+      expect.objectContaining({ prefix: code.slice(0, 2), failures: LINK_PREFIX_ALARM }),
+    ]);
+    expect((await tryCode('198.51.100.200', code)).status).toBe(200);
   });
 });

@@ -31,6 +31,7 @@ const info = (p: StoredPasskey): PasskeyInfo => ({
   label: p.label,
   createdAt: p.createdAt.toISOString(),
   lastUsedAt: p.lastUsedAt?.toISOString() ?? null,
+  device: p.device,
 });
 
 /** /api/passkeys… and /api/me/passkeys… (docs/protocol.md): passkeys that join a device to its player. */

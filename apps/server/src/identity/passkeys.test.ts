@@ -152,6 +152,57 @@ describe.each(LOGIC_DATABASES)('passkeys on %s', (kind) => {
     expect(noDevice).toMatchObject({ status: 400, json: { error: { code: 'BAD_REQUEST' } } });
   });
 
+  it('refuses a user handle that is not the one the passkey was made for (WebAuthn §7.2 step 6), or none', async () => {
+    const [ann, bob, eve] = [newDeviceToken(), newDeviceToken(), newDeviceToken()];
+    const [annKey, bobKey] = [new SoftAuthenticator(origin()), new SoftAuthenticator(origin())];
+    expect((await addPasskey(server.url, ann, annKey)).status).toBe(201);
+    expect((await addPasskey(server.url, bob, bobKey)).status).toBe(201);
+    const bobsHandle = bobKey.credentials[0]!.userHandle;
+    for (const userHandle of [bobsHandle, undefined]) {
+      const answer = annKey.assert(await options(server.url, '/api/passkeys/sign-in/options', null), { userHandle });
+      const r = await call(server.url, 'POST', '/api/passkeys/sign-in', eve, { response: answer });
+      expect(r, String(userHandle)).toMatchObject({ status: 400, json: { error: { code: 'PASSKEY_REFUSED' } } });
+    }
+    expect((await call(server.url, 'GET', '/api/me', eve)).json.devices).toHaveLength(1);
+    const right = annKey.assert(await options(server.url, '/api/passkeys/sign-in/options', null));
+    expect((await call(server.url, 'POST', '/api/passkeys/sign-in', eve, { response: right })).status).toBe(200);
+  });
+
+  it('a passkey made on a device goes when that device is removed, unless kept; the list names the device', async () => {
+    const [ann, phone, thief] = [newDeviceToken(), newDeviceToken(), newDeviceToken()];
+    const code = (await call(server.url, 'POST', '/api/me/link-codes', ann)).json.code as string;
+    expect((await call(server.url, 'POST', '/api/link', phone, { code })).status).toBe(200);
+    const [annKey, phoneKey] = [new SoftAuthenticator(origin()), new SoftAuthenticator(origin())];
+    const annsPasskey = await addPasskey(server.url, ann, annKey);
+    const phonesPasskey = await addPasskey(server.url, phone, phoneKey);
+    const devices = (await call(server.url, 'GET', '/api/me', ann)).json.devices as { id: string; current: boolean }[];
+    const [annId, phoneId] = [devices.find((d) => d.current)!.id, devices.find((d) => !d.current)!.id];
+    expect(phonesPasskey.json.device).toBe(phoneId);
+    expect((await listOf(server.url, ann)).passkeys.map((p) => [p.id, p.device])).toEqual([
+      [phonesPasskey.json.id, phoneId],
+      [annsPasskey.json.id, annId],
+    ]);
+
+    expect((await call(server.url, 'DELETE', `/api/me/devices/${phoneId}`, ann)).status).toBe(204);
+    // The phone's passkey signs nobody back in; Ann's own still does.
+    const stale = phoneKey.assert(await options(server.url, '/api/passkeys/sign-in/options', null));
+    const r = await call(server.url, 'POST', '/api/passkeys/sign-in', thief, { response: stale });
+    expect(r).toMatchObject({ status: 404, json: { error: { code: 'PASSKEY_UNKNOWN' } } });
+    expect((await listOf(server.url, ann)).passkeys.map((p) => p.id)).toEqual([annsPasskey.json.id]);
+
+    // Asked to keep it (a synced passkey may be the person's own elsewhere), it stays, naming no device.
+    const laptop = newDeviceToken();
+    const again = (await call(server.url, 'POST', '/api/me/link-codes', ann)).json.code as string;
+    expect((await call(server.url, 'POST', '/api/link', laptop, { code: again })).status).toBe(200);
+    const laptopsPasskey = await addPasskey(server.url, laptop, new SoftAuthenticator(origin()));
+    const laptopId = ((await call(server.url, 'GET', '/api/me', laptop)).json.devices as { id: string }[])[0]!.id;
+    expect((await call(server.url, 'DELETE', `/api/me/devices/${laptopId}`, ann, { keepPasskeys: true })).status).toBe(204);
+    const kept = (await listOf(server.url, ann)).passkeys.find((p) => p.id === laptopsPasskey.json.id);
+    expect(kept).toMatchObject({ device: null });
+    const bad = await call(server.url, 'DELETE', `/api/me/devices/${annId}`, ann, { keepPasskeys: 'yes' });
+    expect(bad).toMatchObject({ status: 400, json: { error: { code: 'BAD_REQUEST' } } });
+  });
+
   it('lists and removes only the asking player’s passkeys', async () => {
     const [ann, eve] = [newDeviceToken(), newDeviceToken()];
     const phone = new SoftAuthenticator(origin());

@@ -14,7 +14,7 @@ import {
 import { passkeyBlocker, type PasskeyBlocker } from '@mm/protocol';
 import type { Database } from '../db/database';
 import type { Store } from '../db/store';
-import type { IdentityStore } from './store';
+import { lockPlayerOf, publicDeviceId, type IdentityStore } from './store';
 import { deviceLabel } from './user-agent';
 
 /** How long a ceremony's challenge may be answered (and the browser's timeout for it). */
@@ -40,6 +40,8 @@ export interface StoredPasskey {
   label: string;
   createdAt: Date;
   lastUsedAt: Date | null;
+  /** the public id of the device that made it, while that device is the player's */
+  device: string | null;
 }
 
 export type PasskeyFailure = 'challenge' | 'refused' | 'unknown';
@@ -93,12 +95,17 @@ export function createPasskeyStore(
   const { prisma } = db;
   const now = opts.now ?? (() => new Date());
 
-  const keepChallenge = async (challenge: string, kind: Kind, playerId: string | null): Promise<void> => {
+  const keepChallenge = async (
+    challenge: string,
+    kind: Kind,
+    playerId: string | null,
+    userHandle: string | null = null,
+  ): Promise<void> => {
     const at = now();
     // Challenges nobody answered go when new ones are made: the table holds five minutes' worth.
     await prisma.passkeyChallenge.deleteMany({ where: { expiresAt: { lte: at } } });
     await prisma.passkeyChallenge.create({
-      data: { challenge, kind, playerId, expiresAt: new Date(at.getTime() + PASSKEY_CEREMONY_MS) },
+      data: { challenge, kind, playerId, userHandle, expiresAt: new Date(at.getTime() + PASSKEY_CEREMONY_MS) },
     });
   };
 
@@ -106,20 +113,32 @@ export function createPasskeyStore(
    * Spends the challenge an answer names, before anything else is checked: a challenge is answered
    * once, well or badly, and two processes racing with one answer cannot both find it.
    */
-  const takeChallenge = async (clientDataJSON: string, kind: Kind, playerId: string | null): Promise<string | null> => {
+  const takeChallenge = async (
+    clientDataJSON: string,
+    kind: Kind,
+    playerId: string | null,
+  ): Promise<{ challenge: string; userHandle: string | null } | null> => {
     const challenge = challengeOf(clientDataJSON);
     if (challenge === null) return null;
-    const { count } = await prisma.passkeyChallenge.deleteMany({
-      where: { challenge, kind, playerId, expiresAt: { gt: now() } },
-    });
-    return count === 1 ? challenge : null;
+    const where = { challenge, kind, playerId, expiresAt: { gt: now() } };
+    const row = await prisma.passkeyChallenge.findFirst({ where, select: { userHandle: true } });
+    if (!row) return null;
+    const { count } = await prisma.passkeyChallenge.deleteMany({ where });
+    return count === 1 ? { challenge, userHandle: row.userHandle } : null;
   };
 
-  const stored = (p: { id: string; label: string; createdAt: Date; lastUsedAt: Date | null }): StoredPasskey => ({
+  const stored = (p: {
+    id: string;
+    label: string;
+    createdAt: Date;
+    lastUsedAt: Date | null;
+    deviceId: string | null;
+  }): StoredPasskey => ({
     publicId: publicPasskeyId(p.id),
     label: p.label,
     createdAt: p.createdAt,
     lastUsedAt: p.lastUsedAt,
+    device: p.deviceId === null ? null : publicDeviceId(p.deviceId),
   });
 
   return {
@@ -148,19 +167,20 @@ export function createPasskeyStore(
         excludeCredentials: player.passkeys.map((p) => ({ id: p.id, transports: p.transports })),
         authenticatorSelection: { residentKey: 'required', requireResidentKey: true, userVerification: 'required' },
       });
-      await keepChallenge(options.challenge, 'register', playerId);
+      // The user handle is kept with the passkey: every sign-in with it must name the same (WebAuthn §7.2 step 6).
+      await keepChallenge(options.challenge, 'register', playerId, options.user.id);
       return options as unknown as CeremonyOptions;
     },
 
     async register(deviceId, response, rp, userAgent) {
       const playerId = await store.ensurePlayer(deviceId, { userAgent });
-      const challenge = await takeChallenge(response.response.clientDataJSON, 'register', playerId);
-      if (challenge === null) return { ok: false, reason: 'challenge' };
+      const taken = await takeChallenge(response.response.clientDataJSON, 'register', playerId);
+      if (taken === null) return { ok: false, reason: 'challenge' };
       let verified;
       try {
         verified = await verifyRegistrationResponse({
           response,
-          expectedChallenge: challenge,
+          expectedChallenge: taken.challenge,
           expectedOrigin: rp.origin,
           expectedRPID: rp.id,
           requireUserVerification: true,
@@ -180,9 +200,15 @@ export function createPasskeyStore(
         backedUp: info.credentialBackedUp,
         label: deviceLabel(userAgent ?? null),
         createdAt: now(),
+        userHandle: taken.userHandle,
+        deviceId,
       };
-      // A credential already kept (for this player or another) is not taken over.
-      const { count } = await prisma.passkey.createMany({ data: [row], skipDuplicates: true });
+      const count = await prisma.$transaction(async (tx) => {
+        // A device removed since the ceremony began makes nothing for the player it left.
+        if ((await lockPlayerOf(tx, deviceId)) !== playerId) return 0;
+        // A credential already kept (for this player or another) is not taken over.
+        return (await tx.passkey.createMany({ data: [row], skipDuplicates: true })).count;
+      });
       if (count !== 1) return { ok: false, reason: 'refused' };
       return { ok: true, passkey: stored({ ...row, lastUsedAt: null }) };
     },
@@ -199,15 +225,20 @@ export function createPasskeyStore(
     },
 
     async signIn(deviceId, response, rp) {
-      const challenge = await takeChallenge(response.response.clientDataJSON, 'sign-in', null);
-      if (challenge === null) return { ok: false, reason: 'challenge' };
+      const taken = await takeChallenge(response.response.clientDataJSON, 'sign-in', null);
+      if (taken === null) return { ok: false, reason: 'challenge' };
       const passkey = await prisma.passkey.findUnique({ where: { id: response.id } });
       if (!passkey) return { ok: false, reason: 'unknown' };
+      // WebAuthn §7.2 step 6: the user handle a discoverable credential answers with must be the one it
+      // was made for. A passkey made before handles were kept takes the first one it signs in with.
+      const userHandle = response.response.userHandle;
+      if (userHandle === undefined || userHandle === '' || (passkey.userHandle !== null && passkey.userHandle !== userHandle))
+        return { ok: false, reason: 'refused' };
       let verified;
       try {
         verified = await verifyAuthenticationResponse({
           response,
-          expectedChallenge: challenge,
+          expectedChallenge: taken.challenge,
           expectedOrigin: rp.origin,
           expectedRPID: rp.id,
           credential: {
@@ -226,8 +257,8 @@ export function createPasskeyStore(
       const { newCounter, credentialBackedUp } = verified.authenticationInfo;
       // Compare-and-set: of two answers verified against one counter value, only one raises it.
       const { count } = await prisma.passkey.updateMany({
-        where: { id: passkey.id, counter: passkey.counter },
-        data: { counter: BigInt(newCounter), backedUp: credentialBackedUp, lastUsedAt: now() },
+        where: { id: passkey.id, counter: passkey.counter, userHandle: passkey.userHandle },
+        data: { counter: BigInt(newCounter), backedUp: credentialBackedUp, lastUsedAt: now(), userHandle },
       });
       if (count !== 1) return { ok: false, reason: 'refused' };
       const from = await store.ensurePlayer(deviceId);

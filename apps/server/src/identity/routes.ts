@@ -1,9 +1,12 @@
 import {
   deleteMeBodySchema,
+  deviceNameBodySchema,
   deviceParamsSchema,
   langBodySchema,
   linkBodySchema,
+  removeDeviceBodySchema,
   renameBodySchema,
+  type LinkCodeListReply,
   type LinkCodeReply,
   type LinkPreviewReply,
   type LinkReply,
@@ -18,8 +21,9 @@ import { describeIssues, httpError } from '../errors';
 import type { Store, StoredMatchRecord } from '../db/store';
 import { matchDetail } from '../http/matches';
 import { requestDevice } from '../http/device';
+import { privateAnswer } from '../http/private-answer';
 import { playerStats, type StatsMatch } from './stats';
-import type { Deletion, IdentityStore, LinkFailure } from './store';
+import type { Deletion, IdentityStore, LinkFailure, PrefixAlarm, RemoveFailure, Trier } from './store';
 
 /** The most matches "Download my data" holds. */
 export const EXPORT_MAX_MATCHES = 1000;
@@ -27,7 +31,16 @@ export const EXPORT_MAX_MATCHES = 1000;
 const FAILURES: Record<LinkFailure, [number, string, string]> = {
   invalid: [404, 'LINK_CODE_INVALID', 'This code is not valid: check it, or make a new one on your other device.'],
   expired: [410, 'LINK_CODE_EXPIRED', 'This code has expired (codes last ten minutes): make a new one on your other device.'],
-  dead: [410, 'LINK_CODE_DEAD', 'Too many wrong codes were tried: this one no longer works. Make a new one.'],
+  tries: [429, 'RATE_LIMITED', 'Too many wrong codes were tried from this address: wait an hour, or sign in with a passkey.'],
+};
+
+const REMOVE_FAILURES: Record<RemoveFailure, [number, string, string]> = {
+  unknown: [404, 'NO_SUCH_DEVICE', 'You have no device with this id.'],
+  'too-new': [
+    403,
+    'DEVICE_TOO_NEW',
+    'This device joined less than a day ago: it cannot remove a device that joined before it. An older device can.',
+  ],
 };
 
 /** /api/me… and /api/link… (docs/protocol.md): a player's name, devices and link codes. */
@@ -38,6 +51,8 @@ export function registerIdentityRoutes(
     store: Store;
     linkCodeTtlMs: number;
     linkTriesPerMinute: number;
+    /** wrong link codes one address may try per hour */
+    linkWrongTriesPerHour: number;
     /** a device left its player: its sockets must hear it and stop acting for the player's seats */
     onDeviceRemoved: (deviceId: string) => void;
     /** a player deleted themselves: their devices' sockets must hear it, the rooms they sat in or made must see it */
@@ -45,18 +60,16 @@ export function registerIdentityRoutes(
   },
 ): void {
   const { identity } = deps;
-  // Guessing codes is bounded twice: per address, and per code (its first two characters, by which
-  // a guess is compared), besides the five wrong tries that kill a code.
+  // Guessing codes is bounded per address only: tries per minute (the rate limit) and wrong codes per
+  // hour (the store). Nothing a stranger tries can kill or block someone's code: the wrong tries aimed
+  // at a prefix only raise an alarm in the log. With 40 bits a code, that keeps guessing hopeless.
   const perAddress = { max: deps.linkTriesPerMinute, timeWindow: 60_000, groupId: 'link' };
-  const perCode = app.rateLimit({
-    max: deps.linkTriesPerMinute,
-    timeWindow: 60_000,
-    groupId: 'link-code',
-    keyGenerator: (req) => {
-      const body = linkBodySchema.safeParse(req.body ?? {});
-      return body.success ? `code:${body.data.code.slice(0, 2)}` : `ip:${req.ip}`;
-    },
-  });
+  const trier = (address: string): Trier => ({ address, wrongTriesPerHour: deps.linkWrongTriesPerHour });
+  const alarm = (found: { alarm?: PrefixAlarm }): void => {
+    if (found.alarm) app.log.warn(found.alarm, 'many wrong link codes aimed at one prefix: someone may be guessing codes');
+  };
+  // Every answer of these routes is the asker's own (their player, devices, codes).
+  const mine = { onRequest: privateAnswer };
 
   const device = requestDevice;
 
@@ -68,13 +81,18 @@ export function registerIdentityRoutes(
       devices: found.devices.map((d) => ({
         id: d.publicId,
         label: d.label,
+        name: d.name,
         lastSeenAt: d.lastSeenAt.toISOString(),
+        joinedAt: d.joinedAt.toISOString(),
         current: d.current,
+        mayRemove: d.mayRemove,
       })),
+      newUntil: found.newUntil?.toISOString() ?? null,
+      removed: found.removed ? { at: found.removed.at.toISOString(), by: found.removed.by } : null,
     };
   };
 
-  app.get('/api/me', async (req, reply) => {
+  app.get('/api/me', mine, async (req, reply) => {
     const deviceId = device(req, reply);
     if (deviceId === null) return reply;
     return me(deviceId, req.headers['user-agent']);
@@ -164,39 +182,76 @@ export function registerIdentityRoutes(
     return reply.code(204).send();
   });
 
-  app.delete('/api/me/devices/:id', async (req, reply) => {
+  app.delete('/api/me/devices/:id', mine, async (req, reply) => {
     const deviceId = device(req, reply);
     if (deviceId === null) return reply;
     const params = deviceParamsSchema.safeParse(req.params);
-    const removed = params.success ? await identity.removeDevice(deviceId, params.data.id) : null;
     // An id of another player's device gets the same answer as one that does not exist.
-    if (removed === null) return httpError(reply, 404, 'NO_SUCH_DEVICE', 'You have no device with this id.');
-    deps.onDeviceRemoved(removed);
+    if (!params.success) return httpError(reply, ...REMOVE_FAILURES.unknown);
+    const body = removeDeviceBodySchema.safeParse(req.body ?? {});
+    if (!body.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(body.error));
+    const removed = await identity.removeDevice(deviceId, params.data.id, body.data);
+    if (!removed.ok) return httpError(reply, ...REMOVE_FAILURES[removed.reason]);
+    deps.onDeviceRemoved(removed.deviceId);
     return reply.code(204).send();
   });
 
-  app.post('/api/me/link-codes', { config: { rateLimit: perAddress } }, async (req, reply) => {
+  app.put('/api/me/devices/:id/name', mine, async (req, reply) => {
     const deviceId = device(req, reply);
     if (deviceId === null) return reply;
-    const { code, expiresAt } = await identity.newLinkCode(deviceId, deps.linkCodeTtlMs);
-    const body: LinkCodeReply = { code, expiresAt: expiresAt.toISOString() };
+    const params = deviceParamsSchema.safeParse(req.params);
+    const body = deviceNameBodySchema.safeParse(req.body ?? {});
+    if (!body.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(body.error));
+    const named = params.success && (await identity.nameDevice(deviceId, params.data.id, body.data.name));
+    if (!named) return httpError(reply, ...REMOVE_FAILURES.unknown);
+    return me(deviceId, req.headers['user-agent']);
+  });
+
+  app.post('/api/me/link-codes', { ...mine, config: { rateLimit: perAddress } }, async (req, reply) => {
+    const deviceId = device(req, reply);
+    if (deviceId === null) return reply;
+    const { publicId, code, expiresAt } = await identity.newLinkCode(deviceId, deps.linkCodeTtlMs);
+    const body: LinkCodeReply = { id: publicId, code, expiresAt: expiresAt.toISOString() };
     return reply.code(201).send(body);
   });
 
-  app.post('/api/link/preview', { config: { rateLimit: perAddress }, preHandler: perCode }, async (req, reply) => {
+  app.get('/api/me/link-codes', mine, async (req, reply) => {
+    const deviceId = device(req, reply);
+    if (deviceId === null) return reply;
+    const codes = (await identity.pendingCodes(deviceId)).map((c) => ({
+      id: c.publicId,
+      device: c.device,
+      createdAt: c.createdAt.toISOString(),
+      expiresAt: c.expiresAt.toISOString(),
+    }));
+    return { codes } satisfies LinkCodeListReply;
+  });
+
+  app.delete('/api/me/link-codes/:id', mine, async (req, reply) => {
+    const deviceId = device(req, reply);
+    if (deviceId === null) return reply;
+    const params = deviceParamsSchema.safeParse(req.params);
+    const cancelled = params.success && (await identity.cancelCode(deviceId, params.data.id));
+    if (!cancelled) return httpError(reply, 404, 'NO_SUCH_LINK_CODE', 'You have no pending code with this id.');
+    return reply.code(204).send();
+  });
+
+  app.post('/api/link/preview', { config: { rateLimit: perAddress } }, async (req, reply) => {
     const body = linkBodySchema.safeParse(req.body ?? {});
     if (!body.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(body.error));
-    const check = await identity.checkCode(body.data.code);
+    const check = await identity.checkCode(body.data.code, trier(req.ip));
+    alarm(check);
     if (!check.ok) return httpError(reply, ...FAILURES[check.reason]);
     return { name: check.name } satisfies LinkPreviewReply;
   });
 
-  app.post('/api/link', { config: { rateLimit: perAddress }, preHandler: perCode }, async (req, reply) => {
+  app.post('/api/link', { ...mine, config: { rateLimit: perAddress } }, async (req, reply) => {
     const deviceId = device(req, reply);
     if (deviceId === null) return reply;
     const body = linkBodySchema.safeParse(req.body ?? {});
     if (!body.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(body.error));
-    const linked = await identity.link(body.data.code, deviceId);
+    const linked = await identity.link(body.data.code, deviceId, trier(req.ip));
+    alarm(linked);
     if (!linked.ok) return httpError(reply, ...FAILURES[linked.reason]);
     return { name: linked.name, merged: linked.merged } satisfies LinkReply;
   });

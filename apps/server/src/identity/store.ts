@@ -2,7 +2,7 @@
 // devices, link codes and the merge a link makes. Seats and history rows name the player; a
 // merge moves them in one transaction, so a crash leaves the database before or after, never half.
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { DELETED_PLAYER_NAME, LINK_CODE_ALPHABET, LINK_CODE_LENGTH, LINK_CODE_MAX_FAILURES } from '@mm/protocol';
+import { DELETED_PLAYER_NAME, DEVICE_PROBATION_MS, LINK_CODE_ALPHABET, LINK_CODE_LENGTH } from '@mm/protocol';
 import { DEFAULT_BOT_STRENGTH, LANGS, type Lang } from '@mm/rules';
 import { botName } from '../bots/names';
 import type { Database } from '../db/database';
@@ -14,8 +14,21 @@ export interface StoredDevice {
   /** an id of the listing only: a hash of the device's hash, so it lets nobody act as the device */
   publicId: string;
   label: string;
+  /** what the player named it, if they did */
+  name: string | null;
   lastSeenAt: Date;
+  joinedAt: Date;
   current: boolean;
+  /** the asking device may remove it now (the one-day rule) */
+  mayRemove: boolean;
+}
+
+export interface PendingCode {
+  publicId: string;
+  /** the public id of the device that made it */
+  device: string;
+  createdAt: Date;
+  expiresAt: Date;
 }
 
 /** What "Delete me" changed, for the transport: sockets to close, rooms whose seats changed. */
@@ -24,16 +37,42 @@ export interface Deletion {
   roomIds: string[];
 }
 
-export type LinkFailure = 'invalid' | 'expired' | 'dead';
+/** `tries`: the address asking has tried too many wrong codes this hour. */
+export type LinkFailure = 'invalid' | 'expired' | 'tries';
 export type CodeCheck = { ok: true; playerId: string; name: string } | { ok: false; reason: LinkFailure };
+/** Who tries a code: their address, and how many wrong codes it may try per hour. */
+export interface Trier {
+  address: string;
+  wrongTriesPerHour: number;
+}
+/** Wrong tries aimed at one live code's prefix (by anyone) that raise the alarm, and again at each multiple. */
+export const LINK_PREFIX_ALARM = 50;
+/** What a wrong try set off: the prefix and how many wrong tries its live codes have seen. */
+export interface PrefixAlarm {
+  prefix: string;
+  failures: number;
+}
+
+export type RemoveFailure = 'unknown' | 'too-new';
 
 export interface IdentityStore {
   /** The device's player (made on first use), their name and devices, the asking one first. */
   me(
     deviceId: string,
     userAgent?: string,
-  ): Promise<{ playerId: string; name: string; lang: Lang | null; createdAt: Date; devices: StoredDevice[] }>;
+  ): Promise<{
+    playerId: string;
+    name: string;
+    lang: Lang | null;
+    createdAt: Date;
+    devices: StoredDevice[];
+    /** until then the asking device may not remove devices that joined before it */
+    newUntil: Date | null;
+    removed: { at: Date; by: string } | null;
+  }>;
   rename(deviceId: string, name: string): Promise<void>;
+  /** Names one of the player's devices (null: its label again); false when the player has no such device. */
+  nameDevice(deviceId: string, publicId: string, name: string | null): Promise<boolean>;
   setLang(deviceId: string, lang: Lang): Promise<void>;
   /**
    * "Delete me", in one transaction: the player, its devices (and by cascade its link codes and
@@ -44,15 +83,36 @@ export interface IdentityStore {
    */
   deleteMe(deviceId: string): Promise<Deletion | null>;
   /**
-   * The device of the asker's player listed as `publicId` leaves it for a new player of its own.
-   * Returns its id (to close its sockets), or null when the player has no such device.
+   * The device of the asker's player listed as `publicId` leaves it for a new player of its own,
+   * in one transaction: the link codes it made die, the passkeys it made go (or, kept, no longer
+   * name it), and it remembers who removed it. Returns its id (to close its sockets). Refused when
+   * the player has no such device, or when the asker joined less than DEVICE_PROBATION_MS ago and
+   * the device before it (a thief's new device cannot evict the owner's).
    */
-  removeDevice(deviceId: string, publicId: string): Promise<string | null>;
-  newLinkCode(deviceId: string, ttlMs: number): Promise<{ code: string; expiresAt: Date }>;
-  /** Whether `code` is live, and whose; a wrong code counts against the live codes of its prefix. */
-  checkCode(code: string): Promise<CodeCheck>;
+  removeDevice(
+    deviceId: string,
+    publicId: string,
+    opts: { keepPasskeys: boolean },
+  ): Promise<{ ok: true; deviceId: string } | { ok: false; reason: RemoveFailure }>;
+  newLinkCode(deviceId: string, ttlMs: number): Promise<{ publicId: string; code: string; expiresAt: Date }>;
+  /** The player's codes neither used nor expired, newest first. */
+  pendingCodes(deviceId: string): Promise<PendingCode[]>;
+  /** Kills the player's pending code listed as `publicId`; false when there is none such. */
+  cancelCode(deviceId: string, publicId: string): Promise<boolean>;
+  /**
+   * Whether `code` is live, and whose. A wrong code counts against the address trying (refused
+   * with `tries` past its hourly limit, before any lookup) and, as an alarm only, against the live
+   * codes sharing its prefix.
+   */
+  checkCode(code: string, trier: Trier): Promise<CodeCheck & { alarm?: PrefixAlarm }>;
   /** Uses `code` once: the device joins its player, its own player merged in. */
-  link(code: string, deviceId: string): Promise<{ ok: true; name: string; merged: boolean } | { ok: false; reason: LinkFailure }>;
+  link(
+    code: string,
+    deviceId: string,
+    trier: Trier,
+  ): Promise<
+    { ok: true; name: string; merged: boolean; alarm?: undefined } | { ok: false; reason: LinkFailure; alarm?: PrefixAlarm }
+  >;
   /** Everything of player `from` becomes `into`'s, in one transaction; nothing happens when `from` is gone. */
   mergePlayers(from: string, into: string): Promise<void>;
 }
@@ -60,7 +120,37 @@ export interface IdentityStore {
 const sha256 = (text: string): Buffer => createHash('sha256').update(text).digest();
 export const publicDeviceId = (deviceId: string): string =>
   createHash('sha256').update(`device-listing:${deviceId}`).digest('base64url').slice(0, 22);
+const publicCodeId = (codeHash: string): string =>
+  createHash('sha256').update(`code-listing:${codeHash}`).digest('base64url').slice(0, 22);
 const PREFIX_LENGTH = 2;
+const HOUR_MS = 3600_000;
+
+/** What /me calls a device: the name the player gave it, else its browser and system. */
+export const deviceShownName = (d: { nickname: string | null; userAgent: string | null }): string =>
+  d.nickname ?? deviceLabel(d.userAgent);
+
+type Tx = Parameters<Parameters<Database['prisma']['$transaction']>[0]>[0];
+
+/**
+ * Takes the player's lock (their row, FOR UPDATE) for the rest of `tx` and returns the player the
+ * device belongs to then, or null for a device never seen. Removals run under it, and so does the
+ * making of what brings a device back (a link code, a passkey): a removal running at the same time
+ * comes either before (the device makes nothing for the old player) or after (and takes it away).
+ */
+export async function lockPlayerOf(tx: Tx, deviceId: string): Promise<string | null> {
+  for (;;) {
+    const before = await tx.device.findUnique({ where: { id: deviceId }, select: { playerId: true } });
+    if (!before) return null;
+    await tx.$queryRawUnsafe('SELECT 1 FROM "Player" WHERE "id" = $1 FOR UPDATE', before.playerId);
+    const after = await tx.device.findUnique({ where: { id: deviceId }, select: { playerId: true } });
+    // Moved meanwhile (removed, or merged into another player): lock that one instead.
+    if (after?.playerId === before.playerId) return before.playerId;
+  }
+}
+
+/** The one-day rule: a device that joined less than DEVICE_PROBATION_MS ago may not remove one that joined before it. */
+export const mayRemove = (asker: { joinedAt: Date }, target: { joinedAt: Date }, now: Date): boolean =>
+  asker.joinedAt.getTime() <= now.getTime() - DEVICE_PROBATION_MS || target.joinedAt >= asker.joinedAt;
 
 function newCode(): string {
   let code = '';
@@ -71,37 +161,58 @@ function newCode(): string {
 export function createIdentityStore(db: Database, store: Store): IdentityStore {
   const { prisma } = db;
 
-  const codeOf = async (code: string): Promise<CodeCheck & { hash?: string }> => {
+  const hourOf = (at: Date): Date => new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS);
+
+  const codeOf = async (code: string, trier: Trier): Promise<CodeCheck & { hash?: string; alarm?: PrefixAlarm }> => {
+    const now = new Date();
+    const addressHash = sha256(`link-tries:${trier.address}`).toString('hex');
+    const hour = hourOf(now);
+    // Counted before the lookup: past the limit, not even a right code is looked at this hour.
+    const misses = await prisma.linkMiss.findUnique({ where: { addressHash_hour: { addressHash, hour } } });
+    if ((misses?.count ?? 0) >= trier.wrongTriesPerHour) return { ok: false, reason: 'tries' };
     const hash = sha256(code);
-    const candidates = await prisma.linkCode.findMany({
-      where: { prefix: code.slice(0, PREFIX_LENGTH) },
-      include: { player: { select: { name: true } } },
-    });
+    const prefix = code.slice(0, PREFIX_LENGTH);
+    const candidates = await prisma.linkCode.findMany({ where: { prefix }, include: { player: { select: { name: true } } } });
     // Every candidate is compared, in constant time: how long this takes tells nothing of the code.
     let found: (typeof candidates)[number] | undefined;
     for (const c of candidates) {
       const stored = Buffer.from(c.codeHash, 'hex');
       if (stored.length === hash.length && timingSafeEqual(stored, hash)) found = c;
     }
-    const now = new Date();
-    if (!found) {
-      await prisma.linkCode.updateMany({
-        where: { prefix: code.slice(0, PREFIX_LENGTH), usedAt: null, expiresAt: { gt: now } },
-        data: { failures: { increment: 1 } },
+    if (!found || found.usedAt !== null) {
+      await prisma.linkMiss.upsert({
+        where: { addressHash_hour: { addressHash, hour } },
+        create: { addressHash, hour, count: 1 },
+        update: { count: { increment: 1 } },
       });
-      return { ok: false, reason: 'invalid' };
+      // Counts of hours gone go as new ones are made: the table holds about an hour's worth.
+      if (!misses) await prisma.linkMiss.deleteMany({ where: { hour: { lt: new Date(hour.getTime() - HOUR_MS) } } });
+      // The same wrong try counted against the prefix's live codes: an alarm for the operator, never
+      // a limit (strangers' tries must not kill or block someone's code).
+      const aimed = await prisma.linkCode.updateManyAndReturn({
+        where: { prefix, usedAt: null, expiresAt: { gt: now } },
+        data: { failures: { increment: 1 } },
+        select: { failures: true },
+      });
+      const failures = Math.max(0, ...aimed.map((c) => c.failures));
+      const alarm = failures > 0 && failures % LINK_PREFIX_ALARM === 0 ? { prefix, failures } : undefined;
+      return { ok: false, reason: 'invalid', ...(alarm ? { alarm } : {}) };
     }
-    if (found.usedAt !== null) return { ok: false, reason: 'invalid' };
-    if (found.failures >= LINK_CODE_MAX_FAILURES) return { ok: false, reason: 'dead' };
     if (found.expiresAt <= now) return { ok: false, reason: 'expired' };
     return { ok: true, playerId: found.playerId, name: found.player.name, hash: found.codeHash };
   };
 
-  const mergeIn = async (tx: Parameters<Parameters<typeof prisma.$transaction>[0]>[0], from: string, into: string) => {
+  const mergeIn = async (tx: Tx, from: string, into: string) => {
     if (from === into) return;
+    // The player's lock first, as a removal takes it: the two never wait on each other in a circle.
+    await tx.$queryRawUnsafe('SELECT 1 FROM "Player" WHERE "id" = $1 FOR UPDATE', from);
     const source = await tx.player.findUnique({ where: { id: from } });
     if (!source) return;
-    await tx.device.updateMany({ where: { playerId: from }, data: { playerId: into } });
+    // The devices joining start their day of probation now (the one-day rule of removal).
+    await tx.device.updateMany({
+      where: { playerId: from },
+      data: { playerId: into, joinedAt: new Date(), removedAt: null, removedBy: null },
+    });
     // A seat each held in the same room stays two seats: only who holds them changes.
     await tx.seat.updateMany({ where: { playerId: from }, data: { playerId: into } });
     await tx.matchPlayer.updateMany({ where: { playerId: from }, data: { playerId: into } });
@@ -126,16 +237,42 @@ export function createIdentityStore(db: Database, store: Store): IdentityStore {
         where: { id: playerId },
         include: { devices: { orderBy: { lastSeenAt: 'desc' } } },
       });
+      const asker = player.devices.find((d) => d.id === deviceId)!;
+      const now = new Date();
       const devices = player.devices
         .map((d) => ({
           publicId: publicDeviceId(d.id),
           label: deviceLabel(d.userAgent),
+          name: d.nickname,
           lastSeenAt: d.lastSeenAt,
+          joinedAt: d.joinedAt,
           current: d.id === deviceId,
+          mayRemove: mayRemove(asker, d, now),
         }))
         .sort((a, b) => Number(b.current) - Number(a.current));
       const lang = (LANGS as readonly string[]).includes(player.lang ?? '') ? (player.lang as Lang) : null;
-      return { playerId, name: player.name, lang, createdAt: player.createdAt, devices };
+      const probation = asker.joinedAt.getTime() + DEVICE_PROBATION_MS;
+      // Said only where it holds something back: some device of the player joined before this one.
+      const held = player.devices.some((d) => d.joinedAt < asker.joinedAt);
+      return {
+        playerId,
+        name: player.name,
+        lang,
+        createdAt: player.createdAt,
+        devices,
+        newUntil: held && probation > now.getTime() ? new Date(probation) : null,
+        removed: asker.removedAt ? { at: asker.removedAt, by: asker.removedBy ?? '' } : null,
+      };
+    },
+
+    async nameDevice(deviceId, publicId, name) {
+      const playerId = await store.playerOfDevice(deviceId);
+      if (playerId === null) return false;
+      const devices = await prisma.device.findMany({ where: { playerId }, select: { id: true } });
+      const target = devices.find((d) => publicDeviceId(d.id) === publicId);
+      if (!target) return false;
+      const { count } = await prisma.device.updateMany({ where: { id: target.id, playerId }, data: { nickname: name } });
+      return count === 1;
     },
 
     async rename(deviceId, name) {
@@ -187,41 +324,87 @@ export function createIdentityStore(db: Database, store: Store): IdentityStore {
       });
     },
 
-    async removeDevice(deviceId, publicId) {
-      const playerId = await store.playerOfDevice(deviceId);
-      if (playerId === null) return null;
-      const devices = await prisma.device.findMany({ where: { playerId }, select: { id: true } });
-      const target = devices.find((d) => publicDeviceId(d.id) === publicId);
-      if (!target) return null;
-      // The device starts again as a new anonymous player; seats and history stay with the old one.
-      await prisma.$transaction(async (tx) => {
+    async removeDevice(deviceId, publicId, { keepPasskeys }) {
+      return prisma.$transaction(async (tx) => {
+        // One removal at a time per player: of two devices removing each other at once, the second
+        // finds itself gone and removes nothing.
+        const playerId = await lockPlayerOf(tx, deviceId);
+        if (playerId === null) return { ok: false as const, reason: 'unknown' as const };
+        const devices = await tx.device.findMany({ where: { playerId } });
+        const asker = devices.find((d) => d.id === deviceId);
+        const target = devices.find((d) => publicDeviceId(d.id) === publicId);
+        if (!asker || !target) return { ok: false as const, reason: 'unknown' as const };
+        const now = new Date();
+        if (!mayRemove(asker, target, now)) return { ok: false as const, reason: 'too-new' as const };
+        // The device starts again as a new anonymous player; seats and history stay with the old one.
         const fresh = await tx.player.create({ data: { id: newPlayerId() } });
-        await tx.device.update({ where: { id: target.id }, data: { playerId: fresh.id, name: '' } });
+        // A device that leaves by itself knows why; one removed by another is told who did it.
+        const told =
+          target.id === asker.id ? { removedAt: null, removedBy: null } : { removedAt: now, removedBy: deviceShownName(asker) };
+        await tx.device.update({
+          where: { id: target.id },
+          data: { playerId: fresh.id, name: '', nickname: null, joinedAt: now, ...told },
+        });
+        // Nothing it made brings its holder back: its codes die, its passkeys go (or stay the player's, naming no device).
+        await tx.linkCode.deleteMany({ where: { deviceId: target.id } });
+        if (keepPasskeys) await tx.passkey.updateMany({ where: { deviceId: target.id }, data: { deviceId: null } });
+        else await tx.passkey.deleteMany({ where: { deviceId: target.id, playerId } });
+        return { ok: true as const, deviceId: target.id };
       });
-      return target.id;
     },
 
     async newLinkCode(deviceId, ttlMs) {
-      const playerId = await store.ensurePlayer(deviceId);
+      await store.ensurePlayer(deviceId);
       const code = newCode();
+      const codeHash = sha256(code).toString('hex');
       const expiresAt = new Date(Date.now() + ttlMs);
-      // Codes of a player that are no longer live go when a new one is made.
-      await prisma.linkCode.deleteMany({
-        where: { playerId, OR: [{ usedAt: { not: null } }, { expiresAt: { lte: new Date() } }] },
+      await prisma.$transaction(async (tx) => {
+        // For the player the device belongs to once no removal of it is under way.
+        const playerId = (await lockPlayerOf(tx, deviceId))!;
+        // Codes of a player that are no longer live go when a new one is made.
+        await tx.linkCode.deleteMany({
+          where: { playerId, OR: [{ usedAt: { not: null } }, { expiresAt: { lte: new Date() } }] },
+        });
+        await tx.linkCode.create({ data: { codeHash, prefix: code.slice(0, PREFIX_LENGTH), playerId, deviceId, expiresAt } });
       });
-      await prisma.linkCode.create({
-        data: { codeHash: sha256(code).toString('hex'), prefix: code.slice(0, PREFIX_LENGTH), playerId, expiresAt },
-      });
-      return { code, expiresAt };
+      return { publicId: publicCodeId(codeHash), code, expiresAt };
     },
 
-    async checkCode(code) {
-      const { hash: _hash, ...check } = await codeOf(code);
+    async pendingCodes(deviceId) {
+      const playerId = await store.playerOfDevice(deviceId);
+      if (playerId === null) return [];
+      const rows = await prisma.linkCode.findMany({
+        where: { playerId, usedAt: null, expiresAt: { gt: new Date() } },
+        orderBy: { createdAt: 'desc' },
+      });
+      return rows.map((c) => ({
+        publicId: publicCodeId(c.codeHash),
+        device: publicDeviceId(c.deviceId),
+        createdAt: c.createdAt,
+        expiresAt: c.expiresAt,
+      }));
+    },
+
+    async cancelCode(deviceId, publicId) {
+      const playerId = await store.playerOfDevice(deviceId);
+      if (playerId === null) return false;
+      const rows = await prisma.linkCode.findMany({
+        where: { playerId, usedAt: null, expiresAt: { gt: new Date() } },
+        select: { codeHash: true },
+      });
+      const target = rows.find((c) => publicCodeId(c.codeHash) === publicId);
+      if (!target) return false;
+      const { count } = await prisma.linkCode.deleteMany({ where: { codeHash: target.codeHash, playerId, usedAt: null } });
+      return count === 1;
+    },
+
+    async checkCode(code, trier) {
+      const { hash: _hash, ...check } = await codeOf(code, trier);
       return check;
     },
 
-    async link(code, deviceId) {
-      const check = await codeOf(code);
+    async link(code, deviceId, trier) {
+      const check = await codeOf(code, trier);
       if (!check.ok || check.hash === undefined) return check.ok ? { ok: false, reason: 'invalid' } : check;
       const hash = check.hash;
       const into = check.playerId;
@@ -229,7 +412,7 @@ export function createIdentityStore(db: Database, store: Store): IdentityStore {
       return prisma.$transaction(async (tx) => {
         // Single use even when two devices race with one code: only one update finds it unused.
         const { count } = await tx.linkCode.updateMany({
-          where: { codeHash: hash, usedAt: null, failures: { lt: LINK_CODE_MAX_FAILURES }, expiresAt: { gt: new Date() } },
+          where: { codeHash: hash, usedAt: null, expiresAt: { gt: new Date() } },
           data: { usedAt: new Date() },
         });
         if (count !== 1) return { ok: false as const, reason: 'invalid' as const };

@@ -109,7 +109,14 @@ export class SoftAuthenticator {
    */
   assert(
     options: CeremonyOptions,
-    tweak: { credential?: SoftCredential; counter?: number; origin?: string; userVerified?: boolean } = {},
+    tweak: {
+      credential?: SoftCredential;
+      counter?: number;
+      origin?: string;
+      userVerified?: boolean;
+      /** the user handle answered (another account's, or none), not the credential's own */
+      userHandle?: string | undefined;
+    } = {},
   ) {
     const credential = tweak.credential ?? this.credentials.at(-1);
     if (!credential) throw new Error('this authenticator holds no credential');
@@ -129,7 +136,11 @@ export class SoftAuthenticator {
         clientDataJSON: b64url(clientDataJSON),
         authenticatorData: b64url(authData),
         signature: b64url(signature),
-        userHandle: credential.userHandle,
+        ...('userHandle' in tweak
+          ? tweak.userHandle === undefined
+            ? {}
+            : { userHandle: tweak.userHandle }
+          : { userHandle: credential.userHandle }),
       },
     };
   }

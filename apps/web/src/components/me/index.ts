@@ -2,3 +2,5 @@
 export { default as DeleteMe } from './DeleteMe.svelte';
 export { default as Stats } from './Stats.svelte';
 export { default as Passkeys } from './Passkeys.svelte';
+export { default as Devices } from './Devices.svelte';
+export { default as LinkCodes } from './LinkCodes.svelte';

@@ -191,6 +191,20 @@ export const de: Messages = {
   'me.thisDevice': 'dieses Gerät',
   'me.lastSeen': 'zuletzt gesehen {when}',
   'me.remove': 'Entfernen',
+  'me.rename': 'Umbenennen',
+  'me.deviceName': 'Name dieses Geräts',
+  'me.cancel': 'Abbrechen',
+  'me.newDevice':
+    'Dieses Gerät ist seit weniger als einem Tag dabei: Bis {when} kann es die Geräte, die vor ihm dazukamen, nicht entfernen (sie können es entfernen).',
+  'me.removeQuestion':
+    '„{device}“ entfernen? Es spielt dann nicht mehr als du, und die darauf erstellten Codes funktionieren nicht mehr.',
+  'me.removePasskeys': 'Auch die auf diesem Gerät erstellten Passkeys entfernen ({count})',
+  'me.removeConfirm': 'Ja, entfernen',
+  'me.removedNotice':
+    'Dieses Gerät spielt nicht mehr als du: „{device}“ hat es am {when} aus deinen Geräten entfernt. Deine Spiele bleiben auf den anderen Geräten; verbinde es erneut mit einem Code oder Passkey, um sie zurückzubekommen.',
+  'me.pending': 'Noch nicht benutzte Codes',
+  'me.pendingItem': 'Erstellt auf {device}, gültig bis {time}',
+  'me.cancelCode': 'Abbrechen',
   'me.add': 'Gerät hinzufügen',
   'me.addIntro':
     'Scanne diesen Code mit deinem anderen Handy oder Computer, oder tippe den Code dort unter „Dieses Gerät verknüpfen“ ein.',
@@ -249,6 +263,7 @@ export const de: Messages = {
   'passkeys.lastUsed': 'zuletzt benutzt {when}',
   'passkeys.neverUsed': 'nie benutzt',
   'passkeys.remove': 'Entfernen',
+  'passkeys.madeOn': 'erstellt auf {device}',
   'passkeys.cancelled': 'Es wurde kein Passkey benutzt.',
   'passkeys.failed': 'Der Passkey hat nicht funktioniert.',
   'passkeys.signIn': 'Mit einem Passkey anmelden',
@@ -488,8 +503,10 @@ export const de: Messages = {
   'error.LINK_CODE_INVALID': 'Dieser Code ist ungültig: Prüfe ihn oder erstelle auf deinem anderen Gerät einen neuen.',
   'error.LINK_CODE_EXPIRED':
     'Dieser Code ist abgelaufen (Codes gelten zehn Minuten): Erstelle auf deinem anderen Gerät einen neuen.',
-  'error.LINK_CODE_DEAD': 'Zu viele falsche Codes wurden versucht: Dieser funktioniert nicht mehr. Erstelle einen neuen.',
   'error.NO_SUCH_DEVICE': 'Dieses Gerät gehört nicht mehr zu deinen.',
+  'error.DEVICE_TOO_NEW':
+    'Dieses Gerät ist seit weniger als einem Tag dabei: Es kann kein Gerät entfernen, das vor ihm dazukam. Ein älteres Gerät kann das.',
+  'error.NO_SUCH_LINK_CODE': 'Dieser Code funktioniert nicht mehr: Er wurde benutzt, abgebrochen oder ist abgelaufen.',
   'error.PASSKEYS_UNAVAILABLE':
     'Passkeys funktionieren mit der Adresse dieses Servers nicht: Verknüpfe stattdessen mit einem Code.',
   'error.PASSKEY_CHALLENGE_INVALID': 'Diese Passkey-Anfrage ist abgelaufen oder wurde schon benutzt: Versuche es noch einmal.',

@@ -4,6 +4,7 @@ import {
   type CreateRoomReply,
   type MatchDetail,
   type MatchListReply,
+  type LinkCodeListReply,
   type LinkCodeReply,
   type LinkPreviewReply,
   type LinkReply,
@@ -127,9 +128,18 @@ export const fetchMe = (fetchImpl: typeof fetch = fetch): Promise<MeReply> => ge
 /** PUT /api/me/name: one name on every device of the player. */
 export const renameMe = (name: string, fetchImpl: typeof fetch = fetch): Promise<MeReply> =>
   sendJson('PUT', '/api/me/name', { name }, 200, fetchImpl);
-/** DELETE /api/me/devices/:id */
-export const removeDevice = (id: string, fetchImpl: typeof fetch = fetch): Promise<null> =>
-  sendJson('DELETE', `/api/me/devices/${encodeURIComponent(id)}`, undefined, 204, fetchImpl);
+/** DELETE /api/me/devices/:id: the passkeys that device made go too, unless `keepPasskeys`. */
+export const removeDevice = (id: string, keepPasskeys: boolean, fetchImpl: typeof fetch = fetch): Promise<null> =>
+  sendJson('DELETE', `/api/me/devices/${encodeURIComponent(id)}`, { keepPasskeys }, 204, fetchImpl);
+/** PUT /api/me/devices/:id/name: what the player calls one of their devices (null: its browser's label). */
+export const nameDevice = (id: string, name: string | null, fetchImpl: typeof fetch = fetch): Promise<MeReply> =>
+  sendJson('PUT', `/api/me/devices/${encodeURIComponent(id)}/name`, { name }, 200, fetchImpl);
+/** GET /api/me/link-codes: the player's codes not used yet (never the codes themselves). */
+export const fetchLinkCodes = (fetchImpl: typeof fetch = fetch): Promise<LinkCodeListReply> =>
+  getJson('/api/me/link-codes', deviceHeader(), fetchImpl);
+/** DELETE /api/me/link-codes/:id: that code no longer works. */
+export const cancelLinkCode = (id: string, fetchImpl: typeof fetch = fetch): Promise<null> =>
+  sendJson('DELETE', `/api/me/link-codes/${encodeURIComponent(id)}`, undefined, 204, fetchImpl);
 /** POST /api/me/link-codes: a code another device types (or scans) to join this player. */
 export const newLinkCode = (fetchImpl: typeof fetch = fetch): Promise<LinkCodeReply> =>
   sendJson('POST', '/api/me/link-codes', undefined, 201, fetchImpl);
