@@ -20,6 +20,7 @@ import { registerPushRoutes } from './push/routes';
 import { registerDailyRoutes } from './daily/routes';
 import { loadDailySecret } from './daily/secret';
 import { DailyAttempts } from './daily/attempts';
+import { isRevealed } from './daily/derive';
 import { createDailyStore } from './daily/store';
 import { DailyReminders } from './daily/reminders';
 import { PushSender } from './push/sender';
@@ -174,12 +175,13 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
   const store = createStore(db, metrics ? { onCommitBatch: (rows) => metrics.commitBatch(rows) } : {});
   // The solver's threads: bots' moves and players' hints, off the event loop.
   const solver = config.botWorkers > 0 ? new SolverPool(config.botWorkers) : null;
+  const now = extras.now ?? (() => new Date());
   // The authority over rooms comes first: every driver and transport below is handed it.
   const rooms = new RoomService(
     store,
     { secondMs: config.secondMs, idleMs: config.roomIdleMs },
     {
-      sealed: (roomId) => daily.sealed(roomId),
+      now,
       ...(solver ? { hint: solver.hint.bind(solver) } : {}),
     },
   );
@@ -276,7 +278,6 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     onNear: (room, seat) => push.deadlineNear(room, seat),
     ...(metrics ? { onLag: (ms: number) => metrics.lag('timeout', ms) } : {}),
   });
-  const now = extras.now ?? (() => new Date());
   const dailyStore = createDailyStore(db);
   const daily: DailyAttempts = new DailyAttempts({ secret: dailySecret, now, daily: dailyStore, store, rooms });
   const reminders = new DailyReminders({ daily: dailyStore, push: pushStore, sender: pushSender, now, log: http.log });
@@ -359,7 +360,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     dbKind: db.kind,
     publicOrigin,
     botRooms: new BotRoomLimit(db, config.botRoomsPerIp),
-    dailyIn: (roomId) => daily.attemptIn(roomId),
+    dailyRevealed: (n) => isRevealed(n, now()),
   });
   registerPushRoutes(http, {
     store: pushStore,

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { LOGIC_DATABASES } from '../test-support/databases';
-import type { DailyAttempt, DailyMeReply, DailySummaryReply, MatchListReply } from '@mm/protocol';
-import { allCodes, inconsistentRow, revealTime, scoreGuess, type Code } from '@mm/rules';
+import {
+  PROTOCOL_VERSION,
+  type DailyAttempt,
+  type DailyMeReply,
+  type DailySummaryReply,
+  type MatchListReply,
+} from '@mm/protocol';
+import { DAILY_RULES, allCodes, inconsistentRow, revealTime, scoreGuess, type Code } from '@mm/rules';
 import type { RaceView } from '@mm/rules/families/race';
 import { call } from '../test-support/api';
 import { newDeviceToken, seatRoom } from '../test-support/finish';
@@ -87,13 +93,18 @@ describe.each(LOGIC_DATABASES)('the Code of the day on the %s database', (kind) 
     const watcher = await Player.connect(server.url, { deviceToken: stranger });
     expect(await onPhone.join(attempt.roomId, attempt.seatToken)).toMatchObject({ ok: true, seat: 0 });
     expect(await onLaptop.join(attempt.roomId)).toMatchObject({ ok: true, seat: 0 });
-    // Nobody else sees it being played, takes the seat, or acts with its token.
-    expect(await watcher.join(attempt.roomId)).toMatchObject({ ok: true, seat: null, snapshot: null });
-    expect(await watcher.claim(0, 'Eve')).toMatchObject({ ok: false, code: 'SEAT_TAKEN' });
+    // Nobody else watches it being played, takes the seat, or acts with its token.
+    expect(await watcher.join(attempt.roomId)).toMatchObject({ ok: false, code: 'ROOM_SEALED' });
+    expect(
+      await watcher.send('room:join', { roomId: attempt.roomId, protocol: PROTOCOL_VERSION, claim: { seat: 0, name: 'Eve' } }),
+    ).toMatchObject({
+      ok: false,
+      code: 'SEAT_TAKEN',
+    });
     expect(
       await Player.connect(server.url, { deviceToken: stranger }).then((p) => p.join(attempt.roomId, attempt.seatToken)),
     ).toMatchObject({ ok: false, code: 'BAD_TOKEN' });
-    expect(await watcher.send('room:settings', { spectators: true })).toMatchObject({ ok: false, code: 'NOT_CREATOR' });
+    expect(await watcher.send('room:settings', { spectators: true })).toMatchObject({ ok: false, code: 'NOT_IN_ROOM' });
 
     for (const row of [0, 1]) expect(await onPhone.act({ type: 'guess', code: missOf(code, row) })).toMatchObject({ ok: true });
     await onLaptop.waitForSeq(2);
@@ -218,6 +229,31 @@ describe('the Code of the day, counted', () => {
     expect((await call(server.url, 'GET', `/api/daily/${n}/summary`, bob)).json.friends).toEqual([
       { name: 'Ann', status: 'won', guesses: 2, hard: false },
     ]);
+  });
+
+  it('closes an attempt at its puzzle’s reveal: no move is taken after it, and one still open counts as unfinished, never won', async () => {
+    clock.now = START;
+    const n = 26;
+    const device = newDeviceToken();
+    // Opened before the reveal, no guess made: once the code is public, it must not be won in one row.
+    const attempt = await start(server.url, device, n);
+    const p = await Player.connect(server.url, { deviceToken: device });
+    expect(await p.join(attempt.roomId, attempt.seatToken)).toMatchObject({ ok: true, seat: 0 });
+    clock.now = revealTime(n);
+    expect(await p.act({ type: 'guess', code: dailyCode(SECRET, n) })).toMatchObject({ ok: false, code: 'DAILY_CLOSED' });
+    expect(await p.send('seat:rename', { name: 'Ann' })).toMatchObject({ ok: false, code: 'DAILY_CLOSED' });
+    p.close();
+    expect((await call(server.url, 'GET', `/api/daily/attempt?n=${n}`, device)).json.attempt).toMatchObject({
+      status: 'unfinished',
+      guesses: 0,
+    });
+    const me = (await call(server.url, 'GET', '/api/daily/me', device)).json as DailyMeReply;
+    expect(me.attempts).toEqual([{ n, hard: false, status: 'unfinished', guesses: 0 }]);
+    expect(me.stats).toMatchObject({ played: 1, winPercent: 0, lost: 1, currentStreak: 0, longestStreak: 0 });
+    // The day's results count it with the losses; the replay of its match is public now, and unfinished.
+    const summary = (await call(server.url, 'GET', `/api/daily/${n}/summary`, device)).json as DailySummaryReply;
+    expect(summary.played).toBeGreaterThan(0);
+    expect(summary.distribution[DAILY_RULES.maxGuesses]).toBeGreaterThan(0);
   });
 
   it('merges two players’ attempts when their devices are linked, keeping the joined player’s own at a shared puzzle', async () => {

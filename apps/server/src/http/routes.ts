@@ -42,11 +42,8 @@ export function registerApiRoutes(
     publicOrigin: () => string;
     /** rooms of bots only per address (BOT_ROOMS_PER_IP); without it, not bounded */
     botRooms?: BotRoomLimit;
-    /**
-     * A Code of the day's attempt played in the room (null: the room is no such attempt): its puzzle
-     * number, and the one player its match may be shown to for now (null: anyone)
-     */
-    dailyIn?: (roomId: string) => Promise<{ n: number; privateTo: string | null } | null>;
+    /** whether the Code of the day `n` is revealed now: until then a daily match is its player's alone */
+    dailyRevealed?: (n: number) => boolean;
   },
 ): void {
   const { rooms, presence } = deps;
@@ -151,12 +148,13 @@ export function registerApiRoutes(
     if (!params.success) return httpError(reply, 404, 'MATCH_NOT_FOUND', 'No match has this id.');
     const record = await deps.store.loadMatch(params.data.id);
     if (!record) return httpError(reply, 404, 'MATCH_NOT_FOUND', 'No match has this id.');
-    // A private match is answered as if it did not exist to anyone but a device of its player.
-    const daily = (await deps.dailyIn?.(record.roomId)) ?? null;
-    const owner = daily?.privateTo ?? null;
-    if (owner !== null) {
+    // A daily match not yet revealed is answered as if it did not exist to anyone but a device of its player
+    // (read from the match's own seat: a merge may have dropped its DailyAttempt row).
+    const { daily } = record;
+    if (daily !== null && !deps.dailyRevealed?.(daily)) {
       const deviceId = optionalDevice(req);
-      if (deviceId === null || (await deps.store.playerOfDevice(deviceId)) !== owner) {
+      const asking = deviceId === null ? null : await deps.store.playerOfDevice(deviceId);
+      if (asking === null || !record.players.some((p) => p.playerId === asking)) {
         return httpError(reply, 404, 'MATCH_NOT_FOUND', 'No match has this id.');
       }
     }
@@ -165,6 +163,6 @@ export function registerApiRoutes(
     if (!detail.finished && !record.spectators) {
       return httpError(reply, 403, 'SPECTATING_OFF', 'Spectating is off in this room: the match can be seen once it is over.');
     }
-    return daily ? { ...detail, daily: daily.n } : detail;
+    return daily !== null ? { ...detail, daily } : detail;
   });
 }

@@ -466,6 +466,8 @@ export const de: Messages = {
   'error.MATCH_CHANGED': 'Eine neue Partie hat begonnen und die Plätze haben sich geändert. Bitte versuche es noch einmal.',
   'error.ROOM_SEALED':
     'Der Code des Tages wird einmal gespielt, in einem eigenen Raum: keine Revanche, und der Platz bleibt deiner.',
+  'error.DAILY_CLOSED':
+    'Dieser Code des Tages ist aufgedeckt: sein Spiel ist geschlossen, ein offener Versuch zählt als nicht beendet.',
   'error.SERVER_ONLY_ACTION': 'Nur der Server kann einen Zug beenden, dessen Zeit abgelaufen ist.',
 
   'error.BAD_REQUEST': 'Die Anfrage wurde nicht verstanden.',
