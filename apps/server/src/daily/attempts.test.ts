@@ -270,6 +270,43 @@ describe('the Code of the day, counted', () => {
     expect((await call(server.url, 'GET', '/api/daily/attempt?n=26', tablet)).json.attempt).toEqual(kept);
   });
 
+  it('keeps the earlier attempt when a merge brings two at one puzzle: a loss is never swapped for a win', async () => {
+    clock.now = START;
+    const n = 27;
+    const code = dailyCode(SECRET, n);
+    const [loser, fresh] = [newDeviceToken(), newDeviceToken()];
+    const lost = await play(
+      server.url,
+      loser,
+      n,
+      Array.from({ length: 10 }, (_, i) => missOf(code, i)),
+    );
+    expect(lost.status).toBe('lost');
+    // Having seen the code, the loser wins it on a fresh player, then redeems that player's link code.
+    const won = await play(server.url, fresh, n, [code]);
+    expect(won.status).toBe('won');
+    await linkDevices(server.url, fresh, loser);
+    for (const device of [loser, fresh]) {
+      const me = (await call(server.url, 'GET', '/api/daily/me', device)).json as DailyMeReply;
+      expect(me.attempts).toEqual([{ n, hard: false, status: 'lost', guesses: 10 }]);
+      expect(me.stats).toMatchObject({ played: 1, winPercent: 0, lost: 1, currentStreak: 0 });
+      expect((await call(server.url, 'GET', `/api/daily/attempt?n=${n}`, device)).json.attempt).toEqual(lost);
+    }
+    // The later attempt's match is still the player's, in the history and the export, its room still sealed.
+    const history = (await call(server.url, 'GET', '/api/matches?player=me', fresh)).json as MatchListReply;
+    expect(history.matches.map((m) => [m.roomId, m.daily])).toEqual(
+      expect.arrayContaining([
+        [lost.roomId, n],
+        [won.roomId, n],
+      ]),
+    );
+    const exported = (await call(server.url, 'GET', '/api/me/export', loser)).json as { matches: { roomId: string }[] };
+    expect(exported.matches.map((m) => m.roomId).sort()).toEqual([lost.roomId, won.roomId].sort());
+    const p = await Player.connect(server.url, { deviceToken: newDeviceToken() });
+    expect(await p.join(won.roomId)).toMatchObject({ ok: false, code: 'ROOM_SEALED' });
+    p.close();
+  });
+
   it('keeps streaks across puzzle numbers as the days go by', async () => {
     const device = newDeviceToken();
     const stats = async () => ((await call(server.url, 'GET', '/api/daily/me', device)).json as DailyMeReply).stats;
