@@ -34,6 +34,7 @@ import { createLeases } from './duties/leases';
 import { DutyScheduler } from './duties/scheduler';
 import { LeaseKeeper } from './duties/lease-keeper';
 import { registerEdge } from './http/edge';
+import { MAKES_PLAYER, creationLimit } from './http/creation-limit';
 import { clientErrorHandler, frameworkErrors, setErrorHandlers } from './http/error-replies';
 import { HttpDrain } from './lifecycle/http-drain';
 import { InFlight } from './lifecycle/work';
@@ -194,6 +195,15 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
   });
 
   const edge = await registerEdge(http, { redisUrl: config.redisUrl, hsts: config.publicUrl?.startsWith('https:') ?? false });
+  const creations = creationLimit(
+    http,
+    config.roomCreateBurst,
+    async (deviceId) => (await store.playerOfDevice(deviceId)) !== null,
+  );
+  // A device's first request to these routes makes its player (ensurePlayer): it draws on the creation bound.
+  http.addHook('onRequest', async (req, reply) =>
+    MAKES_PLAYER.test(req.routeOptions.url ?? '') ? creations.newPlayer(req, reply) : undefined,
+  );
   // Every absolute link's origin: PUBLIC_URL, else (development, tests) this server on localhost.
   const publicOrigin = (): string => {
     if (config.publicUrl) return config.publicUrl;
@@ -360,6 +370,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     dbKind: db.kind,
     publicOrigin,
     botRooms: new BotRoomLimit(db, config.botRoomsPerIp),
+    creations,
     dailyRevealed: (n) => isRevealed(n, now()),
   });
   registerPushRoutes(http, {
@@ -372,7 +383,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     secret: dailySecret,
     now,
     attempts: daily,
-    createLimit: { max: config.roomCreateBurst, timeWindow: config.roomCreateBurst * 1000, groupId: 'create' },
+    creations,
   });
   const identity = createIdentityStore(db, store);
   registerIdentityRoutes(http, {

@@ -18,6 +18,7 @@ import { describeIssues, httpError } from '../errors';
 import { botSeatsProblem, creatorSeatOf, NO_SEAT_TO_SIT } from '../rooms/room-service';
 import { hashToken } from '../security/tokens';
 import { botsOnly, type BotRoomLimit } from './bot-rooms';
+import type { CreationLimit } from './creation-limit';
 import { matchDetail, matchListItem } from './matches';
 import { privateAnswer } from './private-answer';
 import { optionalDevice } from './device';
@@ -42,6 +43,8 @@ export function registerApiRoutes(
     publicOrigin: () => string;
     /** rooms of bots only per address (BOT_ROOMS_PER_IP); without it, not bounded */
     botRooms?: BotRoomLimit;
+    /** the address's bound on rooms, daily attempts and new players (ROOM_CREATE_BURST) */
+    creations: CreationLimit;
     /** whether the Code of the day `n` is revealed now: until then a daily match is its player's alone */
     dailyRevealed?: (n: number) => boolean;
   },
@@ -53,11 +56,8 @@ export function registerApiRoutes(
     if (req.method !== 'GET' || !req.url.startsWith('/api/') || isHealthCheck(req.url)) return;
     await readLimit.call(app, req, reply);
   });
-  // Room creation is the one write an anonymous caller can repeat cheaply: `roomCreateBurst` rooms per that many seconds.
-  const burst = deps.config.roomCreateBurst;
-  const createLimit = { max: burst, timeWindow: burst * 1000, groupId: 'create' };
-
-  app.post('/api/rooms', { config: { rateLimit: createLimit }, onRequest: privateAnswer }, async (req, reply) => {
+  // Room creation is a write an anonymous caller can repeat cheaply: it draws on the address's creation bound.
+  app.post('/api/rooms', { onRequest: [privateAnswer, deps.creations.each] }, async (req, reply) => {
     const headers = createRoomHeadersSchema.safeParse(req.headers);
     if (!headers.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(headers.error));
     const parsed = createRoomBodySchema().safeParse(req.body ?? {});
