@@ -6,11 +6,12 @@ import {
   type DailyMeReply,
   type DailySummaryReply,
   type MatchListReply,
+  type StatsReply,
 } from '@mm/protocol';
 import { DAILY_RULES, allCodes, inconsistentRow, revealTime, scoreGuess, type Code } from '@mm/rules';
 import type { RaceView } from '@mm/rules/families/race';
 import { call } from '../test-support/api';
-import { newDeviceToken, seatRoom } from '../test-support/finish';
+import { finish, newDeviceToken, seatRoom } from '../test-support/finish';
 import { Player } from '../test-support/player';
 import { containsCode, containsText } from '../test-support/scan';
 import { useServer } from '../test-support/server';
@@ -304,6 +305,32 @@ describe('the Code of the day, counted', () => {
     expect(exported.matches.map((m) => m.roomId).sort()).toEqual([lost.roomId, won.roomId].sort());
     const p = await Player.connect(server.url, { deviceToken: newDeviceToken() });
     expect(await p.join(won.roomId)).toMatchObject({ ok: false, code: 'ROOM_SEALED' });
+    p.close();
+  });
+
+  it('marks the Code of the day in the history and counts it apart from races, asking the room, not its shape', async () => {
+    clock.now = START;
+    const device = newDeviceToken();
+    const attempt = await play(server.url, device, 26, [dailyCode(SECRET, 26)]);
+    // A one-seat race of the player's own looks like a daily attempt, and is a race.
+    const table = await seatRoom(server.url, { family: 'race', options: { players: 1 } }, [device]);
+    await finish(server.app, 'race', table, { players: 1 });
+    table.close();
+    const stats = (await call(server.url, 'GET', '/api/me/stats', device)).json as StatsReply;
+    expect(stats.families.map((f) => [f.family, f.played, f.won])).toEqual([['race', 1, 1]]);
+    expect(stats.matches).toBe(1);
+    const history = (await call(server.url, 'GET', '/api/matches?player=me', device)).json as MatchListReply;
+    expect(history.matches.map((m) => [m.roomId, m.daily])).toEqual(
+      expect.arrayContaining([
+        [attempt.roomId, 26],
+        [table.roomId, undefined],
+      ]),
+    );
+    const p = await Player.connect(server.url, { deviceToken: device });
+    expect(await p.join(attempt.roomId)).toMatchObject({ ok: true, room: { daily: 26 } });
+    const race = await p.join(table.roomId);
+    expect(race).toMatchObject({ ok: true, room: { family: 'race' } });
+    expect(race).not.toHaveProperty('room.daily');
     p.close();
   });
 

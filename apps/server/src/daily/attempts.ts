@@ -1,5 +1,5 @@
 import type { DailyAttempt, DailyMeReply, DailyReminder, DailyStatus, DailySummaryReply } from '@mm/protocol';
-import { dailyStats, type MatchStatus } from '@mm/rules';
+import { DAILY_FAMILY, dailyStats, type MatchStatus } from '@mm/rules';
 import type { Store } from '../db/store';
 import type { LiveRoom } from '../rooms/live-room';
 import type { RoomService } from '../rooms/room-service';
@@ -147,7 +147,7 @@ export class DailyAttempts {
     if (!room) {
       try {
         ({ room } = await rooms.create(
-          'race',
+          DAILY_FAMILY,
           dailyOptions(row.hard),
           null,
           { bots: [], hints: false, takeOverAfterSec: null, turnSeconds: null },

@@ -215,6 +215,7 @@ export const de: Messages = {
   'me.delete.confirm': 'Ja, mich löschen',
   'me.delete.cancel': 'Abbrechen',
   'me.stats.title': 'Deine Statistik',
+  'me.stats.daily': 'Code des Tages',
   'me.stats.empty': 'Beende eine Partie, um hier deine Statistik zu sehen.',
   'me.stats.played': 'Gespielt',
   'me.stats.won': 'Gewonnen',

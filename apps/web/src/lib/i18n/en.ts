@@ -217,6 +217,7 @@ export const en = {
   'me.delete.confirm': 'Yes, delete me',
   'me.delete.cancel': 'Cancel',
   'me.stats.title': 'Your statistics',
+  'me.stats.daily': 'Code of the day',
   'me.stats.empty': 'Finish a match to see your statistics here.',
   'me.stats.played': 'Played',
   'me.stats.won': 'Won',

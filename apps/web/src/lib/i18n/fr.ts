@@ -213,6 +213,7 @@ export const fr: Messages = {
   'me.delete.confirm': 'Oui, me supprimer',
   'me.delete.cancel': 'Annuler',
   'me.stats.title': 'Vos statistiques',
+  'me.stats.daily': 'Code du jour',
   'me.stats.empty': 'Terminez une partie pour voir vos statistiques ici.',
   'me.stats.played': 'Jouées',
   'me.stats.won': 'Gagnées',
