@@ -428,7 +428,11 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
         webDist,
         publicOrigin,
         now,
-        roomSummary: async (id) => (await rooms.refresh(id))?.summary(new Set(), 0) ?? null,
+        // A sealed room (the Code of the day's) has no preview: it names its player to nobody.
+        roomSummary: async (id) => {
+          const room = await rooms.refresh(id);
+          return room && room.daily === null ? room.summary(new Set(), 0) : null;
+        },
       })
     : null;
   let closing: Promise<void> | null = null;

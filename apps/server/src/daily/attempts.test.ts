@@ -121,7 +121,9 @@ describe.each(LOGIC_DATABASES)('the Code of the day on the %s database', (kind) 
     expect(entry).toMatchObject({ family: 'race', result: null });
     expect((await get(`/api/matches/${entry.id}`, phone)).json.error.code).toBe('SPECTATING_OFF');
     expect((await get(`/api/matches/${entry.id}`, stranger)).status).toBe(404);
-    expect((await get(`/api/rooms/${attempt.roomId}`, stranger)).status).toBe(200);
+    expect((await get(`/api/rooms/${attempt.roomId}`, stranger)).status).toBe(404);
+    expect((await get(`/api/rooms/${attempt.roomId}`, null)).status).toBe(404);
+    expect((await get(`/api/rooms/${attempt.roomId}`, laptop)).json).toMatchObject({ id: attempt.roomId, daily: 26 });
     const payloads = [...bodies, ...[onPhone, onLaptop, watcher].flatMap((p) => p.received.map((r) => r.payload))];
     expect(payloads.length).toBeGreaterThan(10);
     for (const payload of payloads) {

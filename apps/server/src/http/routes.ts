@@ -95,6 +95,14 @@ export function registerApiRoutes(
     if (!id.success) return httpError(reply, 404, 'ROOM_NOT_FOUND', 'This room does not exist.');
     const room = await rooms.refresh(id.data);
     if (!room) return httpError(reply, 404, 'ROOM_NOT_FOUND', 'This room does not exist.');
+    // A sealed room (the Code of the day's) is watched by nobody: to anyone but its player, it does not exist.
+    if (room.daily !== null) {
+      const deviceId = optionalDevice(req);
+      const asking = deviceId === null ? null : await deps.store.playerOfDevice(deviceId);
+      if (asking === null || !room.seats.some((s) => s.playerId === asking)) {
+        return httpError(reply, 404, 'ROOM_NOT_FOUND', 'This room does not exist.');
+      }
+    }
     const { connected, spectators } = await presence.presence(room.id);
     return room.summary(connected, spectators);
   });
