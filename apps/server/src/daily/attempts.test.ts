@@ -253,6 +253,13 @@ describe('the Code of the day, counted', () => {
     const me = (await call(server.url, 'GET', '/api/daily/me', device)).json as DailyMeReply;
     expect(me.attempts).toEqual([{ n, hard: false, status: 'unfinished', guesses: 0 }]);
     expect(me.stats).toMatchObject({ played: 1, winPercent: 0, lost: 1, currentStreak: 0, longestStreak: 0 });
+    const history = (await call(server.url, 'GET', '/api/matches?player=me', device)).json as MatchListReply;
+    expect(history.matches).toMatchObject([{ roomId: attempt.roomId, daily: n, result: null, yourTurn: false }]);
+    // Public now that the code is, to anyone, though it never ended.
+    expect((await call(server.url, 'GET', `/api/matches/${history.matches[0]!.id}`, null)).json).toMatchObject({
+      finished: false,
+      daily: n,
+    });
     // The day's results count it with the losses; the replay of its match is public now, and unfinished.
     const summary = (await call(server.url, 'GET', `/api/daily/${n}/summary`, device)).json as DailySummaryReply;
     expect(summary.played).toBeGreaterThan(0);

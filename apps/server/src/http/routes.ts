@@ -9,7 +9,7 @@ import {
   type CreateRoomReply,
   type MatchListReply,
 } from '@mm/protocol';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Store, StoredMatchSummary } from '../db/store';
 import type { PresenceReader } from '../rooms/presence';
@@ -90,18 +90,21 @@ export function registerApiRoutes(
     return reply.code(201).send(body);
   });
 
+  /** Whether the request names a device of one of these players (a sealed room's seats, a private match's players). */
+  const asksAsOneOf = async (req: FastifyRequest, players: readonly { playerId: string | null }[]): Promise<boolean> => {
+    const deviceId = optionalDevice(req);
+    const asking = deviceId === null ? null : await deps.store.playerOfDevice(deviceId);
+    return asking !== null && players.some((p) => p.playerId === asking);
+  };
+
   app.get<{ Params: { id: string } }>('/api/rooms/:id', async (req, reply) => {
     const id = roomIdSchema.safeParse(req.params.id);
     if (!id.success) return httpError(reply, 404, 'ROOM_NOT_FOUND', 'This room does not exist.');
     const room = await rooms.refresh(id.data);
     if (!room) return httpError(reply, 404, 'ROOM_NOT_FOUND', 'This room does not exist.');
     // A sealed room (the Code of the day's) is watched by nobody: to anyone but its player, it does not exist.
-    if (room.daily !== null) {
-      const deviceId = optionalDevice(req);
-      const asking = deviceId === null ? null : await deps.store.playerOfDevice(deviceId);
-      if (asking === null || !room.seats.some((s) => s.playerId === asking)) {
-        return httpError(reply, 404, 'ROOM_NOT_FOUND', 'This room does not exist.');
-      }
+    if (room.daily !== null && !(await asksAsOneOf(req, room.seats))) {
+      return httpError(reply, 404, 'ROOM_NOT_FOUND', 'This room does not exist.');
     }
     const { connected, spectators } = await presence.presence(room.id);
     return room.summary(connected, spectators);
@@ -111,6 +114,8 @@ export function registerApiRoutes(
   const turnOf = async (row: StoredMatchSummary, playerId: string): Promise<{ yourTurn: boolean; deadline: string | null }> => {
     const none = { yourTurn: false, deadline: null };
     if (row.match.finishedAt !== null) return none;
+    // A Code of the day once revealed takes no move any more (RoomService): nobody owes one.
+    if (row.daily !== null && deps.dailyRevealed?.(row.daily)) return none;
     const mine = row.players.filter((p) => p.playerId === playerId).map((p) => p.seat);
     if (mine.length === 0) return none;
     const room = await rooms.refresh(row.roomId);
@@ -159,16 +164,14 @@ export function registerApiRoutes(
     // A daily match not yet revealed is answered as if it did not exist to anyone but a device of its player
     // (read from the match's own seat: a merge may have dropped its DailyAttempt row).
     const { daily } = record;
-    if (daily !== null && !deps.dailyRevealed?.(daily)) {
-      const deviceId = optionalDevice(req);
-      const asking = deviceId === null ? null : await deps.store.playerOfDevice(deviceId);
-      if (asking === null || !record.players.some((p) => p.playerId === asking)) {
-        return httpError(reply, 404, 'MATCH_NOT_FOUND', 'No match has this id.');
-      }
+    const revealed = daily !== null && deps.dailyRevealed?.(daily) === true;
+    if (daily !== null && !revealed && !(await asksAsOneOf(req, record.players))) {
+      return httpError(reply, 404, 'MATCH_NOT_FOUND', 'No match has this id.');
     }
     const detail = matchDetail(record);
     if (!detail) return httpError(reply, 404, 'MATCH_NOT_FOUND', 'This match belongs to no game this server knows.');
-    if (!detail.finished && !record.spectators) {
+    // A revealed daily is public, over or not: one left unfinished at the reveal never will be.
+    if (!detail.finished && !record.spectators && !revealed) {
       return httpError(reply, 403, 'SPECTATING_OFF', 'Spectating is off in this room: the match can be seen once it is over.');
     }
     return daily !== null ? { ...detail, daily } : detail;

@@ -271,6 +271,7 @@ export const de: Messages = {
   'history.more': 'Ältere Partien zeigen',
   'history.match': 'Partie {n}',
   'history.playing': 'Läuft noch',
+  'history.unfinished': 'Nicht beendet',
   'history.won': 'Gewonnen',
   'history.lost': 'Verloren',
   'history.draw': 'Unentschieden',

@@ -272,6 +272,7 @@ export const en = {
   'history.more': 'Show older matches',
   'history.match': 'Match {n}',
   'history.playing': 'Still being played',
+  'history.unfinished': 'Not finished',
   'history.won': 'Won',
   'history.lost': 'Lost',
   'history.draw': 'Draw',

@@ -270,6 +270,7 @@ export const fr: Messages = {
   'history.more': 'Parties plus anciennes',
   'history.match': 'Partie {n}',
   'history.playing': 'En cours',
+  'history.unfinished': 'Inachevé',
   'history.won': 'Gagnée',
   'history.lost': 'Perdue',
   'history.draw': 'Égalité',
