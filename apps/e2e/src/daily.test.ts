@@ -63,6 +63,9 @@ describe('the Code of the day on a phone', () => {
 
     await page.locator('[data-testid="daily"][data-state="finished"]').waitFor();
     await page.locator('[data-testid="daily-result"][data-won="true"]').waitFor();
+    // the daily's own end: no "match over", no "You win!", no ranking of one player
+    expect(await page.getByTestId('race-ranking').count()).toBe(0);
+    expect(await page.getByTestId('daily').textContent()).not.toMatch(/The match is over|You win/);
     expect(await page.getByTestId('secret-reveal').getAttribute('data-code')).toBe(code.join(','));
     const text = await shareText(page);
     const lines = text!.split('\n');
@@ -131,6 +134,16 @@ describe('the Code of the day on a phone', () => {
     await page.goto(`${product.url}/daily`);
     await page.locator('[data-testid="daily"][data-state="finished"]').waitFor();
     expect(await shareText(page)).toBe(text);
+
+    // the history and the statistics name it as the Code of the day, never as a race
+    await page.goto(`${product.url}/history`);
+    const item = page.locator(`[data-testid="history-item"][data-daily="${n}"]`);
+    await item.waitFor();
+    expect(await item.textContent()).toContain(`Code of the day #${n}`);
+    await page.goto(`${product.url}/me`);
+    await page.getByTestId('me-stats-daily').waitFor();
+    expect(await page.getByTestId('me-stats-daily-played').textContent()).toBe('1');
+    expect(await page.locator('[data-testid="me-stats-family"][data-family="race"]').count()).toBe(0);
   });
 
   /** Two colours today's code does not hold (four holes of six colours: at least two are absent). */

@@ -32,7 +32,7 @@ const roomIdOf = (page: Page): string => /\/r\/([A-Za-z0-9_-]+)$/.exec(page.url(
 
 describe('the first minute on a phone', () => {
   // this file makes some thirty rooms from one address
-  const product = useProduct({ BOT_DELAY_MS: '50', ROOM_CREATE_BURST: '200' });
+  const product = useProduct({ BOT_DELAY_MS: '50', ROOM_CREATE_BURST: '1000' });
   const contexts: BrowserContext[] = [];
   async function open(options: BrowserContextOptions = {}): Promise<Page> {
     const context = await product.browser.newContext({

@@ -20,6 +20,7 @@ import { registerPushRoutes } from './push/routes';
 import { registerDailyRoutes } from './daily/routes';
 import { loadDailySecret } from './daily/secret';
 import { DailyAttempts } from './daily/attempts';
+import { isRevealed } from './daily/derive';
 import { createDailyStore } from './daily/store';
 import { DailyReminders } from './daily/reminders';
 import { PushSender } from './push/sender';
@@ -33,6 +34,7 @@ import { createLeases } from './duties/leases';
 import { DutyScheduler } from './duties/scheduler';
 import { LeaseKeeper } from './duties/lease-keeper';
 import { registerEdge } from './http/edge';
+import { MAKES_PLAYER, creationLimit } from './http/creation-limit';
 import { clientErrorHandler, frameworkErrors, setErrorHandlers } from './http/error-replies';
 import { HttpDrain } from './lifecycle/http-drain';
 import { InFlight } from './lifecycle/work';
@@ -174,12 +176,13 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
   const store = createStore(db, metrics ? { onCommitBatch: (rows) => metrics.commitBatch(rows) } : {});
   // The solver's threads: bots' moves and players' hints, off the event loop.
   const solver = config.botWorkers > 0 ? new SolverPool(config.botWorkers) : null;
+  const now = extras.now ?? (() => new Date());
   // The authority over rooms comes first: every driver and transport below is handed it.
   const rooms = new RoomService(
     store,
     { secondMs: config.secondMs, idleMs: config.roomIdleMs },
     {
-      sealed: (roomId) => daily.sealed(roomId),
+      now,
       ...(solver ? { hint: solver.hint.bind(solver) } : {}),
     },
   );
@@ -192,6 +195,15 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
   });
 
   const edge = await registerEdge(http, { redisUrl: config.redisUrl, hsts: config.publicUrl?.startsWith('https:') ?? false });
+  const creations = creationLimit(
+    http,
+    config.roomCreateBurst,
+    async (deviceId) => (await store.playerOfDevice(deviceId)) !== null,
+  );
+  // A device's first request to these routes makes its player (ensurePlayer): it draws on the creation bound.
+  http.addHook('onRequest', async (req, reply) =>
+    MAKES_PLAYER.test(req.routeOptions.url ?? '') ? creations.newPlayer(req, reply) : undefined,
+  );
   // Every absolute link's origin: PUBLIC_URL, else (development, tests) this server on localhost.
   const publicOrigin = (): string => {
     if (config.publicUrl) return config.publicUrl;
@@ -276,7 +288,6 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     onNear: (room, seat) => push.deadlineNear(room, seat),
     ...(metrics ? { onLag: (ms: number) => metrics.lag('timeout', ms) } : {}),
   });
-  const now = extras.now ?? (() => new Date());
   const dailyStore = createDailyStore(db);
   const daily: DailyAttempts = new DailyAttempts({ secret: dailySecret, now, daily: dailyStore, store, rooms });
   const reminders = new DailyReminders({ daily: dailyStore, push: pushStore, sender: pushSender, now, log: http.log });
@@ -361,7 +372,8 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     dbKind: db.kind,
     publicOrigin,
     botRooms: new BotRoomLimit(db, config.botRoomsPerIp),
-    dailyIn: (roomId) => daily.attemptIn(roomId),
+    creations,
+    dailyRevealed: (n) => isRevealed(n, now()),
   });
   registerPushRoutes(http, {
     store: pushStore,
@@ -373,7 +385,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     secret: dailySecret,
     now,
     attempts: daily,
-    createLimit: { max: config.roomCreateBurst, timeWindow: config.roomCreateBurst * 1000, groupId: 'create' },
+    creations,
   });
   const identity = createIdentityStore(db, store);
   registerIdentityRoutes(http, {
@@ -419,7 +431,11 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
         webDist,
         publicOrigin,
         now,
-        roomSummary: async (id) => (await rooms.refresh(id))?.summary(new Set(), 0) ?? null,
+        // A sealed room (the Code of the day's) has no preview: it names its player to nobody.
+        roomSummary: async (id) => {
+          const room = await rooms.refresh(id);
+          return room && room.daily === null ? room.summary(new Set(), 0) : null;
+        },
       })
     : null;
   let closing: Promise<void> | null = null;

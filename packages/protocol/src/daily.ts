@@ -55,8 +55,11 @@ export const dailyCommitmentsReplySchema = z.strictObject({
 // A player's attempt at the Code of the day (docs/protocol.md, "The Code of the day"). The game
 // itself is an ordinary one-seat race room: these calls only find or make it, and count results.
 
-/** Where an attempt stands: still playing, or ended by breaking the code or running out of rows. */
-export const DAILY_STATUSES = ['playing', 'won', 'lost'] as const;
+/**
+ * Where an attempt stands: still playing, ended by breaking the code or running out of rows, or
+ * left unfinished when the puzzle was revealed (its room then refuses every move: a loss for streaks).
+ */
+export const DAILY_STATUSES = ['playing', 'won', 'lost', 'unfinished'] as const;
 export type DailyStatus = (typeof DAILY_STATUSES)[number];
 const dailyStatusSchema = z.enum(DAILY_STATUSES);
 const finishedStatusSchema = z.enum(['won', 'lost']);

@@ -29,7 +29,9 @@ export const TRANSPORT_ERRORS = {
   MATCH_NOT_FINISHED: 'A rematch can be voted for only once the match is over.',
   SERVER_ONLY_ACTION: 'Only the server appends this action (a turn timeout); a client cannot send it.',
   ROOM_SEALED:
-    'This room plays one match with its seats fixed (the Code of the day): no rematch, and no seat is given up (`match:rematch`, `seat:leave`).',
+    'This room plays one match with its seats fixed (the Code of the day): no rematch, no seat given up, and nobody watches it (`match:rematch`, `seat:leave`, `room:join` without its seat).',
+  DAILY_CLOSED:
+    'This Code of the day has been revealed: its room takes no move any more (an attempt still open then counts as unfinished).',
   MATCH_CHANGED: 'A new match began in this room and the seats moved: join the room again (room:rejoin).',
   LINK_CODE_INVALID: 'No live link code is this one (mistyped, used already, or from another server): HTTP 404.',
   LINK_CODE_EXPIRED: 'This link code is older than ten minutes: make a new one on the other device. HTTP 410.',

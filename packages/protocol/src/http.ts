@@ -137,6 +137,8 @@ export interface RoomSummary {
   rematch: Seat[];
   status: MatchStatus;
   createdAt: string;
+  /** a Code of the day's room: the puzzle number its one match plays (absent for any other room) */
+  daily?: number;
 }
 
 /** Who sat where in one match (a rematch moves everyone one seat on). */
@@ -170,6 +172,8 @@ export interface MatchListItem {
   yourTurn: boolean;
   /** with a turn timer, when this device's move times out (ISO 8601); else null */
   deadline: string | null;
+  /** the Code of the day's puzzle number, when this match was a player's attempt at it */
+  daily?: number;
 }
 
 export interface MatchListReply {

@@ -89,6 +89,9 @@ export const snapshotSchema: z.ZodType<Snapshot> = z.strictObject({
     .describe('when each seat that owes a move times out (empty without a turn timer, or once the match is over)'),
 });
 
+/** A Code of the day's room or match: its puzzle number; absent for any other (one flag, asked of the room, never inferred). */
+const dailyFlagSchema = z.number().int().min(1).optional();
+
 export const seatSummarySchema: z.ZodType<SeatSummary> = z.strictObject({
   index: seatSchema,
   name: z.string().nullable().describe('null: the seat is free'),
@@ -112,6 +115,7 @@ export const roomSummarySchema: z.ZodType<RoomSummary> = z.strictObject({
   rematch: z.array(seatSchema).describe('seats that accepted a rematch of the finished current match'),
   status: matchStatusSchema,
   createdAt: isoDate,
+  daily: dailyFlagSchema.describe("a Code of the day's room: the puzzle number its one match plays (absent for any other room)"),
 });
 
 /** `{ error: { code, message } }`: the body of every HTTP 4xx and 5xx. */
@@ -157,6 +161,7 @@ export const matchListReplySchema: z.ZodType<MatchListReply> = z.strictObject({
       url: z.string().describe('the replay (finished) or the public view (unfinished)'),
       yourTurn: z.boolean().describe('this device owes a move in this unfinished match now; these come first in the page'),
       deadline: isoDate.nullable().describe("with a turn timer, when this device's move times out; else null"),
+      daily: dailyFlagSchema.describe("the Code of the day's puzzle number, when this match was a player's attempt at it"),
     }),
   ),
   nextCursor: matchIdSchema.nullable().describe('pass as `cursor` for the next (older) page; null on the last page'),
@@ -172,12 +177,7 @@ const matchDetailBase = {
   status: matchStatusSchema,
   createdAt: isoDate,
   finishedAt: isoDate.nullable(),
-  daily: z
-    .number()
-    .int()
-    .min(1)
-    .optional()
-    .describe("the Code of the day's puzzle number, when this match was a player's attempt at it"),
+  daily: dailyFlagSchema.describe("the Code of the day's puzzle number, when this match was a player's attempt at it"),
 };
 export const finishedMatchDetailSchema: z.ZodType<FinishedMatchDetail> = z.strictObject({
   ...matchDetailBase,

@@ -8,8 +8,9 @@
 export const SHARED_PRODUCT_ENV = {
   // quick bots: the default 700 ms "thinking" delay would only make the tests slow
   BOT_DELAY_MS: '50',
-  // first-minute.test.ts makes some thirty rooms from one address, and every phone here has the same one
-  ROOM_CREATE_BURST: '200',
+  // first-minute.test.ts makes some thirty rooms from one address, and every phone here has the same one;
+  // each new browser context is a new player, which draws on the same bound
+  ROOM_CREATE_BURST: '1000',
   // the Code of the day's secret, known to the test that checks each day's code
   DAILY_SECRET: 'e2e-daily-secret-known-to-the-test',
 } as const satisfies Record<string, string>;

@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { LOGIC_DATABASES } from '../test-support/databases';
-import type { DailyAttempt, DailyMeReply, DailySummaryReply, MatchListReply } from '@mm/protocol';
-import { allCodes, inconsistentRow, revealTime, scoreGuess, type Code } from '@mm/rules';
+import {
+  PROTOCOL_VERSION,
+  type DailyAttempt,
+  type DailyMeReply,
+  type DailySummaryReply,
+  type MatchListReply,
+  type StatsReply,
+} from '@mm/protocol';
+import { DAILY_RULES, allCodes, inconsistentRow, revealTime, scoreGuess, type Code } from '@mm/rules';
 import type { RaceView } from '@mm/rules/families/race';
 import { call } from '../test-support/api';
-import { newDeviceToken, seatRoom } from '../test-support/finish';
+import { finish, newDeviceToken, seatRoom } from '../test-support/finish';
 import { Player } from '../test-support/player';
 import { containsCode, containsText } from '../test-support/scan';
 import { useServer } from '../test-support/server';
@@ -87,13 +94,18 @@ describe.each(LOGIC_DATABASES)('the Code of the day on the %s database', (kind) 
     const watcher = await Player.connect(server.url, { deviceToken: stranger });
     expect(await onPhone.join(attempt.roomId, attempt.seatToken)).toMatchObject({ ok: true, seat: 0 });
     expect(await onLaptop.join(attempt.roomId)).toMatchObject({ ok: true, seat: 0 });
-    // Nobody else sees it being played, takes the seat, or acts with its token.
-    expect(await watcher.join(attempt.roomId)).toMatchObject({ ok: true, seat: null, snapshot: null });
-    expect(await watcher.claim(0, 'Eve')).toMatchObject({ ok: false, code: 'SEAT_TAKEN' });
+    // Nobody else watches it being played, takes the seat, or acts with its token.
+    expect(await watcher.join(attempt.roomId)).toMatchObject({ ok: false, code: 'ROOM_SEALED' });
+    expect(
+      await watcher.send('room:join', { roomId: attempt.roomId, protocol: PROTOCOL_VERSION, claim: { seat: 0, name: 'Eve' } }),
+    ).toMatchObject({
+      ok: false,
+      code: 'SEAT_TAKEN',
+    });
     expect(
       await Player.connect(server.url, { deviceToken: stranger }).then((p) => p.join(attempt.roomId, attempt.seatToken)),
     ).toMatchObject({ ok: false, code: 'BAD_TOKEN' });
-    expect(await watcher.send('room:settings', { spectators: true })).toMatchObject({ ok: false, code: 'NOT_CREATOR' });
+    expect(await watcher.send('room:settings', { spectators: true })).toMatchObject({ ok: false, code: 'NOT_IN_ROOM' });
 
     for (const row of [0, 1]) expect(await onPhone.act({ type: 'guess', code: missOf(code, row) })).toMatchObject({ ok: true });
     await onLaptop.waitForSeq(2);
@@ -109,7 +121,9 @@ describe.each(LOGIC_DATABASES)('the Code of the day on the %s database', (kind) 
     expect(entry).toMatchObject({ family: 'race', result: null });
     expect((await get(`/api/matches/${entry.id}`, phone)).json.error.code).toBe('SPECTATING_OFF');
     expect((await get(`/api/matches/${entry.id}`, stranger)).status).toBe(404);
-    expect((await get(`/api/rooms/${attempt.roomId}`, stranger)).status).toBe(200);
+    expect((await get(`/api/rooms/${attempt.roomId}`, stranger)).status).toBe(404);
+    expect((await get(`/api/rooms/${attempt.roomId}`, null)).status).toBe(404);
+    expect((await get(`/api/rooms/${attempt.roomId}`, laptop)).json).toMatchObject({ id: attempt.roomId, daily: 26 });
     const payloads = [...bodies, ...[onPhone, onLaptop, watcher].flatMap((p) => p.received.map((r) => r.payload))];
     expect(payloads.length).toBeGreaterThan(10);
     for (const payload of payloads) {
@@ -220,6 +234,38 @@ describe('the Code of the day, counted', () => {
     ]);
   });
 
+  it('closes an attempt at its puzzle’s reveal: no move is taken after it, and one still open counts as unfinished, never won', async () => {
+    clock.now = START;
+    const n = 26;
+    const device = newDeviceToken();
+    // Opened before the reveal, no guess made: once the code is public, it must not be won in one row.
+    const attempt = await start(server.url, device, n);
+    const p = await Player.connect(server.url, { deviceToken: device });
+    expect(await p.join(attempt.roomId, attempt.seatToken)).toMatchObject({ ok: true, seat: 0 });
+    clock.now = revealTime(n);
+    expect(await p.act({ type: 'guess', code: dailyCode(SECRET, n) })).toMatchObject({ ok: false, code: 'DAILY_CLOSED' });
+    expect(await p.send('seat:rename', { name: 'Ann' })).toMatchObject({ ok: false, code: 'DAILY_CLOSED' });
+    p.close();
+    expect((await call(server.url, 'GET', `/api/daily/attempt?n=${n}`, device)).json.attempt).toMatchObject({
+      status: 'unfinished',
+      guesses: 0,
+    });
+    const me = (await call(server.url, 'GET', '/api/daily/me', device)).json as DailyMeReply;
+    expect(me.attempts).toEqual([{ n, hard: false, status: 'unfinished', guesses: 0 }]);
+    expect(me.stats).toMatchObject({ played: 1, winPercent: 0, lost: 1, currentStreak: 0, longestStreak: 0 });
+    const history = (await call(server.url, 'GET', '/api/matches?player=me', device)).json as MatchListReply;
+    expect(history.matches).toMatchObject([{ roomId: attempt.roomId, daily: n, result: null, yourTurn: false }]);
+    // Public now that the code is, to anyone, though it never ended.
+    expect((await call(server.url, 'GET', `/api/matches/${history.matches[0]!.id}`, null)).json).toMatchObject({
+      finished: false,
+      daily: n,
+    });
+    // The day's results count it with the losses; the replay of its match is public now, and unfinished.
+    const summary = (await call(server.url, 'GET', `/api/daily/${n}/summary`, device)).json as DailySummaryReply;
+    expect(summary.played).toBeGreaterThan(0);
+    expect(summary.distribution[DAILY_RULES.maxGuesses]).toBeGreaterThan(0);
+  });
+
   it('merges two players’ attempts when their devices are linked, keeping the joined player’s own at a shared puzzle', async () => {
     clock.now = START;
     const [phone, tablet] = [newDeviceToken(), newDeviceToken()];
@@ -232,6 +278,69 @@ describe('the Code of the day, counted', () => {
       { n: 26, hard: false, status: 'won', guesses: 1 },
     ]);
     expect((await call(server.url, 'GET', '/api/daily/attempt?n=26', tablet)).json.attempt).toEqual(kept);
+  });
+
+  it('keeps the earlier attempt when a merge brings two at one puzzle: a loss is never swapped for a win', async () => {
+    clock.now = START;
+    const n = 27;
+    const code = dailyCode(SECRET, n);
+    const [loser, fresh] = [newDeviceToken(), newDeviceToken()];
+    const lost = await play(
+      server.url,
+      loser,
+      n,
+      Array.from({ length: 10 }, (_, i) => missOf(code, i)),
+    );
+    expect(lost.status).toBe('lost');
+    // Having seen the code, the loser wins it on a fresh player, then redeems that player's link code.
+    const won = await play(server.url, fresh, n, [code]);
+    expect(won.status).toBe('won');
+    await linkDevices(server.url, fresh, loser);
+    for (const device of [loser, fresh]) {
+      const me = (await call(server.url, 'GET', '/api/daily/me', device)).json as DailyMeReply;
+      expect(me.attempts).toEqual([{ n, hard: false, status: 'lost', guesses: 10 }]);
+      expect(me.stats).toMatchObject({ played: 1, winPercent: 0, lost: 1, currentStreak: 0 });
+      expect((await call(server.url, 'GET', `/api/daily/attempt?n=${n}`, device)).json.attempt).toEqual(lost);
+    }
+    // The later attempt's match is still the player's, in the history and the export, its room still sealed.
+    const history = (await call(server.url, 'GET', '/api/matches?player=me', fresh)).json as MatchListReply;
+    expect(history.matches.map((m) => [m.roomId, m.daily])).toEqual(
+      expect.arrayContaining([
+        [lost.roomId, n],
+        [won.roomId, n],
+      ]),
+    );
+    const exported = (await call(server.url, 'GET', '/api/me/export', loser)).json as { matches: { roomId: string }[] };
+    expect(exported.matches.map((m) => m.roomId).sort()).toEqual([lost.roomId, won.roomId].sort());
+    const p = await Player.connect(server.url, { deviceToken: newDeviceToken() });
+    expect(await p.join(won.roomId)).toMatchObject({ ok: false, code: 'ROOM_SEALED' });
+    p.close();
+  });
+
+  it('marks the Code of the day in the history and counts it apart from races, asking the room, not its shape', async () => {
+    clock.now = START;
+    const device = newDeviceToken();
+    const attempt = await play(server.url, device, 26, [dailyCode(SECRET, 26)]);
+    // A one-seat race of the player's own looks like a daily attempt, and is a race.
+    const table = await seatRoom(server.url, { family: 'race', options: { players: 1 } }, [device]);
+    await finish(server.app, 'race', table, { players: 1 });
+    table.close();
+    const stats = (await call(server.url, 'GET', '/api/me/stats', device)).json as StatsReply;
+    expect(stats.families.map((f) => [f.family, f.played, f.won])).toEqual([['race', 1, 1]]);
+    expect(stats.matches).toBe(1);
+    const history = (await call(server.url, 'GET', '/api/matches?player=me', device)).json as MatchListReply;
+    expect(history.matches.map((m) => [m.roomId, m.daily])).toEqual(
+      expect.arrayContaining([
+        [attempt.roomId, 26],
+        [table.roomId, undefined],
+      ]),
+    );
+    const p = await Player.connect(server.url, { deviceToken: device });
+    expect(await p.join(attempt.roomId)).toMatchObject({ ok: true, room: { daily: 26 } });
+    const race = await p.join(table.roomId);
+    expect(race).toMatchObject({ ok: true, room: { family: 'race' } });
+    expect(race).not.toHaveProperty('room.daily');
+    p.close();
   });
 
   it('keeps streaks across puzzle numbers as the days go by', async () => {

@@ -1,10 +1,19 @@
 import type { DailyAttempt, DailyMeReply, DailyReminder, DailyStatus, DailySummaryReply } from '@mm/protocol';
-import { dailyStats, type MatchStatus } from '@mm/rules';
+import { DAILY_FAMILY, dailyStats, type MatchStatus } from '@mm/rules';
 import type { Store } from '../db/store';
 import type { LiveRoom } from '../rooms/live-room';
 import type { RoomService } from '../rooms/room-service';
 import { newRoomId } from '../security/tokens';
-import { DAILY_RULES, dailySeatToken, dailySeed, dateOfPuzzle, isPlayable, playableNumbers, revealTime } from './derive';
+import {
+  DAILY_RULES,
+  dailySeatToken,
+  dailySeed,
+  dateOfPuzzle,
+  isPlayable,
+  isRevealed,
+  playableNumbers,
+  revealTime,
+} from './derive';
 import { NO_REMINDER, type DailyStore, type StoredAttempt } from './store';
 
 /** Friends are the players met at a table within this many days. */
@@ -88,6 +97,7 @@ export class DailyAttempts {
     const row = playerId === null ? null : await this.deps.daily.find(playerId, n);
     if (playerId === null || row === null || (await this.result(row)).status === 'playing') return 'not-finished';
     await this.deps.daily.settleFromMatches(n);
+    if (isRevealed(n, this.deps.now())) await this.deps.daily.settleUnfinished(n, revealTime(n));
     const distribution = Array.from({ length: DAILY_RULES.maxGuesses + 1 }, () => 0);
     const ended = await this.deps.daily.ended(n);
     for (const a of ended) {
@@ -109,22 +119,6 @@ export class DailyAttempts {
     const playerId = await this.deps.store.ensurePlayer(deviceId);
     await this.deps.daily.setReminder(playerId, reminder);
     return this.deps.daily.reminder(playerId);
-  }
-
-  /** Whether the room is a daily attempt's: its one match is all it plays, its seat fixed. */
-  async sealed(roomId: string): Promise<boolean> {
-    return (await this.deps.daily.byRoom(roomId)) !== null;
-  }
-
-  /**
-   * For a daily room (null for any other): its puzzle number, and the player its match may be shown
-   * to until the puzzle is revealed everywhere (null once it is public).
-   */
-  async attemptIn(roomId: string): Promise<{ n: number; privateTo: string | null } | null> {
-    const row = await this.deps.daily.byRoom(roomId);
-    if (!row) return null;
-    const revealed = this.deps.now().getTime() >= revealTime(row.n).getTime();
-    return { n: row.n, privateTo: revealed ? null : row.playerId };
   }
 
   private async attempt(row: StoredAttempt, deviceId: string): Promise<DailyAttempt> {
@@ -153,12 +147,12 @@ export class DailyAttempts {
     if (!room) {
       try {
         ({ room } = await rooms.create(
-          'race',
+          DAILY_FAMILY,
           dailyOptions(row.hard),
           null,
           { bots: [], hints: false, takeOverAfterSec: null, turnSeconds: null },
           undefined,
-          { roomId: row.roomId, seed: dailySeed(this.deps.secret, row.n, row.playerId) },
+          { roomId: row.roomId, seed: dailySeed(this.deps.secret, row.n, row.playerId), daily: row.n },
         ));
       } catch (err) {
         room = await rooms.get(row.roomId);
@@ -174,14 +168,21 @@ export class DailyAttempts {
     return room;
   }
 
-  /** The attempt as its match stands now, written back to its row when that is behind. */
+  /**
+   * The attempt as its match stands now, written back to its row when that is behind. Still being
+   * played at its puzzle's reveal, it is unfinished: its room takes no move any more (RoomService).
+   */
   private async result(row: StoredAttempt): Promise<{ status: DailyStatus; guesses: number }> {
     if (row.status !== 'playing') return { status: row.status, guesses: row.guesses };
     const room = await this.deps.rooms.refresh(row.roomId);
-    if (!room) return { status: row.status, guesses: row.guesses };
-    const now = resultOf(room.status());
+    let now = room ? resultOf(room.status()) : { status: row.status, guesses: row.guesses };
+    let finishedAt = now.status === 'playing' ? null : new Date();
+    if (now.status === 'playing' && isRevealed(row.n, this.deps.now())) {
+      now = { status: 'unfinished', guesses: now.guesses };
+      finishedAt = revealTime(row.n);
+    }
     if (now.status !== row.status || now.guesses !== row.guesses) {
-      await this.deps.daily.recordResult(row.roomId, { ...now, finishedAt: now.status === 'playing' ? null : new Date() });
+      await this.deps.daily.recordResult(row.roomId, { ...now, finishedAt });
     }
     return now;
   }

@@ -8,6 +8,7 @@ import {
 } from '@mm/protocol';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { describeIssues, httpError } from '../errors';
+import type { CreationLimit } from '../http/creation-limit';
 import { privateAnswer } from '../http/private-answer';
 import { requestDevice } from '../http/device';
 import type { DailyAttempts, Refusal } from './attempts';
@@ -42,8 +43,8 @@ export function registerDailyRoutes(
     secret: string;
     now: () => Date;
     attempts: DailyAttempts;
-    /** the rate limit of room creation (POST /api/rooms): an attempt makes a room */
-    createLimit: { max: number; timeWindow: number; groupId: string };
+    /** the address's bound on rooms, daily attempts and new players: an attempt makes a room */
+    creations: CreationLimit;
   },
 ): void {
   const { attempts } = deps;
@@ -52,7 +53,7 @@ export function registerDailyRoutes(
   const device = requestDevice;
   const refused = (reply: FastifyReply, why: Refusal): FastifyReply => httpError(reply, ...REFUSALS[why]);
 
-  app.post('/api/daily/attempt', { config: { rateLimit: deps.createLimit }, onRequest: privateAnswer }, async (req, reply) => {
+  app.post('/api/daily/attempt', { onRequest: [privateAnswer, deps.creations.each] }, async (req, reply) => {
     const deviceId = device(req, reply);
     if (deviceId === null) return reply;
     const body = dailyAttemptBodySchema.safeParse(req.body ?? {});

@@ -13,9 +13,9 @@ export interface StoredAttempt {
   guesses: number;
 }
 
-/** An attempt that has ended, as the day's summary counts it. */
+/** An attempt that has ended, as the day's summary counts it (one left unfinished counts as lost). */
 export interface EndedAttempt {
-  status: Exclude<DailyStatus, 'playing'>;
+  status: 'won' | 'lost';
   guesses: number;
   hard: boolean;
 }
@@ -32,8 +32,6 @@ export interface FriendResult extends EndedAttempt {
  */
 export interface DailyStore {
   find(playerId: string, n: number): Promise<StoredAttempt | null>;
-  /** the attempt played in `roomId`, if the room is a daily one */
-  byRoom(roomId: string): Promise<StoredAttempt | null>;
   /** The player's attempt at `n`: `attempt` made now, or the one made before (by another device), unchanged. */
   findOrInsert(attempt: { playerId: string; n: number; roomId: string; hard: boolean }): Promise<StoredAttempt>;
   /** every attempt of the player, newest puzzle first */
@@ -42,6 +40,8 @@ export interface DailyStore {
   recordResult(roomId: string, result: { status: DailyStatus; guesses: number; finishedAt: Date | null }): Promise<void>;
   /** Attempts at `n` still marked playing whose match has ended: their result, read from the match's recorded one. */
   settleFromMatches(n: number): Promise<void>;
+  /** Attempts at `n` still marked playing once `n` is revealed: unfinished, ended at `at` (their rooms take no move since). */
+  settleUnfinished(n: number, at: Date): Promise<void>;
   /** every attempt at `n` that has ended */
   ended(n: number): Promise<EndedAttempt[]>;
   /**
@@ -66,7 +66,9 @@ export const NO_REMINDER: DailyReminder = { hour: null, utcOffsetMinutes: 0 };
 /** A row as the database holds it: any text in `status`. */
 type AttemptRow = Omit<StoredAttempt, 'status'> & { status: string };
 
-const asStatus = (s: string): DailyStatus => (s === 'won' || s === 'lost' ? s : 'playing');
+const asStatus = (s: string): DailyStatus => (s === 'won' || s === 'lost' || s === 'unfinished' ? s : 'playing');
+/** The statuses of an attempt that has ended (an unfinished one ended at its puzzle's reveal). */
+const ENDED: DailyStatus[] = ['won', 'lost', 'unfinished'];
 const toAttempt = (row: AttemptRow): StoredAttempt => ({ ...row, status: asStatus(row.status) });
 const ended = (row: { status: string; guesses: number; hard: boolean }): EndedAttempt => ({
   status: row.status === 'won' ? 'won' : 'lost',
@@ -82,11 +84,6 @@ export function createDailyStore(db: Database): DailyStore {
   };
   return {
     find,
-
-    async byRoom(roomId) {
-      const row = await prisma.dailyAttempt.findUnique({ where: { roomId } });
-      return row ? toAttempt(row) : null;
-    },
 
     async findOrInsert({ playerId, n, roomId, hard }) {
       // Two devices of one player asking at once: the primary key keeps the first, both read it back.
@@ -122,9 +119,13 @@ export function createDailyStore(db: Database): DailyStore {
       );
     },
 
+    async settleUnfinished(n, at) {
+      await prisma.dailyAttempt.updateMany({ where: { n, status: 'playing' }, data: { status: 'unfinished', finishedAt: at } });
+    },
+
     async ended(n) {
       const rows = await prisma.dailyAttempt.findMany({
-        where: { n, status: { in: ['won', 'lost'] } },
+        where: { n, status: { in: ENDED } },
         select: { status: true, guesses: true, hard: true },
       });
       return rows.map(ended);
@@ -135,7 +136,7 @@ export function createDailyStore(db: Database): DailyStore {
         `SELECT p.name, a.status, a.guesses, a.hard
            FROM "DailyAttempt" a
            JOIN "Player" p ON p.id = a."playerId"
-          WHERE a.n = $2 AND a.status IN ('won', 'lost') AND a."playerId" IN (
+          WHERE a.n = $2 AND a.status IN ('won', 'lost', 'unfinished') AND a."playerId" IN (
                 SELECT other."playerId"
                   FROM "MatchPlayer" mine
                   JOIN "MatchPlayer" other ON other."matchId" = mine."matchId"

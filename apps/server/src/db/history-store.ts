@@ -17,9 +17,9 @@ export function createHistoryReader({ prisma }: Database): HistoryReader {
         orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
         take: limit,
         ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}),
-        include: { players: { orderBy: { seat: 'asc' } } },
+        include: { players: { orderBy: { seat: 'asc' } }, room: { select: { daily: true } } },
       });
-      return rows.map((m) => ({ match: toMatch(m), roomId: m.roomId, players: m.players.map(toPlayer) }));
+      return rows.map((m) => ({ match: toMatch(m), roomId: m.roomId, daily: m.room.daily, players: m.players.map(toPlayer) }));
     },
 
     async loadMatch(matchId) {
@@ -28,7 +28,7 @@ export function createHistoryReader({ prisma }: Database): HistoryReader {
         include: {
           actions: { orderBy: { seq: 'asc' } },
           players: { orderBy: { seat: 'asc' } },
-          room: { select: { spectators: true } },
+          room: { select: { spectators: true, daily: true } },
         },
       });
       if (m === null) return null;
@@ -36,6 +36,7 @@ export function createHistoryReader({ prisma }: Database): HistoryReader {
         match: toMatch(m),
         roomId: m.roomId,
         spectators: m.room.spectators,
+        daily: m.room.daily,
         players: m.players.map(toPlayer),
         actions: m.actions.map(toAction),
       };

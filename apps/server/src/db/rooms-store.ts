@@ -27,6 +27,8 @@ export interface RoomsStore {
     hints?: boolean;
     takeOverAfterSec?: number | null;
     turnSeconds?: number | null;
+    /** a Code of the day's room: the puzzle number its one match plays */
+    daily?: number | null;
   }): Promise<void>;
   loadRoom(roomId: string): Promise<StoredRoom | null>;
   /** Only the seats of a room (another server may have changed them), by index. */
@@ -94,6 +96,7 @@ export function createRoomsStore({ prisma }: Database): RoomsStore {
       hints = false,
       takeOverAfterSec = null,
       turnSeconds = null,
+      daily = null,
     }) {
       if (!Number.isInteger(seatCount) || seatCount < 1)
         throw new RangeError(`seatCount must be a positive integer, got ${seatCount}`);
@@ -112,6 +115,7 @@ export function createRoomsStore({ prisma }: Database): RoomsStore {
           hints,
           takeOverAfterSec,
           turnSeconds,
+          daily,
           seats: {
             create: Array.from({ length: seatCount }, (_, index) => {
               const name = botAt.get(index);
@@ -156,6 +160,7 @@ export function createRoomsStore({ prisma }: Database): RoomsStore {
         hints: room.hints,
         takeOverAfterSec: room.takeOverAfterSec,
         turnSeconds: room.turnSeconds,
+        daily: room.daily,
         seats: room.seats.map(toSeat),
         rematchVotes: room.seats.filter((s) => s.rematch).map((s) => s.index),
         match: toMatch(match),

@@ -55,6 +55,8 @@ export interface StoredRoom {
   takeOverAfterSec: number | null;
   /** the turn timer: seconds a seat has for each move; null: none */
   turnSeconds: number | null;
+  /** a Code of the day's room: the puzzle number its one match plays; null for any other room */
+  daily: number | null;
   seats: StoredSeat[];
   /** seats that accepted a rematch of the newest match */
   rematchVotes: number[];
@@ -76,6 +78,8 @@ export interface StoredMatchRecord {
   roomId: string;
   /** the room's spectating setting (it governs the public view of an unfinished match) */
   spectators: boolean;
+  /** the room is a Code of the day's: its puzzle number (null for any other) */
+  daily: number | null;
   players: StoredMatchPlayer[];
   actions: StoredAction[];
 }
@@ -84,6 +88,8 @@ export interface StoredMatchRecord {
 export interface StoredMatchSummary {
   match: StoredMatch;
   roomId: string;
+  /** the room is a Code of the day's: its puzzle number (null for any other) */
+  daily: number | null;
   players: StoredMatchPlayer[];
 }
 

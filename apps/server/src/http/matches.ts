@@ -20,6 +20,7 @@ export function matchListItem(
     createdAt: match.createdAt.toISOString(),
     finishedAt: match.finishedAt?.toISOString() ?? null,
     url: `/m/${match.id}`,
+    ...(row.daily !== null ? { daily: row.daily } : {}),
     ...turn,
   };
 }
@@ -43,6 +44,7 @@ export function matchDetail(record: StoredMatchRecord): MatchDetail | null {
     hints: false,
     takeOverAfterSec: null,
     turnSeconds: null,
+    daily: record.daily,
     seats: [],
     rematchVotes: [],
     match,

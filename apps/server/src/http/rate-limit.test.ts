@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { playableNumbers } from '@mm/rules';
+import { call } from '../test-support/api';
+import { newDeviceToken } from '../test-support/finish';
 import { createRoom, useServer } from '../test-support/server';
 import { READ_BURST } from './routes';
 
@@ -20,6 +23,33 @@ describe('room creation limits', () => {
     const limited = await fetch(`${server.url}/api/matches/AAAAAAAAAAAAAAAA`);
     if (limited.status === 429) expect(((await limited.json()) as { error: { code: string } }).error.code).toBe('RATE_LIMITED');
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+  });
+});
+
+describe('one creation bound per address', () => {
+  const server = useServer('postgres', { roomCreateBurst: 4 });
+
+  it('counts rooms, daily attempts and new players together, whatever device token each request names', async () => {
+    const { max: n } = playableNumbers(new Date());
+    const attempt = () => call(server.url, 'POST', '/api/daily/attempt', newDeviceToken(), { n, hard: false });
+    const newPlayer = () => call(server.url, 'GET', '/api/me', newDeviceToken());
+    // Sent together: one after the other, on a busy machine, they could outlast the 4 s window.
+    const replies = await Promise.all([
+      attempt(),
+      attempt(),
+      newPlayer(),
+      newPlayer(),
+      attempt(),
+      newPlayer(),
+      createRoom(server.url, { family: 'duel' }),
+    ]);
+    expect(replies.filter((r) => r.status === 429)).toHaveLength(3);
+    for (const r of replies.filter((r) => r.status === 429)) expect(r.json.error.code).toBe('RATE_LIMITED');
+    // Only what was let through was made: four players at most, and no room or attempt past the bound.
+    const { prisma } = server.app.db;
+    const made = (await prisma.player.count()) + (await prisma.room.count({ where: { daily: null } }));
+    expect(made).toBeLessThanOrEqual(4);
+    expect(await prisma.dailyAttempt.count()).toBe(await prisma.room.count({ where: { daily: { not: null } } }));
   });
 });
 

@@ -9,7 +9,7 @@ import {
   type CreateRoomReply,
   type MatchListReply,
 } from '@mm/protocol';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Store, StoredMatchSummary } from '../db/store';
 import type { PresenceReader } from '../rooms/presence';
@@ -18,6 +18,7 @@ import { describeIssues, httpError } from '../errors';
 import { botSeatsProblem, creatorSeatOf, NO_SEAT_TO_SIT } from '../rooms/room-service';
 import { hashToken } from '../security/tokens';
 import { botsOnly, type BotRoomLimit } from './bot-rooms';
+import type { CreationLimit } from './creation-limit';
 import { matchDetail, matchListItem } from './matches';
 import { privateAnswer } from './private-answer';
 import { optionalDevice } from './device';
@@ -42,11 +43,10 @@ export function registerApiRoutes(
     publicOrigin: () => string;
     /** rooms of bots only per address (BOT_ROOMS_PER_IP); without it, not bounded */
     botRooms?: BotRoomLimit;
-    /**
-     * A Code of the day's attempt played in the room (null: the room is no such attempt): its puzzle
-     * number, and the one player its match may be shown to for now (null: anyone)
-     */
-    dailyIn?: (roomId: string) => Promise<{ n: number; privateTo: string | null } | null>;
+    /** the address's bound on rooms, daily attempts and new players (ROOM_CREATE_BURST) */
+    creations: CreationLimit;
+    /** whether the Code of the day `n` is revealed now: until then a daily match is its player's alone */
+    dailyRevealed?: (n: number) => boolean;
   },
 ): void {
   const { rooms, presence } = deps;
@@ -56,11 +56,8 @@ export function registerApiRoutes(
     if (req.method !== 'GET' || !req.url.startsWith('/api/') || isHealthCheck(req.url)) return;
     await readLimit.call(app, req, reply);
   });
-  // Room creation is the one write an anonymous caller can repeat cheaply: `roomCreateBurst` rooms per that many seconds.
-  const burst = deps.config.roomCreateBurst;
-  const createLimit = { max: burst, timeWindow: burst * 1000, groupId: 'create' };
-
-  app.post('/api/rooms', { config: { rateLimit: createLimit }, onRequest: privateAnswer }, async (req, reply) => {
+  // Room creation is a write an anonymous caller can repeat cheaply: it draws on the address's creation bound.
+  app.post('/api/rooms', { onRequest: [privateAnswer, deps.creations.each] }, async (req, reply) => {
     const headers = createRoomHeadersSchema.safeParse(req.headers);
     if (!headers.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(headers.error));
     const parsed = createRoomBodySchema().safeParse(req.body ?? {});
@@ -93,11 +90,22 @@ export function registerApiRoutes(
     return reply.code(201).send(body);
   });
 
+  /** Whether the request names a device of one of these players (a sealed room's seats, a private match's players). */
+  const asksAsOneOf = async (req: FastifyRequest, players: readonly { playerId: string | null }[]): Promise<boolean> => {
+    const deviceId = optionalDevice(req);
+    const asking = deviceId === null ? null : await deps.store.playerOfDevice(deviceId);
+    return asking !== null && players.some((p) => p.playerId === asking);
+  };
+
   app.get<{ Params: { id: string } }>('/api/rooms/:id', async (req, reply) => {
     const id = roomIdSchema.safeParse(req.params.id);
     if (!id.success) return httpError(reply, 404, 'ROOM_NOT_FOUND', 'This room does not exist.');
     const room = await rooms.refresh(id.data);
     if (!room) return httpError(reply, 404, 'ROOM_NOT_FOUND', 'This room does not exist.');
+    // A sealed room (the Code of the day's) is watched by nobody: to anyone but its player, it does not exist.
+    if (room.daily !== null && !(await asksAsOneOf(req, room.seats))) {
+      return httpError(reply, 404, 'ROOM_NOT_FOUND', 'This room does not exist.');
+    }
     const { connected, spectators } = await presence.presence(room.id);
     return room.summary(connected, spectators);
   });
@@ -106,6 +114,8 @@ export function registerApiRoutes(
   const turnOf = async (row: StoredMatchSummary, playerId: string): Promise<{ yourTurn: boolean; deadline: string | null }> => {
     const none = { yourTurn: false, deadline: null };
     if (row.match.finishedAt !== null) return none;
+    // A Code of the day once revealed takes no move any more (RoomService): nobody owes one.
+    if (row.daily !== null && deps.dailyRevealed?.(row.daily)) return none;
     const mine = row.players.filter((p) => p.playerId === playerId).map((p) => p.seat);
     if (mine.length === 0) return none;
     const room = await rooms.refresh(row.roomId);
@@ -151,20 +161,19 @@ export function registerApiRoutes(
     if (!params.success) return httpError(reply, 404, 'MATCH_NOT_FOUND', 'No match has this id.');
     const record = await deps.store.loadMatch(params.data.id);
     if (!record) return httpError(reply, 404, 'MATCH_NOT_FOUND', 'No match has this id.');
-    // A private match is answered as if it did not exist to anyone but a device of its player.
-    const daily = (await deps.dailyIn?.(record.roomId)) ?? null;
-    const owner = daily?.privateTo ?? null;
-    if (owner !== null) {
-      const deviceId = optionalDevice(req);
-      if (deviceId === null || (await deps.store.playerOfDevice(deviceId)) !== owner) {
-        return httpError(reply, 404, 'MATCH_NOT_FOUND', 'No match has this id.');
-      }
+    // A daily match not yet revealed is answered as if it did not exist to anyone but a device of its player
+    // (read from the match's own seat: a merge may have dropped its DailyAttempt row).
+    const { daily } = record;
+    const revealed = daily !== null && deps.dailyRevealed?.(daily) === true;
+    if (daily !== null && !revealed && !(await asksAsOneOf(req, record.players))) {
+      return httpError(reply, 404, 'MATCH_NOT_FOUND', 'No match has this id.');
     }
     const detail = matchDetail(record);
     if (!detail) return httpError(reply, 404, 'MATCH_NOT_FOUND', 'This match belongs to no game this server knows.');
-    if (!detail.finished && !record.spectators) {
+    // A revealed daily is public, over or not: one left unfinished at the reveal never will be.
+    if (!detail.finished && !record.spectators && !revealed) {
       return httpError(reply, 403, 'SPECTATING_OFF', 'Spectating is off in this room: the match can be seen once it is over.');
     }
-    return daily ? { ...detail, daily: daily.n } : detail;
+    return daily !== null ? { ...detail, daily } : detail;
   });
 }

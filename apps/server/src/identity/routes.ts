@@ -151,6 +151,7 @@ export function registerIdentityRoutes(
           seats,
           result: { winners: detail.status.winners, draw: detail.status.draw, scores: detail.status.scores },
           review: detail.view,
+          daily: record.daily !== null,
         });
         return true;
       });

@@ -15,6 +15,8 @@ export interface StatsMatch {
   result: { winners: readonly number[]; draw: boolean; scores: readonly number[] };
   /** the family's review view of the finished match */
   review: unknown;
+  /** a Code of the day's match: counted by the daily's own statistics (GET /api/daily/me), never here */
+  daily?: boolean;
 }
 
 const pegsOf = (options: unknown): number | null => {
@@ -47,8 +49,9 @@ export function rankOf(match: StatsMatch): number | null {
 
 const won = (m: StatsMatch): boolean => !m.result.draw && m.seats.some((s) => m.result.winners.includes(s));
 
-/** `matches`: the player's finished matches, oldest first. */
-export function playerStats(matches: readonly StatsMatch[]): StatsReply {
+/** `matches`: the player's finished matches, oldest first; a Code of the day's is no race and counts nowhere here. */
+export function playerStats(all: readonly StatsMatch[]): StatsReply {
+  const matches = all.filter((m) => !m.daily);
   const byFamily = new Map<string, StatsMatch[]>();
   for (const m of matches) byFamily.set(m.family, [...(byFamily.get(m.family) ?? []), m]);
   const families: FamilyStats[] = [...byFamily].map(([family, ms]) => {

@@ -216,13 +216,20 @@ export function createIdentityStore(db: Database, store: Store): IdentityStore {
     // A seat each held in the same room stays two seats: only who holds them changes.
     await tx.seat.updateMany({ where: { playerId: from }, data: { playerId: into } });
     await tx.matchPlayer.updateMany({ where: { playerId: from }, data: { playerId: into } });
-    // One attempt per player and puzzle: where both played one, the player keeps theirs (the other's
-    // match stays in the history, as every match does).
-    const kept = await tx.dailyAttempt.findMany({ where: { playerId: into }, select: { n: true } });
-    await tx.dailyAttempt.updateMany({
-      where: { playerId: from, n: { notIn: kept.map((a) => a.n) } },
-      data: { playerId: into },
+    // One attempt per player and puzzle: where both played one, the earlier counts (ties: the joined
+    // player's). A later attempt may have been played knowing the code the earlier one revealed, so a
+    // merge never improves a daily record. The other's match stays in the history and the export, as
+    // every match does, but no longer in the daily statistics.
+    const attempts = await tx.dailyAttempt.findMany({
+      where: { playerId: { in: [from, into] } },
+      select: { playerId: true, n: true, createdAt: true },
     });
+    const joinedAt = new Map(attempts.filter((a) => a.playerId === into).map((a) => [a.n, a.createdAt.getTime()]));
+    const countingOfFrom = attempts
+      .filter((a) => a.playerId === from && a.createdAt.getTime() < (joinedAt.get(a.n) ?? Infinity))
+      .map((a) => a.n);
+    await tx.dailyAttempt.deleteMany({ where: { playerId: into, n: { in: countingOfFrom } } });
+    await tx.dailyAttempt.updateMany({ where: { playerId: from, n: { in: countingOfFrom } }, data: { playerId: into } });
     await tx.dailyAttempt.deleteMany({ where: { playerId: from } });
     // Passkeys follow too: deleting `from` below would otherwise take them (ON DELETE CASCADE).
     await tx.passkey.updateMany({ where: { playerId: from }, data: { playerId: into } });

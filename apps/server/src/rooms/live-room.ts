@@ -39,6 +39,11 @@ export class LiveRoom {
   readonly takeOverAfterSec: number | null;
   /** the turn timer (seconds per move); null: none */
   readonly turnSeconds: number | null;
+  /**
+   * A Code of the day's room: the puzzle number its one match plays (null for any other room).
+   * Such a room is sealed (one match, its seat fixed, nobody watching) and closes at the puzzle's reveal.
+   */
+  readonly daily: number | null;
   /** the length of one of those seconds in ms (SECOND_MS: tests shorten it) */
   readonly secondMs: number;
   #clockSince: number;
@@ -72,6 +77,7 @@ export class LiveRoom {
     this.hints = stored.hints;
     this.takeOverAfterSec = stored.takeOverAfterSec;
     this.turnSeconds = stored.turnSeconds;
+    this.daily = stored.daily;
     this.secondMs = secondMs;
     this.#clockSince = stored.match.createdAt.getTime();
     this.#rematchVotes = new Set(stored.rematchVotes);
@@ -329,6 +335,7 @@ export class LiveRoom {
       rematch: [...this.rematchVotes].sort((a, b) => a - b),
       status: this.status(),
       createdAt: this.createdAt.toISOString(),
+      ...(this.daily !== null ? { daily: this.daily } : {}),
     };
   }
 }

@@ -13,7 +13,7 @@ import {
   type RematchReply,
   type SettingsReply,
 } from '@mm/protocol';
-import { DEFAULT_BOT_STRENGTH, getFamily, isServerAction, type BotStrength, type Seat } from '@mm/rules';
+import { DEFAULT_BOT_STRENGTH, getFamily, isRevealed, isServerAction, type BotStrength, type Seat } from '@mm/rules';
 import { botName } from '../bots/names';
 import { hintFor, type Hint } from '../bots/play';
 import type { Store } from '../db/store';
@@ -121,8 +121,14 @@ export interface RoomHooks {
  */
 export type HintSource = (familyId: string, view: unknown, seat: Seat) => Promise<Hint | undefined>;
 
-const SEALED = (): ErrorReply =>
-  fault('ROOM_SEALED', 'This room plays one match with its seats fixed (the Code of the day): no rematch, no leaving.');
+export const SEALED = (): ErrorReply =>
+  fault(
+    'ROOM_SEALED',
+    'This room plays one match with its seats fixed (the Code of the day): no rematch, no leaving, no watching.',
+  );
+
+const CLOSED = (): ErrorReply =>
+  fault('DAILY_CLOSED', 'This Code of the day has been revealed: its room takes no move any more.');
 
 /**
  * The authority over rooms: every change goes through here, one at a time per
@@ -138,7 +144,7 @@ export class RoomService {
   private readonly listeners = new Set<RoomHooks>();
   /** per room, the refresh queued and not yet started, which later callers share */
   private readonly waitingRefresh = new Map<string, Promise<LiveRoom | null>>();
-  private readonly sealed: (roomId: string) => Promise<boolean>;
+  private readonly now: () => Date;
   private readonly thinkHint: HintSource | undefined;
 
   constructor(
@@ -148,14 +154,19 @@ export class RoomService {
      * room nobody is in stays in memory (ROOM_IDLE_MS)
      */
     private readonly timers: { secondMs: number; idleMs?: number } = { secondMs: 1000 },
-    /**
-     * `sealed`: whether a room is sealed: its one match is all it plays, with its seats as they are
-     * (the Code of the day's): no seat is given up and no rematch starts. Asked only by those two.
-     */
-    policy: { sealed?: (roomId: string) => Promise<boolean>; hint?: HintSource } = {},
+    /** `now`: the clock that closes a Code of the day's room at its puzzle's reveal (tests set it) */
+    policy: { now?: () => Date; hint?: HintSource } = {},
   ) {
-    this.sealed = policy.sealed ?? (async () => false);
+    this.now = policy.now ?? (() => new Date());
     this.thinkHint = policy.hint;
+  }
+
+  /**
+   * A Code of the day's room once its puzzle is revealed (the code is public then): it takes no
+   * move, no seat and no name any more, so an attempt still open can never be won after the reveal.
+   */
+  private closed(room: LiveRoom): ErrorReply | null {
+    return room.daily !== null && isRevealed(room.daily, this.now()) ? CLOSED() : null;
   }
 
   /** Hears every room's changes from now on (each hook in the room's queue); returns how to stop. */
@@ -181,7 +192,7 @@ export class RoomService {
    * "Player A", before the room's id leaves this call: nobody sees the room without them seated.
    * `made`: a room whose id its maker chose beforehand (so that a crash before the room exists can be
    * repaired by making it again: the second make of one id fails), and whose seed it chose (a house
-   * seed naming the code).
+   * seed naming the code), and `daily`: the Code of the day's puzzle number it plays (a sealed room).
    */
   async create(
     familyId: string,
@@ -189,7 +200,7 @@ export class RoomService {
     creatorDeviceId: string | null = null,
     settings: RoomSettings = DEFAULT_ROOM_SETTINGS,
     sit?: { name?: string | undefined },
-    made: { roomId?: string; seed?: string } = {},
+    made: { roomId?: string; seed?: string; daily?: number } = {},
   ): Promise<{ room: LiveRoom; seated: CreatorSeat | null }> {
     const family = getFamily(familyId);
     if (!family) throw new Error(`unknown family ${familyId}`);
@@ -212,6 +223,7 @@ export class RoomService {
       hints: settings.hints,
       takeOverAfterSec: settings.takeOverAfterSec,
       turnSeconds: settings.turnSeconds ?? null,
+      daily: made.daily ?? null,
     });
     return this.queue.run(roomId, async () => {
       const room = await this.load(roomId);
@@ -309,6 +321,8 @@ export class RoomService {
     token: string = newSeatToken(),
   ): Promise<ClaimReply | ErrorReply> {
     return this.withRoom(roomId, null, async (room) => {
+      const closed = this.closed(room);
+      if (closed) return closed;
       const claimed = await this.seatIn(room, seat, asked, deviceId, token);
       if (!claimed.ok) return claimed;
       await seatSocket(seat, room.matchId);
@@ -349,6 +363,8 @@ export class RoomService {
    */
   async rename(roomId: string, seat: Seat, asked: string, matchId: string | null = null): Promise<RenameReply | ErrorReply> {
     return this.withRoom(roomId, matchId, async (room) => {
+      const closed = this.closed(room);
+      if (closed) return closed;
       const current = room.seats.find((s) => s.index === seat);
       if (!current?.tokenHash) return fault('NOT_SEATED', 'You do not sit at this table.');
       const name = seatNameIn(room, seat, asked);
@@ -365,7 +381,7 @@ export class RoomService {
   /** `matchId`: the match the socket got its seat in (null: not checked). */
   async leave(roomId: string, seat: Seat, matchId: string | null = null): Promise<LeaveReply | ErrorReply> {
     return this.withRoom(roomId, matchId, async (room) => {
-      if (await this.sealed(roomId)) return SEALED();
+      if (room.daily !== null) return SEALED();
       await this.catchUp(room);
       if (room.seq > 0) return fault('MATCH_STARTED', 'The match has begun: the seat cannot be given up now.');
       const current = room.seats.find((s) => s.index === seat);
@@ -393,6 +409,9 @@ export class RoomService {
     const refused = refusedFromPeople(msg, by);
     if (refused) return refused;
     return this.withRoom(roomId, matchId, async (room) => {
+      // Judged in the room's queue, so no move queued before the reveal is accepted after it.
+      const closed = this.closed(room);
+      if (closed) return closed;
       if (by.bot) {
         // Seats may have changed on another server (a person back): read them, not memory.
         room.replaceSeats(await this.store.loadSeats(roomId));
@@ -626,7 +645,7 @@ export class RoomService {
    */
   async rematch(roomId: string, seat: Seat, accept: boolean, matchId: string | null = null): Promise<RematchReply | ErrorReply> {
     return this.withRoom(roomId, matchId, async (room) => {
-      if (await this.sealed(roomId)) return SEALED();
+      if (room.daily !== null) return SEALED();
       await this.catchUp(room);
       if (!room.status().finished) return fault('MATCH_NOT_FINISHED', 'The match is still being played.');
       const tokenHash = room.seats.find((s) => s.index === seat)?.tokenHash;

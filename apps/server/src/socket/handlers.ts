@@ -11,7 +11,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io';
 import type { LiveRoom } from '../rooms/live-room';
-import type { RoomService } from '../rooms/room-service';
+import { SEALED, type RoomService } from '../rooms/room-service';
 import type { Seat } from '@mm/rules';
 import { SerialQueue } from '../rooms/serial-queue';
 import { describeIssues, fault } from '../errors';
@@ -147,6 +147,8 @@ export function attachSocketHandlers(
       // watcher's place cannot keep them from a free seat.
       if (msg.claim && !held) return joinByClaim(socket, room.id, msg.claim, deviceId);
       const seat = held?.seat ?? null;
+      // A sealed room (the Code of the day's) is its player's alone: nobody else may even watch it.
+      if (seat === null && room.daily !== null) return SEALED();
       const tokenHash = held?.tokenHash ?? null;
       const channel = seat === null ? watchChannel(room.id) : seatChannel(room.id, seat);
       // The same socket joining the same room as the same seat again: nothing changes for the others.

@@ -1,6 +1,7 @@
 import { DEVICE_TOKEN_HEADER, type RoomSummary } from '@mm/protocol';
 import { createRng, type FamilyId } from '@mm/rules';
 import { mm44Code, mm44Deal, mm44SeatCount, type Mm44Options } from '@mm/rules/families/mm44';
+import { race, raceCode } from '@mm/rules/families/race';
 import { randomBytes } from 'node:crypto';
 import type { App } from '../app';
 import { Player } from './player';
@@ -110,6 +111,12 @@ export async function finish(app: App, family: FamilyId, t: Seated, options: Rec
       await step(seat(0), { type: 'guess', code: [3, 4, 5] }, all);
       await step(seat(1), { type: 'guess', code: [1, 1, 1] }, all);
       return;
+    case 'race': {
+      // Every seat breaks the code the seed drew in one row, seat 0 first.
+      const code = raceCode(race.optionsSchema.parse(options), await currentSeed(app, t.roomId));
+      for (let i = 0; i < p.length; i++) await step(seat(i), { type: 'guess', code }, all);
+      return;
+    }
     case 'mm44': {
       // Board 0 places a row, then seat 0 calls the code the seed dealt.
       const seating = (options['seating'] ?? '4x1') as Mm44Options['seating'];

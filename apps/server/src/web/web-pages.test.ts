@@ -5,6 +5,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { play, seatTable } from '../test-support/table';
 import { Player } from '../test-support/player';
 import { createRoom, useServer } from '../test-support/server';
+import { call } from '../test-support/api';
+import { newDeviceToken } from '../test-support/finish';
+import type { DailyAttempt } from '@mm/protocol';
 import { fakeDist } from '../test-support/web-dist';
 import { dailyPuzzle } from '../daily/derive';
 
@@ -114,6 +117,15 @@ describe('serving the web client', () => {
     } finally {
       ann.close();
     }
+  });
+
+  it('gives a Code of the day’s room link no preview: it names its player to nobody', async () => {
+    const device = newDeviceToken();
+    expect((await call(server.url, 'PUT', '/api/me/name', device, { name: 'Zed' })).status).toBe(200);
+    const attempt = (await call(server.url, 'POST', '/api/daily/attempt', device, { n: 26, hard: false })).json as DailyAttempt;
+    const html = (await get(`/r/${attempt.roomId}`, { 'accept-language': 'en' })).body;
+    expect(html).not.toContain('Zed');
+    expect(html).not.toContain('invites you');
   });
 
   it('describes the Code of the day’s link by today’s puzzle number at UTC, in the visitor’s language, with no spoiler', async () => {

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { families, getFamily, puzzleNumberOf, type AnyFamily } from '@mm/rules';
+import { DAILY_FAMILY, families, getFamily, puzzleNumberOf, type AnyFamily } from '@mm/rules';
 import { roomIdSchema, type RoomSummary } from '@mm/protocol';
 import { TokenBucket } from '../socket/rate-limit';
 import { ogImage } from './og-image';
@@ -172,7 +172,7 @@ export function renderPage(html: string, input: PageInput): string {
   } else if (input.daily) {
     title = m.dailyTitle(input.daily);
     description = m.dailyDescription;
-    image = previewImage('race', input.origin);
+    image = previewImage(DAILY_FAMILY, input.origin);
     heading = title;
   }
   const meta = [

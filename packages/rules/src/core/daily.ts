@@ -4,6 +4,12 @@
 
 /** Puzzle #1 is played on this local date; puzzle N on the (N−1)th day after it. */
 export const FIRST_DAY = '2026-11-01';
+/**
+ * The family the Code of the day is played as (a one-seat race against the day's code): named here
+ * only. Whether a room or match is a daily one is its own flag (`daily`, the puzzle number), never
+ * read from its family and seat count: a one-seat race of a player's own is a race.
+ */
+export const DAILY_FAMILY = 'race';
 /** The daily's code rules: 4 holes, 6 colours, repeats allowed, 10 guesses. */
 export const DAILY_RULES = { holes: 4, colours: 6, repeats: true, maxGuesses: 10 } as const;
 

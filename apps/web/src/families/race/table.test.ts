@@ -18,7 +18,7 @@ const CODE = [0, 1, 2, 3];
 const WRONG = [5, 5, 5, 5];
 
 /** Plays actions through the real rules (on a known code) and returns the race's reading of the table for `viewer`. */
-function tableAfter(input: RaceOptionsInput, actions: [number, RaceAction][], viewer: number | null) {
+function tableAfter(input: RaceOptionsInput, actions: [number, RaceAction][], viewer: number | null, daily?: number) {
   let state: RaceState = { ...race.setup(raceOptionsSchema.parse(input), 'seed'), code: CODE };
   for (const [s, action] of actions) {
     const r = race.apply(state, s, action);
@@ -29,7 +29,10 @@ function tableAfter(input: RaceOptionsInput, actions: [number, RaceAction][], vi
   const lastAction = actions[actions.length - 1];
   const last = lastAction ? { seq: actions.length, seat: lastAction[0], type: lastAction[1].type } : null;
   const view = race.view(state, viewer);
-  const { state: table, sent } = tableOf<RaceView>(names, view, race.status(state), viewer, { last });
+  const { state: table, sent } = tableOf<RaceView>(names, view, race.status(state), viewer, {
+    last,
+    ...(daily !== undefined ? { daily } : {}),
+  });
   return { table: raceTable(table), sent, view, state };
 }
 
@@ -50,6 +53,34 @@ describe('the race’s table', () => {
     expect(table.boards.map((b) => b.testid)).toEqual(['race-board-0']);
     expect(table.boards[0]).toMatchObject({ title: 'Your board', progress: 'Rows: 0 of 10', secret: { code: null } });
     expect(table.lastText).toBe('Bob guessed (row 1).');
+  });
+
+  it('ends a Code of the day in its own words, asking the room: no match over, no "You win!", no ranking of one', () => {
+    const daily = tableAfter(
+      { players: 1 },
+      [
+        [0, guess(WRONG)],
+        [0, guess(CODE)],
+      ],
+      0,
+      26,
+    );
+    expect(daily.table.statusText).toBe('Broken in 2 of 10 rows!');
+    expect(daily.table.result).toBeNull();
+    const misses = Array.from({ length: 8 }, (): [number, RaceAction] => [0, guess(WRONG)]);
+    const lost = tableAfter({ players: 1, guesses: 8 }, misses, 0, 26);
+    expect(lost.table.statusText).toBe('All 8 rows used: here is the code.');
+    // A one-seat race of the player's own is a race, whatever it looks like.
+    const own = tableAfter(
+      { players: 1 },
+      [
+        [0, guess(WRONG)],
+        [0, guess(CODE)],
+      ],
+      0,
+    );
+    expect(own.table.statusText).toBe('The match is over');
+    expect(own.table.result).toMatchObject({ text: 'You win!' });
   });
 
   it('shows the other seats as key pegs only, without a single colour', () => {

@@ -31,7 +31,20 @@ export const standingText = (b: RaceBoardView): string =>
       ? t('race.board.out', { place: b.place ?? 0 })
       : t('race.board.racing');
 
+/**
+ * How a Code of the day's attempt ended, in the daily's own words (its room's `daily` flag says it is
+ * one): no match, no ranking. Null while it is played, or for any other race.
+ */
+function dailyEnd(s: TableState<RaceView>): string | null {
+  const own = ownBoard(s.view, s.seat);
+  if (s.room.daily === undefined || !s.status.finished || !own) return null;
+  const total = s.view.options.guesses;
+  return own.broken ? t('daily.won', { n: own.used, total }) : t('daily.lost', { total });
+}
+
 function statusText(s: TableState<RaceView>, racing: number): string {
+  const daily = dailyEnd(s);
+  if (daily !== null) return daily;
   const shared = sharedStatus(s.turn, s.room.seats, s.seat);
   if (shared !== null) return shared;
   if (s.myTurn) return t('status.yourGuess');
@@ -86,21 +99,25 @@ export function raceTable(s: TableState<RaceView>): RaceTable {
       (l) => (l.kind === 'guess' ? t('race.you.lastGuess', { n: l.row }) : t('race.you.lastTimeout', { n: l.row })),
       (l, name) => (l.kind === 'guess' ? t('race.last.guess', { name, n: l.row }) : t('race.last.timeout', { name, n: l.row })),
     ),
-    result: {
-      outcome: resultOutcome(status, seat),
-      text:
-        own?.place != null && view.boards.length > 1
-          ? result === 'win'
-            ? t('result.win')
-            : t('race.result.place', { place: own.place, total: view.boards.length })
-          : result === 'win'
-            ? t('result.win')
-            : result === 'lose'
-              ? t('result.lose')
-              : winner !== undefined
-                ? t('result.winner', { name: nameOf(winner) })
-                : t('race.result.nobody'),
-    },
+    // The daily's page tells its end itself (DailyAfter): no "You win!" and no ranking of one.
+    result:
+      dailyEnd(s) !== null
+        ? null
+        : {
+            outcome: resultOutcome(status, seat),
+            text:
+              own?.place != null && view.boards.length > 1
+                ? result === 'win'
+                  ? t('result.win')
+                  : t('race.result.place', { place: own.place, total: view.boards.length })
+                : result === 'win'
+                  ? t('result.win')
+                  : result === 'lose'
+                    ? t('result.lose')
+                    : winner !== undefined
+                      ? t('result.winner', { name: nameOf(winner) })
+                      : t('race.result.nobody'),
+          },
     boards,
     moveAfter: boards.length > 0 && own ? 0 : -1,
     // only a seat guesses, and only on its own board; it starts afresh with every row used

@@ -21,9 +21,13 @@ export function tableOf<V>(
   view: V,
   status: MatchStatus,
   viewer: Seat | null,
-  more: { last?: Snapshot['last']; replay?: boolean } = {},
+  more: { last?: Snapshot['last']; replay?: boolean; daily?: number } = {},
 ): { state: TableState<V>; sent: unknown[] } {
-  const room = { seats: names.map((n, i) => seatOf(i, n)), status } as unknown as RoomSummary;
+  const room = {
+    seats: names.map((n, i) => seatOf(i, n)),
+    status,
+    ...(more.daily !== undefined ? { daily: more.daily } : {}),
+  } as unknown as RoomSummary;
   const snapshot = { seq: 1, view, status, last: more.last ?? null } as unknown as Snapshot;
   const sent: unknown[] = [];
   const act = (action: unknown) => (sent.push(action), Promise.resolve({ ok: true } as const));

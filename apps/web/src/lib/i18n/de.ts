@@ -229,6 +229,7 @@ export const de: Messages = {
   'me.delete.confirm': 'Ja, mich löschen',
   'me.delete.cancel': 'Abbrechen',
   'me.stats.title': 'Deine Statistik',
+  'me.stats.daily': 'Code des Tages',
   'me.stats.empty': 'Beende eine Partie, um hier deine Statistik zu sehen.',
   'me.stats.played': 'Gespielt',
   'me.stats.won': 'Gewonnen',
@@ -285,6 +286,7 @@ export const de: Messages = {
   'history.more': 'Ältere Partien zeigen',
   'history.match': 'Partie {n}',
   'history.playing': 'Läuft noch',
+  'history.unfinished': 'Nicht beendet',
   'history.won': 'Gewonnen',
   'history.lost': 'Verloren',
   'history.draw': 'Unentschieden',
@@ -481,6 +483,8 @@ export const de: Messages = {
   'error.MATCH_CHANGED': 'Eine neue Partie hat begonnen und die Plätze haben sich geändert. Bitte versuche es noch einmal.',
   'error.ROOM_SEALED':
     'Der Code des Tages wird einmal gespielt, in einem eigenen Raum: keine Revanche, und der Platz bleibt deiner.',
+  'error.DAILY_CLOSED':
+    'Dieser Code des Tages ist aufgedeckt: sein Spiel ist geschlossen, ein offener Versuch zählt als nicht beendet.',
   'error.SERVER_ONLY_ACTION': 'Nur der Server kann einen Zug beenden, dessen Zeit abgelaufen ist.',
 
   'error.BAD_REQUEST': 'Die Anfrage wurde nicht verstanden.',

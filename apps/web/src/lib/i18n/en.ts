@@ -230,6 +230,7 @@ export const en = {
   'me.delete.confirm': 'Yes, delete me',
   'me.delete.cancel': 'Cancel',
   'me.stats.title': 'Your statistics',
+  'me.stats.daily': 'Code of the day',
   'me.stats.empty': 'Finish a match to see your statistics here.',
   'me.stats.played': 'Played',
   'me.stats.won': 'Won',
@@ -285,6 +286,7 @@ export const en = {
   'history.more': 'Show older matches',
   'history.match': 'Match {n}',
   'history.playing': 'Still being played',
+  'history.unfinished': 'Not finished',
   'history.won': 'Won',
   'history.lost': 'Lost',
   'history.draw': 'Draw',
@@ -474,6 +476,8 @@ export const en = {
   'error.MATCH_NOT_FINISHED': 'The match is not over yet.',
   'error.MATCH_CHANGED': 'A new match has begun and the seats moved. Please try again.',
   'error.ROOM_SEALED': 'The Code of the day is played once, in a room of its own: no rematch, and the seat stays yours.',
+  'error.DAILY_CLOSED':
+    'This Code of the day has been revealed: its game is closed, and an attempt left open counts as unfinished.',
   'error.SERVER_ONLY_ACTION': 'Only the server can end a turn that ran out of time.',
 
   'error.BAD_REQUEST': 'The request was not understood.',

@@ -226,6 +226,7 @@ export const fr: Messages = {
   'me.delete.confirm': 'Oui, me supprimer',
   'me.delete.cancel': 'Annuler',
   'me.stats.title': 'Vos statistiques',
+  'me.stats.daily': 'Code du jour',
   'me.stats.empty': 'Terminez une partie pour voir vos statistiques ici.',
   'me.stats.played': 'Jouées',
   'me.stats.won': 'Gagnées',
@@ -283,6 +284,7 @@ export const fr: Messages = {
   'history.more': 'Parties plus anciennes',
   'history.match': 'Partie {n}',
   'history.playing': 'En cours',
+  'history.unfinished': 'Inachevé',
   'history.won': 'Gagnée',
   'history.lost': 'Perdue',
   'history.draw': 'Égalité',
@@ -476,6 +478,7 @@ export const fr: Messages = {
   'error.MATCH_NOT_FINISHED': 'La partie n’est pas encore terminée.',
   'error.MATCH_CHANGED': 'Une nouvelle partie a commencé et les places ont changé. Veuillez réessayer.',
   'error.ROOM_SEALED': 'Le code du jour se joue une fois, dans une salle à part : pas de revanche, et la place reste la vôtre.',
+  'error.DAILY_CLOSED': 'Ce code du jour est dévoilé : sa partie est close, et un essai resté ouvert compte comme inachevé.',
   'error.SERVER_ONLY_ACTION': 'Seul le serveur peut clore un tour dont le temps est écoulé.',
 
   'error.BAD_REQUEST': 'La demande n’a pas été comprise.',
