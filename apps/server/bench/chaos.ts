@@ -519,7 +519,7 @@ async function playDuels(
       const action =
         seat === undefined || !view
           ? null
-          : botAction(duel, view.view, seat, botRandomness(`flood-${roomId}-${seat}`, `flood-${fresh++}`));
+          : botAction(duel, view.view, seat, botRandomness(`flood-${seat}-${fresh}`, `flood-${fresh++}`));
       if (!action) break;
       const start = performance.now();
       const r = await mover.act(action).catch(() => null);
