@@ -11,7 +11,7 @@ import { OutageLog } from './db/unavailable';
 import type { Agent } from 'node:https';
 import { fault, httpError } from './errors';
 import { BotRoomLimit } from './http/bot-rooms';
-import { registerHealthRoutes } from './http/health';
+import { registerHealthRoutes, shuttingDown } from './http/health';
 import { isHealthCheck, registerApiRoutes } from './http/routes';
 import { parseAllowedOrigins } from './push/endpoint-guard';
 import { loadVapidKeys } from './push/keys';
@@ -132,10 +132,8 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
   setErrorHandlers(http, () => sendPage);
 
   let draining = false;
-  http.addHook('onRequest', async (req, reply) => {
-    if (!draining) return;
-    reply.header('connection', 'close');
-    return httpError(reply, 503, 'SHUTTING_DOWN', 'This server is shutting down: try again (another one will answer).');
+  http.addHook('onRequest', async (_req, reply) => {
+    if (draining) return shuttingDown(reply);
   });
   // Links never come from Host (PUBLIC_URL does), but a request without a sane one is no request
   // of ours: refused before any route or rate limit counts it.
@@ -349,6 +347,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
   registerHealthRoutes(http, {
     dbKind: db.kind,
     pingDb: () => db.prisma.$queryRaw`SELECT 1`,
+    draining: () => draining,
     ...(edge.pingRedis ? { pingRedis: edge.pingRedis } : {}),
   });
   registerApiRoutes(http, {
