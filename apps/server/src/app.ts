@@ -1,4 +1,4 @@
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
 import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
@@ -34,6 +34,7 @@ import { DutyScheduler } from './duties/scheduler';
 import { LeaseKeeper } from './duties/lease-keeper';
 import { registerEdge } from './http/edge';
 import { clientErrorHandler, frameworkErrors, setErrorHandlers } from './http/error-replies';
+import { privateUnlessPublic } from './http/private-answer';
 import { HttpDrain } from './lifecycle/http-drain';
 import { InFlight } from './lifecycle/work';
 import { countActions } from './metrics/count-actions';
@@ -106,6 +107,8 @@ export interface AppExtras {
   now?: () => Date;
   /** where log lines go instead of standard output (tests read them) */
   logStream?: { write(line: string): void };
+  /** told of every route as it is registered (the test that walks every route) */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}): Promise<App> {
@@ -130,6 +133,9 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
   // set later they would miss the routes before them (the web client's, in production).
   let sendPage: ((req: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>) | null = null;
   setErrorHandlers(http, () => sendPage);
+  if (extras.onRoute) http.addHook('onRoute', extras.onRoute);
+  // First of every hook: each answer of a route not declared public is private, whatever answers it.
+  privateUnlessPublic(http);
 
   let draining = false;
   http.addHook('onRequest', async (_req, reply) => {

@@ -8,7 +8,7 @@ import {
 } from '@mm/protocol';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { describeIssues, httpError } from '../errors';
-import { privateAnswer } from '../http/private-answer';
+import { PUBLIC } from '../http/private-answer';
 import { requestDevice } from '../http/device';
 import type { DailyAttempts, Refusal } from './attempts';
 import { FIRST_DAY, dailyPuzzle, dateOfPuzzle, isRevealed, playableNumbers } from './derive';
@@ -47,12 +47,12 @@ export function registerDailyRoutes(
   },
 ): void {
   const { attempts } = deps;
-  app.get('/api/daily/commitments', async (): Promise<DailyCommitmentsReply> => commitmentsAt(deps.secret, deps.now()));
+  app.get('/api/daily/commitments', PUBLIC, async (): Promise<DailyCommitmentsReply> => commitmentsAt(deps.secret, deps.now()));
 
   const device = requestDevice;
   const refused = (reply: FastifyReply, why: Refusal): FastifyReply => httpError(reply, ...REFUSALS[why]);
 
-  app.post('/api/daily/attempt', { config: { rateLimit: deps.createLimit }, onRequest: privateAnswer }, async (req, reply) => {
+  app.post('/api/daily/attempt', { config: { rateLimit: deps.createLimit } }, async (req, reply) => {
     const deviceId = device(req, reply);
     if (deviceId === null) return reply;
     const body = dailyAttemptBodySchema.safeParse(req.body ?? {});
@@ -61,7 +61,7 @@ export function registerDailyRoutes(
     return typeof attempt === 'string' ? refused(reply, attempt) : attempt;
   });
 
-  app.get('/api/daily/attempt', { onRequest: privateAnswer }, async (req, reply) => {
+  app.get('/api/daily/attempt', async (req, reply) => {
     const deviceId = device(req, reply);
     if (deviceId === null) return reply;
     const query = dailyAttemptQuerySchema.safeParse(req.query);
@@ -69,13 +69,13 @@ export function registerDailyRoutes(
     return { attempt: await attempts.find(deviceId, query.data.n) } satisfies DailyAttemptReply;
   });
 
-  app.get('/api/daily/me', { onRequest: privateAnswer }, async (req, reply) => {
+  app.get('/api/daily/me', async (req, reply) => {
     const deviceId = device(req, reply);
     if (deviceId === null) return reply;
     return attempts.me(deviceId);
   });
 
-  app.get('/api/daily/:n/summary', { onRequest: privateAnswer }, async (req, reply) => {
+  app.get('/api/daily/:n/summary', async (req, reply) => {
     const deviceId = device(req, reply);
     if (deviceId === null) return reply;
     const params = dailyParamsSchema.safeParse(req.params);
@@ -84,13 +84,13 @@ export function registerDailyRoutes(
     return typeof summary === 'string' ? refused(reply, summary) : summary;
   });
 
-  app.get('/api/daily/reminder', { onRequest: privateAnswer }, async (req, reply) => {
+  app.get('/api/daily/reminder', async (req, reply) => {
     const deviceId = device(req, reply);
     if (deviceId === null) return reply;
     return attempts.reminder(deviceId);
   });
 
-  app.put('/api/daily/reminder', { onRequest: privateAnswer }, async (req, reply) => {
+  app.put('/api/daily/reminder', async (req, reply) => {
     const deviceId = device(req, reply);
     if (deviceId === null) return reply;
     const body = dailyReminderSchema.safeParse(req.body ?? {});

@@ -2,6 +2,7 @@ import type { HealthReply } from '@mm/protocol';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { httpError } from '../errors';
+import { PUBLIC } from './private-answer';
 
 /** How long readiness waits for the database or Redis before calling it down. */
 export const HEALTH_TIMEOUT_MS = 1000;
@@ -69,7 +70,7 @@ async function withinTimeout(answer: Promise<boolean>): Promise<boolean> {
  * Neither is rate-limited (routes.ts) nor logged at info (app.ts).
  */
 export function registerHealthRoutes(app: FastifyInstance, deps: HealthDeps): void {
-  app.get('/api/health/live', async () => ({ ok: true as const }));
+  app.get('/api/health/live', PUBLIC, async () => ({ ok: true as const }));
 
   const dbAnswers = prober(deps.pingDb);
   const redisAnswers = deps.pingRedis ? prober(deps.pingRedis) : async () => true;
@@ -94,6 +95,6 @@ export function registerHealthRoutes(app: FastifyInstance, deps: HealthDeps): vo
     const body: HealthReply = { ok: true, db: deps.dbKind };
     return body;
   };
-  app.get('/api/health/ready', ready);
-  app.get('/api/health', ready);
+  app.get('/api/health/ready', PUBLIC, ready);
+  app.get('/api/health', PUBLIC, ready);
 }

@@ -19,7 +19,7 @@ import { botSeatsProblem, creatorSeatOf, NO_SEAT_TO_SIT } from '../rooms/room-se
 import { hashToken } from '../security/tokens';
 import { botsOnly, type BotRoomLimit } from './bot-rooms';
 import { matchDetail, matchListItem } from './matches';
-import { privateAnswer } from './private-answer';
+import { PUBLIC } from './private-answer';
 import { optionalDevice } from './device';
 
 /** A health check: never rate-limited, logged at debug only. */
@@ -60,7 +60,7 @@ export function registerApiRoutes(
   const burst = deps.config.roomCreateBurst;
   const createLimit = { max: burst, timeWindow: burst * 1000, groupId: 'create' };
 
-  app.post('/api/rooms', { config: { rateLimit: createLimit }, onRequest: privateAnswer }, async (req, reply) => {
+  app.post('/api/rooms', { config: { rateLimit: createLimit } }, async (req, reply) => {
     const headers = createRoomHeadersSchema.safeParse(req.headers);
     if (!headers.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(headers.error));
     const parsed = createRoomBodySchema().safeParse(req.body ?? {});
@@ -93,7 +93,7 @@ export function registerApiRoutes(
     return reply.code(201).send(body);
   });
 
-  app.get<{ Params: { id: string } }>('/api/rooms/:id', async (req, reply) => {
+  app.get<{ Params: { id: string } }>('/api/rooms/:id', PUBLIC, async (req, reply) => {
     const id = roomIdSchema.safeParse(req.params.id);
     if (!id.success) return httpError(reply, 404, 'ROOM_NOT_FOUND', 'This room does not exist.');
     const room = await rooms.refresh(id.data);
@@ -119,7 +119,7 @@ export function registerApiRoutes(
     return { yourTurn: true, deadline: due.length ? new Date(Math.min(...due)).toISOString() : null };
   };
 
-  app.get('/api/matches', { onRequest: privateAnswer }, async (req, reply) => {
+  app.get('/api/matches', async (req, reply) => {
     const headers = matchListHeadersSchema.safeParse(req.headers);
     if (!headers.success) {
       return httpError(
@@ -146,7 +146,7 @@ export function registerApiRoutes(
     return body;
   });
 
-  app.get('/api/matches/:id', { onRequest: privateAnswer }, async (req, reply) => {
+  app.get('/api/matches/:id', async (req, reply) => {
     const params = matchParamsSchema.safeParse(req.params);
     if (!params.success) return httpError(reply, 404, 'MATCH_NOT_FOUND', 'No match has this id.');
     const record = await deps.store.loadMatch(params.data.id);
