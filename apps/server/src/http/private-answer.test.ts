@@ -105,5 +105,9 @@ describe('answers that may depend on the device token', () => {
       expect(res.headers.get('cache-control'), `${route.method} ${route.url}`).not.toBe('no-store');
       await res.arrayBuffer();
     }
+    // A page the client routes itself (no route here: the page is the answer to "not found") is the app's shell too.
+    const fallback = await fetch(`${server.url}/me`, { headers: { [DEVICE_TOKEN_HEADER]: token() } });
+    expect(fallback.status).toBe(200);
+    expect(fallback.headers.get('cache-control')).not.toBe('no-store');
   });
 });
