@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { axeViolations } from './support/axe';
 import { screenshot } from './support/browser';
 import { useProduct } from './support/product';
 import { annAndBob, playsAnnsSeat } from './support/linked';
@@ -82,6 +83,28 @@ describe('one player on two devices', () => {
     await input.fill(code);
     await other.page.getByTestId('link-check').tap();
     await expect.poll(() => other.page.getByTestId('link-confirm').textContent()).toBe('Join these games on this device?');
+  });
+
+  it('says in the reader’s language why a name holding an invisible character is refused, and keeps the old one', async () => {
+    const { page } = await product.phone('fr-FR');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto(`${product.url}/me`);
+    const input = page.getByTestId('me-name');
+    await input.waitFor();
+    const before = await input.inputValue();
+    // drawn "Bob": a variation selector on a letter
+    await input.fill('Bo\uFE0Fb');
+    await page.getByTestId('me-name-save').tap();
+    const refusal = page.getByTestId('me-name-error');
+    await expect.poll(() => refusal.textContent()).toContain('aucun caractère invisible');
+    expect(await refusal.isVisible()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'me-name-refused');
+    // nothing was sent: the name is the player's old one
+    await page.reload();
+    await input.waitFor();
+    expect(await input.inputValue()).toBe(before);
   });
 });
 

@@ -1,4 +1,4 @@
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
 import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
@@ -11,7 +11,7 @@ import { OutageLog } from './db/unavailable';
 import type { Agent } from 'node:https';
 import { fault, httpError } from './errors';
 import { BotRoomLimit } from './http/bot-rooms';
-import { registerHealthRoutes } from './http/health';
+import { registerHealthRoutes, shuttingDown } from './http/health';
 import { isHealthCheck, registerApiRoutes } from './http/routes';
 import { parseAllowedOrigins } from './push/endpoint-guard';
 import { loadVapidKeys } from './push/keys';
@@ -36,6 +36,7 @@ import { LeaseKeeper } from './duties/lease-keeper';
 import { registerEdge } from './http/edge';
 import { MAKES_PLAYER, creationLimit } from './http/creation-limit';
 import { clientErrorHandler, frameworkErrors, setErrorHandlers } from './http/error-replies';
+import { privateUnlessPublic } from './http/private-answer';
 import { HttpDrain } from './lifecycle/http-drain';
 import { InFlight } from './lifecycle/work';
 import { countActions } from './metrics/count-actions';
@@ -108,6 +109,8 @@ export interface AppExtras {
   now?: () => Date;
   /** where log lines go instead of standard output (tests read them) */
   logStream?: { write(line: string): void };
+  /** told of every route as it is registered (the test that walks every route) */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}): Promise<App> {
@@ -132,12 +135,13 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
   // set later they would miss the routes before them (the web client's, in production).
   let sendPage: ((req: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>) | null = null;
   setErrorHandlers(http, () => sendPage);
+  if (extras.onRoute) http.addHook('onRoute', extras.onRoute);
+  // First of every hook: each answer of a route not declared public is private, whatever answers it.
+  privateUnlessPublic(http);
 
   let draining = false;
-  http.addHook('onRequest', async (req, reply) => {
-    if (!draining) return;
-    reply.header('connection', 'close');
-    return httpError(reply, 503, 'SHUTTING_DOWN', 'This server is shutting down: try again (another one will answer).');
+  http.addHook('onRequest', async (_req, reply) => {
+    if (draining) return shuttingDown(reply);
   });
   // Links never come from Host (PUBLIC_URL does), but a request without a sane one is no request
   // of ours: refused before any route or rate limit counts it.
@@ -362,6 +366,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
   registerHealthRoutes(http, {
     dbKind: db.kind,
     pingDb: () => db.prisma.$queryRaw`SELECT 1`,
+    draining: () => draining,
     ...(edge.pingRedis ? { pingRedis: edge.pingRedis } : {}),
   });
   registerApiRoutes(http, {

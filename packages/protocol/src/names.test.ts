@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayNameKey, cleanDisplayName, hasVisibleCharacter } from './names';
+import { cleanDisplayName, hasVisibleCharacter, nameProblem } from './names';
 import { displayNameSchema } from './display-name';
 
 const parse = (name: string) => displayNameSchema.safeParse(name);
@@ -66,12 +66,62 @@ describe('display names', () => {
     expect(parse('a\u0007b').success).toBe(false);
   });
 
-  it('compare alike when they look alike: invisible characters, case and compatibility forms aside', () => {
-    expect(displayNameKey('Ann')).toBe(displayNameKey('ann'));
-    expect(displayNameKey('Ann')).toBe(displayNameKey('A\u200Bnn'));
-    expect(displayNameKey('Ann')).toBe(displayNameKey('\uFF21nn'));
-    expect(displayNameKey('Zoé')).toBe(displayNameKey('ZOE\u0301'));
-    expect(displayNameKey('Ann')).not.toBe(displayNameKey('Anne'));
+  it('lose the spaces around them', () => {
     expect(cleanDisplayName('  Ann  ')).toBe('Ann');
+  });
+
+  it('refuse characters that draw nothing or are not characters at all, where the old cleaning let them through', () => {
+    for (const hidden of [
+      'Bo\uFE0Fb', // a variation selector on a letter: drawn "Bob"
+      'Bob\u{E0041}\u{E007F}', // tag characters outside a flag
+      'Bo\u{1D173}b', // a musical format character
+      'Bo\u2028b',
+      'Bo\u2029b',
+      'Bo\uFDD0b', // noncharacters
+      'Bob\uFFFE',
+      'Bob\u{10FFFF}',
+      'Bo\uE000b', // private use
+      'Bo\uD800b', // a lone surrogate
+      'Bo\u{E0100}b', // an ideographic variation selector on a letter
+    ]) {
+      expect(parse(hidden).success, JSON.stringify(hidden)).toBe(false);
+      expect(nameProblem(hidden), JSON.stringify(hidden)).toBe('hidden');
+    }
+  });
+
+  it('refuse stacks of combining marks and marks on nothing, and keep the marks of real writing', () => {
+    // Counted once composed (NFC): ậ is one character; overlays never compose.
+    expect(parse('a\u0301\u0302\u0323\u0304').success).toBe(true);
+    expect(parse('a\u0336\u0334\u0337').success).toBe(true);
+    expect(nameProblem('a\u0336\u0334\u0337\u0338')).toBe('marks');
+    expect(nameProblem(`Zalgo${'\u0336\u0334\u0337\u0338'.repeat(3)}`)).toBe('marks');
+    expect(parse(`Zalgo${'\u0336'.repeat(4)}`).success).toBe(false);
+    expect(nameProblem('\u0301Ann')).toBe('marks');
+    for (const name of ['Nguyễn Thị', 'ที่ดี', 'क्षत्रिय', 'Zoë', 'Ἀθηνᾶ', 'Çağrı']) {
+      expect(parse(name), name).toEqual({ success: true, data: name.normalize('NFC') });
+    }
+  });
+
+  it('keep letters, numbers, punctuation, symbols, spaces and whole emoji sequences', () => {
+    for (const name of [
+      "O'Brien-Smith",
+      '李小龍',
+      'Ann №2 ★',
+      '\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F} Jo', // the flag of England: a tag sequence
+      '1\uFE0F\u20E3 Jo', // a keycap
+      '\u{1F1EB}\u{1F1F7} Léa', // a flag pair
+      '\u{1F469}\u{1F3FD}\u200D\u{1F4BB}', // skin tone and joiner
+      '\u2764\uFE0F Mia', // a text symbol drawn as emoji
+    ]) {
+      expect(parse(name), JSON.stringify(name)).toEqual({ success: true, data: name });
+      expect(nameProblem(name)).toBeNull();
+    }
+  });
+
+  it('say what is wrong with a typed name, as the server would refuse it', () => {
+    expect(nameProblem('  \u200B ')).toBe('empty');
+    expect(nameProblem('a'.repeat(25))).toBe('too-long');
+    expect(nameProblem(` ${'a'.repeat(24)}\u200B `)).toBeNull();
+    expect(nameProblem('a\u0007b')).toBe('hidden');
   });
 });

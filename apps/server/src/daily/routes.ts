@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { describeIssues, httpError } from '../errors';
 import type { CreationLimit } from '../http/creation-limit';
-import { privateAnswer } from '../http/private-answer';
+import { PUBLIC } from '../http/private-answer';
 import { requestDevice } from '../http/device';
 import type { DailyAttempts, Refusal } from './attempts';
 import { FIRST_DAY, dailyPuzzle, dateOfPuzzle, isRevealed, playableNumbers } from './derive';
@@ -48,12 +48,12 @@ export function registerDailyRoutes(
   },
 ): void {
   const { attempts } = deps;
-  app.get('/api/daily/commitments', async (): Promise<DailyCommitmentsReply> => commitmentsAt(deps.secret, deps.now()));
+  app.get('/api/daily/commitments', PUBLIC, async (): Promise<DailyCommitmentsReply> => commitmentsAt(deps.secret, deps.now()));
 
   const device = requestDevice;
   const refused = (reply: FastifyReply, why: Refusal): FastifyReply => httpError(reply, ...REFUSALS[why]);
 
-  app.post('/api/daily/attempt', { onRequest: [privateAnswer, deps.creations.each] }, async (req, reply) => {
+  app.post('/api/daily/attempt', { onRequest: [deps.creations.each] }, async (req, reply) => {
     const deviceId = device(req, reply);
     if (deviceId === null) return reply;
     const body = dailyAttemptBodySchema.safeParse(req.body ?? {});
@@ -62,7 +62,7 @@ export function registerDailyRoutes(
     return typeof attempt === 'string' ? refused(reply, attempt) : attempt;
   });
 
-  app.get('/api/daily/attempt', { onRequest: privateAnswer }, async (req, reply) => {
+  app.get('/api/daily/attempt', async (req, reply) => {
     const deviceId = device(req, reply);
     if (deviceId === null) return reply;
     const query = dailyAttemptQuerySchema.safeParse(req.query);
@@ -70,13 +70,13 @@ export function registerDailyRoutes(
     return { attempt: await attempts.find(deviceId, query.data.n) } satisfies DailyAttemptReply;
   });
 
-  app.get('/api/daily/me', { onRequest: privateAnswer }, async (req, reply) => {
+  app.get('/api/daily/me', async (req, reply) => {
     const deviceId = device(req, reply);
     if (deviceId === null) return reply;
     return attempts.me(deviceId);
   });
 
-  app.get('/api/daily/:n/summary', { onRequest: privateAnswer }, async (req, reply) => {
+  app.get('/api/daily/:n/summary', async (req, reply) => {
     const deviceId = device(req, reply);
     if (deviceId === null) return reply;
     const params = dailyParamsSchema.safeParse(req.params);
@@ -85,13 +85,13 @@ export function registerDailyRoutes(
     return typeof summary === 'string' ? refused(reply, summary) : summary;
   });
 
-  app.get('/api/daily/reminder', { onRequest: privateAnswer }, async (req, reply) => {
+  app.get('/api/daily/reminder', async (req, reply) => {
     const deviceId = device(req, reply);
     if (deviceId === null) return reply;
     return attempts.reminder(deviceId);
   });
 
-  app.put('/api/daily/reminder', { onRequest: privateAnswer }, async (req, reply) => {
+  app.put('/api/daily/reminder', async (req, reply) => {
     const deviceId = device(req, reply);
     if (deviceId === null) return reply;
     const body = dailyReminderSchema.safeParse(req.body ?? {});

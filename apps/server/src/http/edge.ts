@@ -2,54 +2,12 @@
 // per-address rate limits (@fastify/rate-limit), counted in Redis when several processes
 // share one, so that N processes do not allow N times the limit.
 import helmet from '@fastify/helmet';
-import rateLimit, { type FastifyRateLimitOptions, type FastifyRateLimitStore } from '@fastify/rate-limit';
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { createClient } from 'redis';
+import { LocalWindows, redisStore, RedisWatch } from './rate-limit-store';
 
 type Redis = ReturnType<typeof createClient>;
-
-/** How long a request waits for its count in Redis before it is served uncounted. */
-const STORE_TIMEOUT_MS = 500;
-type Counted = { current: number; ttl: number };
-
-/**
- * A fixed window per key: INCR, and the window's expiry set by the first hit only. Each limit
- * (its group, size and window) counts under keys of its own, so processes with the same
- * configuration share counts and a changed limit starts afresh.
- */
-function redisStore(redis: Redis): new (options: FastifyRateLimitOptions) => FastifyRateLimitStore {
-  return class RedisWindowStore implements FastifyRateLimitStore {
-    private readonly prefix: string;
-    constructor(options: FastifyRateLimitOptions & { groupId?: string; max?: unknown; timeWindow?: unknown }) {
-      const size = typeof options.max === 'number' ? options.max : 'fn';
-      const window = typeof options.timeWindow === 'number' ? options.timeWindow : 'fn';
-      this.prefix = `mm:rate:${options.groupId ?? 'all'}:${size}/${window}:`;
-    }
-    incr(key: string, callback: (error: Error | null, result?: Counted) => void, timeWindow?: number): void {
-      const name = this.prefix + key;
-      // A frozen Redis must not hold the request: past a short wait the limiter fails open (skipOnError).
-      let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('rate-limit store timed out')), STORE_TIMEOUT_MS);
-      });
-      Promise.race([
-        redis
-          .multi()
-          .incr(name)
-          .pExpire(name, timeWindow ?? 60_000, 'NX')
-          .pTTL(name)
-          .exec(),
-        late,
-      ])
-        .finally(() => clearTimeout(timer))
-        .then((replies) => callback(null, { current: Number(replies[0]), ttl: Math.max(0, Number(replies[2])) }))
-        .catch((err: unknown) => callback(err instanceof Error ? err : new Error(String(err))));
-    }
-    child(options: FastifyRateLimitOptions & { groupId?: string; max?: unknown; timeWindow?: unknown }): FastifyRateLimitStore {
-      return new RedisWindowStore(options);
-    }
-  };
-}
 
 /**
  * The Content-Security-Policy of the app: scripts from this origin only (the built client has
@@ -102,10 +60,12 @@ export async function registerEdge(
     redis.on('error', (err: unknown) => app.log.warn({ err }, 'rate-limit redis error'));
     await redis.connect();
   }
+  const local = new LocalWindows();
+  const watch = redis ? new RedisWatch(redis, local, app.log) : null;
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { store: redisStore(redis) } : {}),
-    // Redis unreachable: serve rather than refuse everyone.
+    ...(redis && watch ? { store: redisStore(redis, watch, local) } : {}),
+    // A store that fails anyway: serve rather than refuse everyone.
     skipOnError: true,
     errorResponseBuilder: (_req, context) => ({
       statusCode: context.statusCode,
@@ -122,6 +82,7 @@ export async function registerEdge(
         }
       : {}),
     async close() {
+      watch?.close();
       await client?.quit().catch(() => undefined);
     },
   };

@@ -1,6 +1,8 @@
 import type { HealthReply } from '@mm/protocol';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { httpError } from '../errors';
+import { PUBLIC } from './private-answer';
 
 /** How long readiness waits for the database or Redis before calling it down. */
 export const HEALTH_TIMEOUT_MS = 1000;
@@ -11,7 +13,18 @@ export interface HealthDeps {
   pingDb: () => Promise<unknown>;
   /** a round trip to Redis, when the server uses one */
   pingRedis?: () => Promise<unknown>;
+  /** SIGTERM came: the server is draining */
+  draining: () => boolean;
 }
+
+/** What a draining server answers every request (app.ts) and readiness: 503, and the connection closed. */
+export const shuttingDown = (reply: FastifyReply): FastifyReply =>
+  httpError(
+    reply.header('connection', 'close'),
+    503,
+    'SHUTTING_DOWN',
+    'This server is shutting down: try again (another one will answer).',
+  );
 
 /**
  * A probe that resolves true when it answers within the timeout, false when it fails or hangs.
@@ -51,17 +64,25 @@ async function withinTimeout(answer: Promise<boolean>): Promise<boolean> {
  * Liveness and readiness, for a load balancer or an orchestrator (docs/operations.md):
  * - `/api/health/live`: the process answers (restart it when it does not);
  * - `/api/health/ready`: it can serve: the database and Redis (when configured) answer within
- *   HEALTH_TIMEOUT_MS. Draining is answered 503 SHUTTING_DOWN before any route (app.ts).
+ *   HEALTH_TIMEOUT_MS. Draining is answered 503 SHUTTING_DOWN before any route (app.ts), and by
+ *   readiness itself when draining began while it was probing.
  * `/api/health` is readiness, as it has always been what the compose file and nginx ask.
  * Neither is rate-limited (routes.ts) nor logged at info (app.ts).
  */
 export function registerHealthRoutes(app: FastifyInstance, deps: HealthDeps): void {
-  app.get('/api/health/live', async () => ({ ok: true as const }));
+  app.get('/api/health/live', PUBLIC, async () => ({ ok: true as const }));
 
   const dbAnswers = prober(deps.pingDb);
   const redisAnswers = deps.pingRedis ? prober(deps.pingRedis) : async () => true;
-  const ready = async (_req: unknown, reply: Parameters<typeof httpError>[0]) => {
+  const ready = async (_req: unknown, reply: FastifyReply) => {
     const [db, redis] = await Promise.all([dbAnswers(), redisAnswers()]);
+    // A probe that began before the signal must not answer "ready" after it: a load balancer would
+    // keep sending here. Node hears a signal through a pipe its handler writes, read at the loop's
+    // next poll: a signal that came with this request (in the same poll's wake-up) is heard only in
+    // the loop turn after, so draining is read after that poll (two check phases on).
+    await nextTurn();
+    await nextTurn();
+    if (deps.draining()) return shuttingDown(reply);
     const down = [...(db ? [] : ['the database']), ...(redis ? [] : ['Redis'])];
     if (down.length > 0) {
       return httpError(
@@ -74,6 +95,6 @@ export function registerHealthRoutes(app: FastifyInstance, deps: HealthDeps): vo
     const body: HealthReply = { ok: true, db: deps.dbKind };
     return body;
   };
-  app.get('/api/health/ready', ready);
-  app.get('/api/health', ready);
+  app.get('/api/health/ready', PUBLIC, ready);
+  app.get('/api/health', PUBLIC, ready);
 }

@@ -20,7 +20,6 @@ import { hashToken } from '../security/tokens';
 import { botsOnly, type BotRoomLimit } from './bot-rooms';
 import type { CreationLimit } from './creation-limit';
 import { matchDetail, matchListItem } from './matches';
-import { privateAnswer } from './private-answer';
 import { optionalDevice } from './device';
 
 /** A health check: never rate-limited, logged at debug only. */
@@ -57,7 +56,7 @@ export function registerApiRoutes(
     await readLimit.call(app, req, reply);
   });
   // Room creation is a write an anonymous caller can repeat cheaply: it draws on the address's creation bound.
-  app.post('/api/rooms', { onRequest: [privateAnswer, deps.creations.each] }, async (req, reply) => {
+  app.post('/api/rooms', { onRequest: [deps.creations.each] }, async (req, reply) => {
     const headers = createRoomHeadersSchema.safeParse(req.headers);
     if (!headers.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(headers.error));
     const parsed = createRoomBodySchema().safeParse(req.body ?? {});
@@ -129,7 +128,7 @@ export function registerApiRoutes(
     return { yourTurn: true, deadline: due.length ? new Date(Math.min(...due)).toISOString() : null };
   };
 
-  app.get('/api/matches', { onRequest: privateAnswer }, async (req, reply) => {
+  app.get('/api/matches', async (req, reply) => {
     const headers = matchListHeadersSchema.safeParse(req.headers);
     if (!headers.success) {
       return httpError(
@@ -156,7 +155,7 @@ export function registerApiRoutes(
     return body;
   });
 
-  app.get('/api/matches/:id', { onRequest: privateAnswer }, async (req, reply) => {
+  app.get('/api/matches/:id', async (req, reply) => {
     const params = matchParamsSchema.safeParse(req.params);
     if (!params.success) return httpError(reply, 404, 'MATCH_NOT_FOUND', 'No match has this id.');
     const record = await deps.store.loadMatch(params.data.id);

@@ -11,7 +11,7 @@ import {
 } from '@mm/protocol';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { describeIssues, httpError } from '../errors';
-import { privateAnswer } from '../http/private-answer';
+import { PUBLIC } from '../http/private-answer';
 import { relyingParty, type PasskeyFailure, type PasskeyStore, type RelyingParty, type StoredPasskey } from './passkeys';
 import { requestDevice } from '../http/device';
 
@@ -46,9 +46,8 @@ export function registerPasskeyRoutes(
   },
 ): void {
   const { passkeys } = deps;
-  // Every answer but the capability is the asker's own (a player's passkeys, a challenge): never cached.
-  const mine = { onRequest: privateAnswer };
-  const perAddress = { ...mine, config: { rateLimit: { max: deps.triesPerMinute, timeWindow: 60_000, groupId: 'passkey' } } };
+  // Every answer but the capability is the asker's own (a player's passkeys, a challenge): private, as routes are unless declared public.
+  const perAddress = { config: { rateLimit: { max: deps.triesPerMinute, timeWindow: 60_000, groupId: 'passkey' } } };
 
   /** Where passkeys cannot work, every call but the capability answers why, and does nothing. */
   const party = (reply: FastifyReply): RelyingParty | null => {
@@ -58,7 +57,7 @@ export function registerPasskeyRoutes(
     return null;
   };
 
-  app.get('/api/passkeys', async () => {
+  app.get('/api/passkeys', PUBLIC, async () => {
     const found = relyingParty(deps.publicOrigin());
     return (
       found.ok ? { available: true, reason: null, rpId: found.rp.id } : { available: false, reason: found.reason, rpId: null }
@@ -83,7 +82,7 @@ export function registerPasskeyRoutes(
     return { name: signedIn.name, merged: signedIn.merged } satisfies LinkReply;
   });
 
-  app.get('/api/me/passkeys', mine, async (req, reply) => {
+  app.get('/api/me/passkeys', async (req, reply) => {
     const deviceId = requestDevice(req, reply);
     if (deviceId === null) return reply;
     return { passkeys: (await passkeys.list(deviceId)).map(info) } satisfies PasskeyListReply;
@@ -109,7 +108,7 @@ export function registerPasskeyRoutes(
     return reply.code(201).send(info(added.passkey));
   });
 
-  app.delete('/api/me/passkeys/:id', mine, async (req, reply) => {
+  app.delete('/api/me/passkeys/:id', async (req, reply) => {
     const deviceId = requestDevice(req, reply);
     if (deviceId === null) return reply;
     const params = deviceParamsSchema.safeParse(req.params);

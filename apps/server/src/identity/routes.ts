@@ -21,7 +21,6 @@ import { describeIssues, httpError } from '../errors';
 import type { Store, StoredMatchRecord } from '../db/store';
 import { matchDetail } from '../http/matches';
 import { requestDevice } from '../http/device';
-import { privateAnswer } from '../http/private-answer';
 import { playerStats, type StatsMatch } from './stats';
 import type { Deletion, IdentityStore, LinkFailure, PrefixAlarm, RemoveFailure, Trier } from './store';
 
@@ -68,8 +67,6 @@ export function registerIdentityRoutes(
   const alarm = (found: { alarm?: PrefixAlarm }): void => {
     if (found.alarm) app.log.warn(found.alarm, 'many wrong link codes aimed at one prefix: someone may be guessing codes');
   };
-  // Every answer of these routes is the asker's own (their player, devices, codes).
-  const mine = { onRequest: privateAnswer };
 
   const device = requestDevice;
 
@@ -92,7 +89,7 @@ export function registerIdentityRoutes(
     };
   };
 
-  app.get('/api/me', mine, async (req, reply) => {
+  app.get('/api/me', async (req, reply) => {
     const deviceId = device(req, reply);
     if (deviceId === null) return reply;
     return me(deviceId, req.headers['user-agent']);
@@ -183,7 +180,7 @@ export function registerIdentityRoutes(
     return reply.code(204).send();
   });
 
-  app.delete('/api/me/devices/:id', mine, async (req, reply) => {
+  app.delete('/api/me/devices/:id', async (req, reply) => {
     const deviceId = device(req, reply);
     if (deviceId === null) return reply;
     const params = deviceParamsSchema.safeParse(req.params);
@@ -197,7 +194,7 @@ export function registerIdentityRoutes(
     return reply.code(204).send();
   });
 
-  app.put('/api/me/devices/:id/name', mine, async (req, reply) => {
+  app.put('/api/me/devices/:id/name', async (req, reply) => {
     const deviceId = device(req, reply);
     if (deviceId === null) return reply;
     const params = deviceParamsSchema.safeParse(req.params);
@@ -208,7 +205,7 @@ export function registerIdentityRoutes(
     return me(deviceId, req.headers['user-agent']);
   });
 
-  app.post('/api/me/link-codes', { ...mine, config: { rateLimit: perAddress } }, async (req, reply) => {
+  app.post('/api/me/link-codes', { config: { rateLimit: perAddress } }, async (req, reply) => {
     const deviceId = device(req, reply);
     if (deviceId === null) return reply;
     const { publicId, code, expiresAt } = await identity.newLinkCode(deviceId, deps.linkCodeTtlMs);
@@ -216,7 +213,7 @@ export function registerIdentityRoutes(
     return reply.code(201).send(body);
   });
 
-  app.get('/api/me/link-codes', mine, async (req, reply) => {
+  app.get('/api/me/link-codes', async (req, reply) => {
     const deviceId = device(req, reply);
     if (deviceId === null) return reply;
     const codes = (await identity.pendingCodes(deviceId)).map((c) => ({
@@ -228,7 +225,7 @@ export function registerIdentityRoutes(
     return { codes } satisfies LinkCodeListReply;
   });
 
-  app.delete('/api/me/link-codes/:id', mine, async (req, reply) => {
+  app.delete('/api/me/link-codes/:id', async (req, reply) => {
     const deviceId = device(req, reply);
     if (deviceId === null) return reply;
     const params = deviceParamsSchema.safeParse(req.params);
@@ -246,7 +243,7 @@ export function registerIdentityRoutes(
     return { name: check.name } satisfies LinkPreviewReply;
   });
 
-  app.post('/api/link', { ...mine, config: { rateLimit: perAddress } }, async (req, reply) => {
+  app.post('/api/link', { config: { rateLimit: perAddress } }, async (req, reply) => {
     const deviceId = device(req, reply);
     if (deviceId === null) return reply;
     const body = linkBodySchema.safeParse(req.body ?? {});

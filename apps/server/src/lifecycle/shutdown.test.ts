@@ -41,12 +41,18 @@ describe('SIGTERM', () => {
     const busy = await RawConnection.open(server.url);
     expect((await busy.request('GET', '/api/health').response).status).toBe(200);
     const slow = busy.request('POST', '/api/rooms', JSON.stringify({ family: 'duel' }), { holdBody: true });
+    // A load balancer's kept-alive connection, asking readiness right after the signal.
+    const balancer = await RawConnection.open(server.url);
+    expect((await balancer.request('GET', '/api/health/ready').response).status).toBe(200);
 
     // An action sent as the signal goes: either committed and acknowledged, or neither.
     const inFlight = breaker.act({ type: 'guess', code: [3, 2, 1, 0] }, { actionId: 'at-the-signal' }).catch((e: Error) => e);
     const t0 = Date.now();
     server.child.kill('SIGTERM');
     const code = exited(server.child);
+    const probed = await balancer.request('GET', '/api/health/ready').response;
+    expect(probed.status).toBe(503);
+    expect(JSON.parse(probed.body)).toMatchObject({ error: { code: 'SHUTTING_DOWN' } });
 
     await idle.closed;
     slow.sendBody();
@@ -54,6 +60,7 @@ describe('SIGTERM', () => {
     expect([201, 503]).toContain(answered.status);
     expect(answered.headers['connection']).toBe('close');
     await busy.closed;
+    await balancer.closed;
     // No new connection is taken.
     await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
 

@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { describeIssues, httpError } from '../errors';
 import { hashToken } from '../security/tokens';
-import { privateAnswer } from '../http/private-answer';
+import { PUBLIC } from '../http/private-answer';
 import { endpointProblem } from './endpoint-guard';
 import type { PushStore } from './store';
 
@@ -27,9 +27,9 @@ export function registerPushRoutes(
   },
 ): void {
   const subscribeLimit = { max: deps.subscribeLimit, timeWindow: SUBSCRIBE_WINDOW_MS, groupId: 'push-subscribe' };
-  app.get('/api/push/key', async (): Promise<PushKeyReply> => ({ publicKey: deps.publicKey }));
+  app.get('/api/push/key', PUBLIC, async (): Promise<PushKeyReply> => ({ publicKey: deps.publicKey }));
 
-  app.post('/api/push/subscriptions', { onRequest: privateAnswer, config: { rateLimit: subscribeLimit } }, async (req, reply) => {
+  app.post('/api/push/subscriptions', { config: { rateLimit: subscribeLimit } }, async (req, reply) => {
     const headers = pushHeadersSchema.safeParse(req.headers);
     if (!headers.success) return httpError(reply, 400, 'BAD_REQUEST', `A valid ${DEVICE_TOKEN_HEADER} header is required.`);
     const body = pushSubscribeBodySchema.safeParse(req.body ?? {});
@@ -46,7 +46,7 @@ export function registerPushRoutes(
     return reply.code(201).send({ ok: true });
   });
 
-  app.delete('/api/push/subscriptions', { onRequest: privateAnswer }, async (req, reply) => {
+  app.delete('/api/push/subscriptions', async (req, reply) => {
     const headers = pushHeadersSchema.safeParse(req.headers);
     if (!headers.success) return httpError(reply, 400, 'BAD_REQUEST', `A valid ${DEVICE_TOKEN_HEADER} header is required.`);
     const body = pushUnsubscribeBodySchema.safeParse(req.body ?? {});

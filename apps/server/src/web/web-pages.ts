@@ -5,6 +5,7 @@ import { join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { DAILY_FAMILY, families, getFamily, puzzleNumberOf, type AnyFamily } from '@mm/rules';
 import { roomIdSchema, type RoomSummary } from '@mm/protocol';
+import { declarePublic, PUBLIC } from '../http/private-answer';
 import { TokenBucket } from '../socket/rate-limit';
 import { ogImage } from './og-image';
 import { PAGE_MESSAGES, pageLang, type PageLang } from './page-messages';
@@ -62,15 +63,19 @@ export async function registerWebPages(
   // folders of every path it was asked for (checking its spelling), 0.7 ms of CPU per asset and
   // ~130 assets per phone installing the service worker (docs/performance.md). The client's files
   // are those of the build the server started with; a new build is served after a restart.
-  await http.register(fastifyStatic, {
-    root: deps.webDist,
-    wildcard: false,
-    preCompressed: true,
-    index: false,
-    cacheControl: false,
-    setHeaders: (reply, path) => {
-      reply.header('cache-control', relative(deps.webDist, path).startsWith(`assets${sep}`) ? IMMUTABLE : REVALIDATE);
-    },
+  // The same files for everyone: public (the plugin takes no route config, so its scope declares them).
+  await http.register(async (files) => {
+    files.addHook('onRoute', declarePublic);
+    await files.register(fastifyStatic, {
+      root: deps.webDist,
+      wildcard: false,
+      preCompressed: true,
+      index: false,
+      cacheControl: false,
+      setHeaders: (reply, path) => {
+        reply.header('cache-control', relative(deps.webDist, path).startsWith(`assets${sep}`) ? IMMUTABLE : REVALIDATE);
+      },
+    });
   });
 
   // as built when the server started: the files it names are those routed above
@@ -94,21 +99,21 @@ export async function registerWebPages(
     return sendHtml(req, reply, html);
   };
 
-  http.get('/', (req, reply) => page(req, reply));
-  http.get('/history', (req, reply) => page(req, reply));
-  http.get<{ Params: { id: string } }>('/m/:id', (req, reply) => page(req, reply));
-  http.get<{ Params: { id: string } }>('/r/:id', (req, reply) => {
+  http.get('/', PUBLIC, (req, reply) => page(req, reply));
+  http.get('/history', PUBLIC, (req, reply) => page(req, reply));
+  http.get<{ Params: { id: string } }>('/m/:id', PUBLIC, (req, reply) => page(req, reply));
+  http.get<{ Params: { id: string } }>('/r/:id', PUBLIC, (req, reply) => {
     const id = roomIdSchema.safeParse(req.params.id);
     return page(req, reply, id.success ? id.data : undefined);
   });
   // The Code of the day's link: today's number at UTC (the link's own, when it names one), no spoiler.
   const today = (): number => puzzleNumberOf((deps.now ?? (() => new Date()))().toISOString().slice(0, 10));
-  http.get('/daily', (req, reply) => page(req, reply, undefined, today()));
-  http.get<{ Params: { n: string } }>('/daily/:n', (req, reply) => {
+  http.get('/daily', PUBLIC, (req, reply) => page(req, reply, undefined, today()));
+  http.get<{ Params: { n: string } }>('/daily/:n', PUBLIC, (req, reply) => {
     const n = /^[1-9]\d{0,6}$/.test(req.params.n) ? Number(req.params.n) : today();
     return page(req, reply, undefined, n);
   });
-  http.get<{ Params: { file: string } }>('/og/:file', (req, reply) => {
+  http.get<{ Params: { file: string } }>('/og/:file', PUBLIC, (req, reply) => {
     const family = /^(.+)\.png$/.exec(req.params.file);
     const board = family ? getFamily(family[1] as string)?.previewBoard : undefined;
     if (!board) return reply.callNotFound();

@@ -66,6 +66,10 @@ export const de: Messages = {
   'room.rename': 'Namen ändern',
   'room.yourName': 'Dein Name',
   'room.nameRequired': 'Gib zuerst deinen Namen ein.',
+  'name.tooLong': 'Ein Name hat höchstens {max} Zeichen.',
+  'name.hidden':
+    'Ein Name darf Buchstaben, Ziffern, Satzzeichen, Symbole, Leerzeichen und Emoji enthalten, aber keine unsichtbaren oder besonderen Zeichen. Tippe ihn ohne sie neu.',
+  'name.marks': 'Zu viele Akzente auf einem Buchstaben: höchstens {marks}.',
   'room.online': 'online',
   'room.away': 'abwesend',
   'room.spectators': 'Zuschauer: {n}',

@@ -72,6 +72,10 @@ export const en = {
   'room.rename': 'Change name',
   'room.yourName': 'Your name',
   'room.nameRequired': 'Enter your name first.',
+  'name.tooLong': 'A name has at most {max} characters.',
+  'name.hidden':
+    'A name can hold letters, numbers, punctuation, symbols, spaces and emoji, but no invisible or special characters. Type it again without them.',
+  'name.marks': 'Too many accents on one letter: at most {marks}.',
   'room.online': 'online',
   'room.away': 'away',
   'room.spectators': 'Watching: {n}',

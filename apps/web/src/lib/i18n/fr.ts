@@ -66,6 +66,10 @@ export const fr: Messages = {
   'room.rename': 'Changer de nom',
   'room.yourName': 'Votre nom',
   'room.nameRequired': 'Indiquez d’abord votre nom.',
+  'name.tooLong': 'Un nom compte au plus {max} caractères.',
+  'name.hidden':
+    'Un nom peut contenir des lettres, des chiffres, de la ponctuation, des symboles, des espaces et des emoji, mais aucun caractère invisible ou spécial. Retapez-le sans eux.',
+  'name.marks': 'Trop d’accents sur une même lettre : {marks} au plus.',
   'room.online': 'en ligne',
   'room.away': 'absent',
   'room.spectators': 'Spectateurs : {n}',
