@@ -38,6 +38,8 @@ const APPEND_ATTEMPTS = 3;
 /** After an append of unknown outcome, the log is read again this soon, then less and less often while it fails. */
 const REREAD_FIRST_MS = 500;
 const REREAD_MAX_MS = 10_000;
+/** Reads tried by themselves (about ten minutes' worth); after them, the room's next operation reads first anyway. */
+const REREAD_TRIES = 64;
 
 const OUTCOME_UNKNOWN = (): ErrorReply =>
   fault(
@@ -728,10 +730,11 @@ export class RoomService {
   /**
    * Reads the log of a room left unsure by an append of unknown outcome, soon and then less and
    * less often until a read succeeds: the room catches up (and announces what it finds) even if
-   * no one acts in it here again. Ends when the room has left memory (it is loaded from the log).
+   * no one acts in it here again. Ends when the room has left memory (it is loaded from the log),
+   * or after REREAD_TRIES (its next operation still reads first).
    */
-  private rereadLater(roomId: string, waitMs = REREAD_FIRST_MS): void {
-    if (this.rereads.has(roomId)) return;
+  private rereadLater(roomId: string, waitMs = REREAD_FIRST_MS, tries = 1): void {
+    if (this.rereads.has(roomId) || tries > REREAD_TRIES) return;
     const timer = setTimeout(() => {
       void this.queue
         .run(roomId, async () => {
@@ -742,7 +745,7 @@ export class RoomService {
           () => this.rereads.delete(roomId),
           () => {
             this.rereads.delete(roomId);
-            this.rereadLater(roomId, Math.min(REREAD_MAX_MS, waitMs * 2));
+            this.rereadLater(roomId, Math.min(REREAD_MAX_MS, waitMs * 2), tries + 1);
           },
         );
     }, waitMs).unref();
