@@ -53,6 +53,8 @@ export const TRANSPORT_ERRORS = {
     'This player deleted themselves (on this device or another): the socket is closed; the browser starts again as a new anonymous player (sent as `server:error`).',
   INTERNAL: 'The server failed; nothing was changed.',
   UNAVAILABLE: 'The database is unreachable or too slow just now; nothing was changed: try again shortly.',
+  OUTCOME_UNKNOWN:
+    'The database went away while the action was being stored: it may or may not have been. Send it again with the same `actionId` (applied at most once: `DUPLICATE_ACTION` then says it was). The room reads its log again before it accepts anything else.',
 } as const;
 
 export const RULE_ERRORS: Record<RuleErrorCode, string> = {

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createRoom, startServer } from '../test-support/server';
 import { openDatabase } from './database';
 import { freshEmbeddedDataDir } from './test-databases';
 import { isUnavailable } from './unavailable';
@@ -40,6 +41,27 @@ describe('the embedded data folder', () => {
       expect(isUnavailable(err)).toBe(true);
       await db.close().catch(() => undefined);
     } finally {
+      dir.remove();
+      rmSync(`${dir.path}.id`, { force: true });
+    }
+  }, 120_000);
+
+  it('makes the server unready and refuses to create rooms once the folder is deleted while it runs', async () => {
+    const dir = await freshEmbeddedDataDir();
+    const { app, url } = await startServer({ kind: 'embedded', config: { dataDir: dir.path }, drop: async () => {} });
+    try {
+      expect((await fetch(`${url}/api/health/ready`)).status).toBe(200);
+      expect((await createRoom(url, { family: 'duel' })).status).toBe(201);
+      rmSync(dir.path, { recursive: true, force: true });
+      // Stored nowhere: neither ready nor "created", whichever path writes (not only the moves).
+      const ready = await fetch(`${url}/api/health/ready`);
+      expect(ready.status).toBe(503);
+      expect(((await ready.json()) as { error: { code: string } }).error.code).toBe('UNAVAILABLE');
+      const created = await createRoom(url, { family: 'duel' });
+      expect(created.status).toBe(503);
+      expect(created.json.error.code).toBe('UNAVAILABLE');
+    } finally {
+      await app.close().catch(() => undefined);
       dir.remove();
       rmSync(`${dir.path}.id`, { force: true });
     }

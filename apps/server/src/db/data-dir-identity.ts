@@ -83,3 +83,41 @@ export class DataDirWatch {
     if (!then || !now || now.dev !== then.dev || now.ino !== then.ino || now.markerIno !== then.markerIno) this.gone = true;
   }
 }
+
+/** What a guarded client is asked: statements, scripts and transactions (PGlite's own interface). */
+interface Statements {
+  query(...args: never[]): Promise<unknown>;
+  exec(...args: never[]): Promise<unknown>;
+}
+
+/**
+ * `client` (the PGlite instance, or a transaction of it) with every statement checked against the
+ * folder's identity before it is sent and before its answer is handed on: every path that writes
+ * or reads through it (the ORM, plain SQL, readiness) stops acknowledging at once when the folder
+ * is gone, not only the ones that remember to ask. A transaction's statements are checked alike.
+ */
+export function guardedBy<C extends Statements>(watch: DataDirWatch, client: C): C {
+  return new Proxy(client, {
+    get(target, prop) {
+      const value: unknown = Reflect.get(target, prop, target);
+      if (typeof value !== 'function') return value;
+      const fn = value as (...args: unknown[]) => unknown;
+      if (prop === 'query' || prop === 'exec') {
+        return async (...args: unknown[]) => {
+          watch.assert();
+          const result = await fn.apply(target, args);
+          watch.assert();
+          return result;
+        };
+      }
+      if (prop === 'transaction') {
+        return (callback: (tx: Statements) => unknown) => {
+          watch.assert();
+          return fn.call(target, (tx: Statements) => callback(guardedBy(watch, tx)));
+        };
+      }
+      // PGlite keeps private fields: its own methods run on it, not on this proxy.
+      return fn.bind(target);
+    },
+  });
+}

@@ -8,7 +8,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../generated/prisma/client.js';
-import { claimDataDir, DataDirWatch } from './data-dir-identity.js';
+import { claimDataDir, DataDirWatch, guardedBy } from './data-dir-identity.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { migrate, readMigrations, type MigrateResult, type MigrationSession } from './migrate.js';
 
@@ -98,20 +98,18 @@ async function openEmbedded(
     // One connection, in process: no lock held by another session nor frozen link can stall it,
     // but a runaway statement still must not hold every room's writes (after the migrations, which may be long).
     if (limits.statementTimeoutMs) await db.exec(`SET statement_timeout = ${Math.round(limits.statementTimeoutMs)}`);
-    const prisma = new PrismaClient({ adapter: new PrismaPGlite(db) });
+    // A folder gone from under it (PGlite would go on in memory): nothing is acknowledged, before or
+    // after any statement, whichever path sends it (the ORM, plain SQL, readiness).
     const watch = new DataDirWatch(root);
+    const guarded = guardedBy(watch, db);
+    const prisma = new PrismaClient({ adapter: new PrismaPGlite(guarded) });
     let closed = false;
     return {
       prisma,
       kind: 'embedded',
       // PGlite runs one statement at a time and queues this behind any open Prisma transaction.
-      // A folder gone from under it (PGlite would go on in memory): nothing is acknowledged, before or after the write.
-      sql: async <Row extends Record<string, unknown>>(text: string, params: readonly unknown[]) => {
-        watch.assert();
-        const rows = (await db.query<Row>(text, [...params])).rows;
-        watch.assert();
-        return rows;
-      },
+      sql: async <Row extends Record<string, unknown>>(text: string, params: readonly unknown[]) =>
+        (await guarded.query<Row>(text, [...params])).rows,
       migrations: result,
       async close() {
         if (closed) return;

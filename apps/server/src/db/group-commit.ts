@@ -5,6 +5,7 @@
 // ON CONFLICT DO NOTHING without failing the others, and is then asked about on its own.
 import type { SqlRunner } from './database.js';
 import { benchTiming } from '../bench-timing.js';
+import { isUnavailable } from './unavailable.js';
 
 export type AppendOutcome = { ok: true } | { ok: false; reason: 'seq-taken' } | { ok: false; reason: 'duplicate'; seq: number };
 
@@ -109,9 +110,11 @@ export class GroupCommit {
         { name: 'mm_append_actions' },
       );
     } catch (error) {
+      // The database away (unavailable.ts): every row shares the batch's fate, and trying each
+      // alone would only queue as many more statements behind the outage.
+      if (batch.length === 1 || isUnavailable(error)) for (const row of batch) row.reject(error);
       // Not a key conflict (those are skipped, not raised): a row of its own kind, e.g. a match
-      // deleted meanwhile. Alone, it fails only its own caller; in a batch, each row is tried alone.
-      if (batch.length === 1) batch[0]!.reject(error);
+      // deleted meanwhile. In a batch, each row is tried alone, so it fails only its own caller.
       else await Promise.all(batch.map((row) => this.commit([row])));
       return;
     }

@@ -7,7 +7,7 @@ import { PgProxy } from '../test-support/pg-proxy';
 import { Player } from '../test-support/player';
 import { createRoom, startServer } from '../test-support/server';
 import { until } from '../test-support/until';
-import { isUnavailable, OutageLog } from './unavailable';
+import { isUnavailable, mayHaveCommitted, OutageLog } from './unavailable';
 
 describe('database timeouts on PostgreSQL', () => {
   let db: TestDatabase;
@@ -71,13 +71,13 @@ describe('database timeouts on PostgreSQL', () => {
 
   // A frozen link may still deliver the statement when it thaws (as TCP would): the answer cannot
   // promise it was not stored, so the client's resend of the same actionId is what settles it.
-  it('answers UNAVAILABLE while the connection is frozen; the resend of the same action stores it exactly once', async () => {
+  it('answers OUTCOME_UNKNOWN while the connection is frozen; the resend of the same action stores it exactly once', async () => {
     const { roomId, maker, close } = await duel();
     try {
       proxy.freeze();
       const action = { type: 'setSecret', code: [0, 1, 2, 3] };
       const refused = await maker.act(action, { actionId: 'frozen-1', expectSeq: 0 });
-      expect(refused).toMatchObject({ ok: false, code: 'UNAVAILABLE' });
+      expect(refused).toMatchObject({ ok: false, code: 'OUTCOME_UNKNOWN' });
       proxy.open();
       const reply = await until('the action sent again', async () => {
         const r = await maker.act(action, { actionId: 'frozen-1', expectSeq: 0 });
@@ -121,5 +121,23 @@ describe('an outage in the log', () => {
     expect(isUnavailable({ message: 'x', cause: { code: 'ECONNREFUSED' } })).toBe(true);
     expect(isUnavailable(new Error('Cannot read properties of undefined'))).toBe(false);
     expect(isUnavailable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
+  });
+
+  it('tells a write that may have been stored from one that surely was not', () => {
+    // Sent, and no answer: it may have committed.
+    expect(mayHaveCommitted(new Error('Query read timeout'))).toBe(true);
+    expect(mayHaveCommitted(new Error('Connection terminated unexpectedly'))).toBe(true);
+    expect(mayHaveCommitted({ message: 'x', cause: { code: 'ECONNRESET' } })).toBe(true);
+    // Never sent, or rolled back by PostgreSQL.
+    expect(
+      mayHaveCommitted(new Error('Connection terminated due to connection timeout: Connection terminated unexpectedly')),
+    ).toBe(false);
+    expect(mayHaveCommitted(new Error('timeout exceeded when trying to connect'))).toBe(false);
+    expect(mayHaveCommitted({ message: 'x', cause: { code: 'ECONNREFUSED' } })).toBe(false);
+    expect(mayHaveCommitted(Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }))).toBe(
+      false,
+    );
+    // Not the database away at all: an ordinary failure, answered as such.
+    expect(mayHaveCommitted(new Error('Cannot read properties of undefined'))).toBe(false);
   });
 });

@@ -42,6 +42,26 @@ export function isUnavailable(err: unknown): boolean {
   return messages.some((m) => MESSAGES.test(m));
 }
 
+/**
+ * Failures that prove the statement changed nothing: it was never sent (no connection could be
+ * made, the pool had none to lend) or PostgreSQL rolled it back (a statement or lock timeout, a
+ * server refusing new sessions). Any other unavailability met after a statement was sent (a reply
+ * that never came, a connection lost mid-way) leaves its outcome unknown: it may have committed.
+ */
+const NOT_APPLIED_CODES = new Set(['57014', '55P03', '53300', '57P03', 'P1001', 'P2024', 'ECONNREFUSED', 'DATA_DIR_GONE']);
+const NOT_APPLIED_MESSAGES =
+  /timeout exceeded when trying to connect|due to connection timeout|ECONNREFUSED|statement timeout|lock timeout|Can't reach database|DATA_DIR_GONE/i;
+
+/**
+ * Whether a write that failed with `err` may have been stored all the same (the database away
+ * after the statement was sent): its sender must not be told "nothing was changed".
+ */
+export function mayHaveCommitted(err: unknown): boolean {
+  if (!isUnavailable(err)) return false;
+  const { codes, messages } = codesOf(err);
+  return !codes.some((c) => NOT_APPLIED_CODES.has(c)) && !messages.some((m) => NOT_APPLIED_MESSAGES.test(m));
+}
+
 interface Logger {
   warn(obj: object, msg: string): void;
   info(obj: object, msg: string): void;

@@ -7,10 +7,7 @@ import type { RoomService } from '../rooms/room-service';
 import { botSeatSeed, newSeed } from '../security/tokens';
 import { retryDelay } from './backoff';
 import type { Attention } from './attention';
-import type { LeaseGate } from './duty';
-
-/** Replies that say the move was not stored for a reason of the server's own: try it again. */
-const SERVER_FAULTS = new Set(['INTERNAL', 'UNAVAILABLE']);
+import { SERVER_FAULTS, type LeaseGate } from './duty';
 
 interface Logger {
   warn(obj: object, msg: string): void;

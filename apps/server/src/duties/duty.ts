@@ -1,6 +1,12 @@
 import type { LiveRoom } from '../rooms/live-room';
 import type { DueCondition } from './leases';
 
+/**
+ * Replies that say a duty's move was not stored for a reason of the server's own, or may not have
+ * been (OUTCOME_UNKNOWN: the same deterministic actionId makes trying again safe): try it again.
+ */
+export const SERVER_FAULTS: ReadonlySet<string> = new Set(['INTERNAL', 'UNAVAILABLE', 'OUTCOME_UNKNOWN']);
+
 /** Who may do a room's duties: only the process holding the room's lease (lease-keeper.ts); each driver is made with it. */
 export interface LeaseGate {
   holds(roomId: string): boolean;

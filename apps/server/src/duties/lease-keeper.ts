@@ -113,8 +113,11 @@ export class LeaseKeeper implements LeaseGate {
   /**
    * Extends every lease held (a tick begun at `started`), lets go of the rooms failing here too
    * long, and forgets those lost to expiry (this process paused, or the database unreachable).
+   * Resolves with the rooms _regained_: renewed although their lease had run out here meanwhile
+   * (a renewal or claim sent before a freeze and committed after it). While it had run out, the
+   * duties there found they may not act and stopped: whoever renews must have them look again.
    */
-  async renew(started: number): Promise<void> {
+  async renew(started: number): Promise<string[]> {
     let renewed = new Set<string>();
     // Holding nothing, there is nothing to extend: an idle process asks the database one thing per
     // tick (is anything due?), not two. A claim under way records its own lease once granted.
@@ -127,11 +130,14 @@ export class LeaseKeeper implements LeaseGate {
         throw err;
       }
     }
-    if (this.stopped) return;
+    if (this.stopped) return [];
     await this.letGoOfFailing(started, renewed);
     // A claim made since the renewal began stays.
     for (const [id, until] of this.held) if (!renewed.has(id) && until <= started + this.options.leaseMs) this.forget(id);
+    const now = Date.now();
+    const regained = [...renewed].filter((id) => (this.held.get(id) ?? 0) <= now);
     for (const id of renewed) this.held.set(id, started + this.options.leaseMs);
+    return regained;
   }
 
   /** Takes up to `limit` rooms owing a duty whose lease is free or expired (a tick begun at `started`); the rooms taken. */

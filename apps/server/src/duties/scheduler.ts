@@ -99,12 +99,13 @@ export class DutyScheduler {
     this.ticks++;
     const started = Date.now();
     const conditions = this.kinds.map((k) => k.dueWhen);
-    await this.keeper.renew(started);
+    const regained = await this.keeper.renew(started);
     if (this.stopped) return;
     const claimed = await this.keeper.claimDue(conditions, this.options.batch ?? 200, started);
     if (this.stopped) return;
-    // Taken (again): look at it whatever was seen before (a claim lost during an outage left its duties idle).
-    for (const id of claimed) this.seen.delete(id);
+    // Taken (again), or held again after the lease had run out here: look at it whatever was seen
+    // before (while it was not held, its duties stopped, and nothing else sets them going again).
+    for (const id of [...regained, ...claimed]) this.seen.delete(id);
     // The rooms held now, whose fingerprints are read below: one claimed meanwhile has no fingerprint
     // among them and is looked at next tick (not taken for a room that owes nothing and let go).
     const held = this.keeper.rooms();
@@ -121,9 +122,9 @@ export class DutyScheduler {
           // Finished, or no bot left: nothing owed by the database's word.
           await this.giveUp(roomId, null);
         } else if (this.seen.get(roomId) !== print || !this.rooms.cached(roomId)) {
-          // Seen only once looked at: a look that failed (the database away) is made again next tick.
-          await this.look(roomId);
-          this.seen.set(roomId, print);
+          // Seen only once looked at while held: a look that failed (the database away), or that came
+          // after the lease had run out here (a claim answered late), is made again next tick.
+          if (await this.look(roomId)) this.seen.set(roomId, print);
         } else if (!this.kinds.some((k) => this.owesNow(k, roomId))) {
           await this.giveUp(roomId, print);
         }
@@ -138,11 +139,12 @@ export class DutyScheduler {
     return room !== undefined && kind.owes(room);
   }
 
-  /** Brings the room up to date with the log (and seats) and lets every kind act on it. */
-  private async look(roomId: string): Promise<void> {
+  /** Brings the room up to date with the log (and seats) and lets every kind act on it; whether they did. */
+  private async look(roomId: string): Promise<boolean> {
     const room = await this.rooms.refresh(roomId);
-    if (!room || !this.holds(roomId)) return;
+    if (!room || !this.holds(roomId)) return false;
     for (const kind of this.kinds) kind.perform(room);
+    return true;
   }
 
   private async giveUp(roomId: string, settledAt: string | null): Promise<void> {

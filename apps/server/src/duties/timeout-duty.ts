@@ -4,7 +4,7 @@ import type { LiveRoom } from '../rooms/live-room';
 import type { RoomService } from '../rooms/room-service';
 import { newSeed } from '../security/tokens';
 import { retryDelay } from './backoff';
-import type { DutyKind, LeaseGate } from './duty';
+import { SERVER_FAULTS, type DutyKind, type LeaseGate } from './duty';
 
 /** A timer this long or longer (in the room's seconds) warns its seat before it runs out. */
 export const LONG_TIMER_SEC = 3600;
@@ -153,7 +153,7 @@ export class TimeoutDriver {
       const reply = await service.act(roomId, first.seat, { actionId, action, expectSeq: room.seq }, room.matchId, {
         timeout: true,
       });
-      if (!reply.ok && (reply.code === 'INTERNAL' || reply.code === 'UNAVAILABLE')) failed = true;
+      if (!reply.ok && SERVER_FAULTS.has(reply.code)) failed = true;
       else if (reply.ok) {
         this.stats.fired++;
         this.onLag(Date.now() - first.at);

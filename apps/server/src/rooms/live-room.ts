@@ -60,6 +60,8 @@ export class LiveRoom {
   #acceptedIds = new Map<string, number>();
   /** the latest hint given (by seq and seat): asking again at the same point costs nothing */
   #hint: { key: string; reply: HintReply } | null = null;
+  /** an append's outcome is unknown (the database went away mid-way): the log is read before anything else is accepted */
+  #unsure = false;
   /** The status of the state it was worked out for: `status()` reuses it until the state changes. */
   private statusOf: { state: unknown; status: MatchStatus } | null = null;
 
@@ -153,7 +155,20 @@ export class LiveRoom {
     this.#hint = { key, reply };
   }
 
-  /** Folds stored actions that follow `seq`; a gap or a refused entry means a corrupt log. */
+  /** Memory may be behind the log: an append of this room may have been stored unacknowledged. */
+  get unsure(): boolean {
+    return this.#unsure;
+  }
+
+  /** An append's outcome is unknown: memory may be behind the log until the log is read again (`foldIn`). */
+  markUnsure(): void {
+    this.#unsure = true;
+  }
+
+  /**
+   * Folds stored actions that follow `seq` (read from the log after `seq`: memory is caught up,
+   * and an unknown outcome settled); a gap or a refused entry means a corrupt log.
+   */
   foldIn(actions: readonly StoredAction[]): void {
     for (const a of actions) {
       if (a.seq <= this.#seq) continue;
@@ -163,6 +178,7 @@ export class LiveRoom {
       if (!r.ok) throw new Error(`Room ${this.id}: stored action ${a.seq} refused: ${r.error.code}`);
       this.accept(a.seq, a.seat, a.actionId, parsed, r.state, a.salt, a.createdAt.getTime());
     }
+    this.#unsure = false;
   }
 
   /** Moves to the state after the action `actionId` committed at `seq` (with its commitment salt, for a secret). */

@@ -17,6 +17,7 @@ import { DEFAULT_BOT_STRENGTH, getFamily, isRevealed, isServerAction, type BotSt
 import { botName } from '../bots/names';
 import { hintFor, type Hint } from '../bots/play';
 import type { Store } from '../db/store';
+import { mayHaveCommitted } from '../db/unavailable';
 import { describeIssues, fault } from '../errors';
 import { newSalt } from '../security/commitments';
 import { hashToken, newMatchId, newRoomId, newSeatToken, newSeed } from '../security/tokens';
@@ -33,6 +34,18 @@ const DEFAULT_IDLE_MS = 10 * 60_000;
 
 /** How many times an append is retried after another server took the seq first. */
 const APPEND_ATTEMPTS = 3;
+
+/** After an append of unknown outcome, the log is read again this soon, then less and less often while it fails. */
+const REREAD_FIRST_MS = 500;
+const REREAD_MAX_MS = 10_000;
+/** Reads tried by themselves (about ten minutes' worth); after them, the room's next operation reads first anyway. */
+const REREAD_TRIES = 64;
+
+const OUTCOME_UNKNOWN = (): ErrorReply =>
+  fault(
+    'OUTCOME_UNKNOWN',
+    'The database did not answer whether this action was stored: send it again with the same actionId (it is applied at most once).',
+  );
 
 /**
  * A seat-bound message from a socket that got its seat in an earlier match of the room:
@@ -142,6 +155,8 @@ export class RoomService {
   private readonly idle = new Map<string, NodeJS.Timeout>();
 
   private readonly listeners = new Set<RoomHooks>();
+  /** rooms whose memory may be behind their log (an append of unknown outcome), and the read that will settle it */
+  private readonly rereads = new Map<string, NodeJS.Timeout>();
   /** per room, the refresh queued and not yet started, which later callers share */
   private readonly waitingRefresh = new Map<string, Promise<LiveRoom | null>>();
   private readonly now: () => Date;
@@ -412,65 +427,85 @@ export class RoomService {
       // Judged in the room's queue, so no move queued before the reveal is accepted after it.
       const closed = this.closed(room);
       if (closed) return closed;
-      if (by.bot) {
-        // Seats may have changed on another server (a person back): read them, not memory.
-        room.replaceSeats(await this.store.loadSeats(roomId));
-        if (!room.isBot(seat)) return fault('NOT_SEATED', 'No bot plays this seat now.');
-      }
-      const parsed = room.family.actionSchema.safeParse(msg.action);
-      if (!parsed.success) return fault('INVALID_ACTION', `Not an action of this game: ${describeIssues(parsed.error)}`);
-      // Memory is trusted first: one write per action. The log is read only when memory may be
-      // behind another server process: the append lost its seq, or the action was refused (by the
-      // rules, or for a seq ahead of ours) in a way a fresher state might accept.
-      let fresh = false;
-      const catchUpOnce = async (): Promise<boolean> => {
-        if (fresh) return false;
-        fresh = true;
-        const before = room.seq;
-        await this.catchUp(room);
-        return room.seq !== before;
-      };
-      for (let attempt = 0; attempt < APPEND_ATTEMPTS; attempt++) {
-        const seen = room.acceptedSeq(msg.actionId);
-        if (seen !== undefined) {
-          return fault('DUPLICATE_ACTION', 'This action was already played.', { seq: seen });
-        }
-        if (msg.expectSeq !== undefined && msg.expectSeq !== room.seq) {
-          if (msg.expectSeq > room.seq && (await catchUpOnce())) continue;
-          return fault('STALE_SEQ', `The match has moved on (now at ${room.seq}): catch up and try again.`, {
-            seq: room.seq,
-          });
-        }
-        const next = room.family.apply(room.state, seat, parsed.data);
-        if (!next.ok) {
-          if (await catchUpOnce()) continue;
-          return fault(next.error.code, next.error.message);
-        }
-        const seq = room.seq + 1;
-        // A secret is committed to with a salt of its own, published only once the match is over.
-        const salt = secretOf(parsed.data) ? newSalt() : null;
-        const outcome = await this.store.appendAction(room.matchId, {
-          seq,
-          seat,
-          actionId: msg.actionId,
-          payload: parsed.data,
-          salt,
-        });
-        if (outcome.ok) {
-          room.accept(seq, seat, msg.actionId, parsed.data, next.state, salt);
-          await this.recordFinish(room);
-          this.onChange(room);
-          return { ok: true, seq };
-        }
-        if (outcome.reason === 'duplicate') {
-          return fault('DUPLICATE_ACTION', 'This action was already played.', { seq: outcome.seq });
-        }
-        // Another server appended this seq first: fold what it wrote and judge the action again.
-        fresh = true;
-        await this.catchUp(room);
-      }
-      return fault('STALE_SEQ', 'The match is busy: try again.', { seq: room.seq });
+      const before = room.seq;
+      const reply = await this.judge(room, seat, msg, by);
+      // Refused after the log moved memory on: what was read may be news to the room's sockets
+      // (an action of ours stored unacknowledged, or one whose announcement was lost), so tell them.
+      if (!reply.ok && room.seq !== before) this.onChange(room);
+      return reply;
     });
+  }
+
+  /** The body of `act`, in the room's queue: judged against memory, appended, then memory moves. */
+  private async judge(
+    room: LiveRoom,
+    seat: Seat,
+    msg: ParsedClientMessage<'match:act'>,
+    by: { bot?: boolean; timeout?: boolean },
+  ): Promise<ActReply | ErrorReply> {
+    const roomId = room.id;
+    if (by.bot) {
+      // Seats may have changed on another server (a person back): read them, not memory.
+      room.replaceSeats(await this.store.loadSeats(roomId));
+      if (!room.isBot(seat)) return fault('NOT_SEATED', 'No bot plays this seat now.');
+    }
+    const parsed = room.family.actionSchema.safeParse(msg.action);
+    if (!parsed.success) return fault('INVALID_ACTION', `Not an action of this game: ${describeIssues(parsed.error)}`);
+    // Memory is trusted first: one write per action. The log is read only when memory may be
+    // behind another server process: the append lost its seq, or the action was refused (by the
+    // rules, or for a seq ahead of ours) in a way a fresher state might accept.
+    let fresh = false;
+    const catchUpOnce = async (): Promise<boolean> => {
+      if (fresh) return false;
+      fresh = true;
+      return this.catchUp(room);
+    };
+    for (let attempt = 0; attempt < APPEND_ATTEMPTS; attempt++) {
+      const seen = room.acceptedSeq(msg.actionId);
+      if (seen !== undefined) {
+        return fault('DUPLICATE_ACTION', 'This action was already played.', { seq: seen });
+      }
+      if (msg.expectSeq !== undefined && msg.expectSeq !== room.seq) {
+        if (msg.expectSeq > room.seq && (await catchUpOnce())) continue;
+        return fault('STALE_SEQ', `The match has moved on (now at ${room.seq}): catch up and try again.`, {
+          seq: room.seq,
+        });
+      }
+      const next = room.family.apply(room.state, seat, parsed.data);
+      if (!next.ok) {
+        if (await catchUpOnce()) continue;
+        return fault(next.error.code, next.error.message);
+      }
+      const seq = room.seq + 1;
+      // A secret is committed to with a salt of its own, published only once the match is over.
+      const salt = secretOf(parsed.data) ? newSalt() : null;
+      let outcome;
+      try {
+        outcome = await this.store.appendAction(room.matchId, { seq, seat, actionId: msg.actionId, payload: parsed.data, salt });
+      } catch (err) {
+        if (!mayHaveCommitted(err)) throw err;
+        // Perhaps stored: memory must not go on without reading the log (see withRoom), and the
+        // sender must not hear "nothing was changed". A resend with the same actionId is safe.
+        room.markUnsure();
+        this.rereadLater(roomId);
+        return OUTCOME_UNKNOWN();
+      }
+      if (outcome.ok) {
+        room.accept(seq, seat, msg.actionId, parsed.data, next.state, salt);
+        await this.recordFinish(room);
+        this.onChange(room);
+        return { ok: true, seq };
+      }
+      if (outcome.reason === 'duplicate') {
+        // Stored earlier, past what memory knows (an append of ours whose answer was lost): read up to it.
+        if (outcome.seq > room.seq) await this.catchUp(room);
+        return fault('DUPLICATE_ACTION', 'This action was already played.', { seq: outcome.seq });
+      }
+      // Another server appended this seq first: fold what it wrote and judge the action again.
+      fresh = true;
+      await this.catchUp(room);
+    }
+    return fault('STALE_SEQ', 'The match is busy: try again.', { seq: room.seq });
   }
 
   /** The creator's device turns spectating on or off. */
@@ -704,8 +739,36 @@ export class RoomService {
     return this.queue.run(roomId, async () => {
       const room = await this.load(roomId);
       if (!room) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
+      // An append of unknown outcome: nothing is judged against memory before the log is read (a
+      // failed read throws: UNAVAILABLE, nothing changed, and the room stays unsure).
+      if (room.unsure) await this.catchUp(room);
       return seatMoved(room, matchId) ?? fn(room);
     });
+  }
+
+  /**
+   * Reads the log of a room left unsure by an append of unknown outcome, soon and then less and
+   * less often until a read succeeds: the room catches up (and announces what it finds) even if
+   * no one acts in it here again. Ends when the room has left memory (it is loaded from the log),
+   * or after REREAD_TRIES (its next operation still reads first).
+   */
+  private rereadLater(roomId: string, waitMs = REREAD_FIRST_MS, tries = 1): void {
+    if (this.rereads.has(roomId) || tries > REREAD_TRIES) return;
+    const timer = setTimeout(() => {
+      void this.queue
+        .run(roomId, async () => {
+          const room = this.live.get(roomId);
+          if (room?.unsure) await this.catchUp(room);
+        })
+        .then(
+          () => this.rereads.delete(roomId),
+          () => {
+            this.rereads.delete(roomId);
+            this.rereadLater(roomId, Math.min(REREAD_MAX_MS, waitMs * 2), tries + 1);
+          },
+        );
+    }, waitMs).unref();
+    this.rereads.set(roomId, timer);
   }
 
   private async load(roomId: string): Promise<LiveRoom | null> {
@@ -719,10 +782,17 @@ export class RoomService {
     return room;
   }
 
-  private async catchUp(room: LiveRoom): Promise<void> {
+  /** Folds what the log holds past memory; whether memory moved. */
+  private async catchUp(room: LiveRoom): Promise<boolean> {
+    const unsure = room.unsure;
+    const before = room.seq;
     const newer = await this.store.actionsSince(room.matchId, room.seq);
     room.foldIn(newer);
     await this.recordFinish(room);
+    const moved = room.seq !== before;
+    // An action of ours stored while its sender heard OUTCOME_UNKNOWN: nobody announced it yet.
+    if (unsure && moved) this.onChange(room);
+    return moved;
   }
 
   /** The result column is derivable from the log; it is kept for listing matches without folding. */

@@ -17,6 +17,16 @@ export async function sql<R extends Record<string, unknown>>(url: string, text: 
   }
 }
 
+/** Actions stored for a room's matches, read straight from the database (past any proxy of the server's). */
+export async function storedMoves(databaseUrl: string, roomId: string): Promise<number> {
+  const [row] = await sql<{ n: number }>(
+    databaseUrl,
+    `SELECT count(*)::int AS n FROM "Action" a JOIN "Match" m ON m.id = a."matchId" WHERE m."roomId" = $1`,
+    [roomId],
+  );
+  return row!.n;
+}
+
 export interface Node {
   child: ChildProcess;
   url: string;
@@ -63,14 +73,8 @@ export async function botFailoverTrial(
     const pid = Number(lease!.owner.split(':')[1]);
     const killed: 0 | 1 = nodes[0].child.pid === pid ? 0 : 1;
     const survivor = nodes[1 - killed]!;
-    const moves = (): Promise<{ n: number }[]> =>
-      sql<{ n: number }>(
-        databaseUrl,
-        `SELECT count(*)::int AS n FROM "Action" a JOIN "Match" m ON m.id = a."matchId" WHERE m."roomId" = $1`,
-        [roomId],
-      );
     // A machine too busy to kill before the bot's delay ran out: no trial (the caller tries again).
-    if ((await moves())[0]!.n !== 1) return null;
+    if ((await storedMoves(databaseUrl, roomId)) !== 1) return null;
     const t0 = Date.now();
     await kill(nodes[killed].child, 'SIGKILL');
     const survivorLoaded = killed === 1 || watcher !== null;
@@ -82,7 +86,7 @@ export async function botFailoverTrial(
       const back = await moverSocket.join(roomId, person.seatToken);
       if (!back.ok) throw new Error(`rejoin refused: ${back.code}`);
     }
-    await until('the bot move after the kill', async () => (await moves())[0]!.n >= 2, 60_000);
+    await until('the bot move after the kill', async () => (await storedMoves(databaseUrl, roomId)) >= 2, 60_000);
     const ms = Date.now() - t0;
     await moverSocket.waitForSeq(2);
     if (moverSocket !== person) moverSocket.close();

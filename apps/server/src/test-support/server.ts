@@ -2,6 +2,7 @@ import { buildApp, type App, type AppExtras } from '../app';
 import type { ConfigInput } from '../config';
 import { afterAll, beforeAll } from 'vitest';
 import { freshDatabase, type TestDatabase } from './databases';
+import { PgProxy } from './pg-proxy';
 import { checkHttpReplies } from './published-schemas';
 
 /**
@@ -79,4 +80,25 @@ export function useServers(count: number, config: ConfigInput = {}): { app: App;
     await db?.drop();
   });
   return nodes;
+}
+
+/**
+ * Registers beforeAll/afterAll that run the app on a PostgreSQL database of its own reached through
+ * a PgProxy, which the test freezes, cuts and opens; read the fields inside tests (`db` is reached directly).
+ */
+export function useServerBehindProxy(config: ConfigInput = {}): { app: App; url: string; proxy: PgProxy; db: TestDatabase } {
+  const ctx = {} as { app: App; url: string; proxy: PgProxy; db: TestDatabase };
+  beforeAll(async () => {
+    ctx.db = await freshDatabase('postgres');
+    ctx.proxy = await PgProxy.start();
+    const viaProxy = { ...ctx.db, config: { ...ctx.db.config, databaseUrl: ctx.proxy.urlFor(ctx.db.config.databaseUrl!) } };
+    Object.assign(ctx, await startServer(viaProxy, config));
+  }, 60_000);
+  afterAll(async () => {
+    ctx.proxy?.open();
+    await ctx.app?.close();
+    await ctx.proxy?.close();
+    await ctx.db?.drop();
+  });
+  return ctx;
 }

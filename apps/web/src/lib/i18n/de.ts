@@ -528,6 +528,8 @@ export const de: Messages = {
     'In deinem Netzwerk laufen schon mehrere Partien nur mit Bots. Schau eine bis zum Ende an oder nimm selbst Platz, bevor du eine neue startest.',
   'error.TOO_MANY_CONNECTIONS': 'Zu viele Verbindungen aus deinem Netzwerk. Schließ ein paar Tabs und versuch es noch einmal.',
   'error.INTERNAL': 'Auf dem Server ist etwas schiefgegangen. Nichts wurde geändert.',
+  'error.OUTCOME_UNKNOWN':
+    'Der Server hat beim Speichern deines Zugs den Kontakt zu seinem Speicher verloren: Vielleicht wurde er gespeichert. Lade die Seite gleich neu, um es zu sehen.',
   'error.UNAVAILABLE': 'Der Server erreicht seinen Speicher gerade nicht. Nichts wurde geändert: Versuche es gleich noch einmal.',
   'error.INVALID_ACTION': 'Dieser Zug ist nicht möglich.',
   'error.INVALID_CODE': 'Dieser Code hält sich nicht an die Regeln des Raums.',

@@ -519,6 +519,8 @@ export const en = {
     'Your network already has several games of bots only going on. Watch one to its end, or take a seat, before starting another.',
   'error.TOO_MANY_CONNECTIONS': 'Too many connections from your network. Close some tabs and try again.',
   'error.INTERNAL': 'Something went wrong on the server. Nothing was changed.',
+  'error.OUTCOME_UNKNOWN':
+    'The server lost touch with its storage while saving your move: it may have been saved. Reload the page in a moment to see.',
   'error.UNAVAILABLE': 'The server cannot reach its storage just now. Nothing was changed: try again in a moment.',
   'error.INVALID_ACTION': 'This move is not possible.',
   'error.INVALID_CODE': 'This code does not follow the rules of the room.',

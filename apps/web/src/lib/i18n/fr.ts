@@ -520,6 +520,8 @@ export const fr: Messages = {
     'Votre réseau a déjà plusieurs parties de bots seuls en cours. Regardez-en une jusqu’au bout, ou prenez une place, avant d’en lancer une autre.',
   'error.TOO_MANY_CONNECTIONS': 'Trop de connexions depuis votre réseau. Fermez quelques onglets puis réessayez.',
   'error.INTERNAL': 'Le serveur a rencontré un problème. Rien n’a été modifié.',
+  'error.OUTCOME_UNKNOWN':
+    'Le serveur a perdu le contact avec son stockage pendant l’enregistrement de votre coup : il a peut-être été enregistré. Rechargez la page dans un instant pour le voir.',
   'error.UNAVAILABLE':
     'Le serveur ne peut pas joindre son stockage pour le moment. Rien n’a été modifié : réessayez dans un instant.',
   'error.INVALID_ACTION': 'Ce coup n’est pas possible.',

@@ -41,6 +41,8 @@ export type ConnectionState = 'connecting' | 'connected' | 'reconnecting' | 'off
 
 /** Error codes made by the client itself, beside the protocol's ERROR_CODES. */
 export const CLIENT_ERROR_CODES = ['NOT_CONNECTED', 'NO_ANSWER'] as const;
+/** How many times an action of unknown outcome is sent again (waits of 1, 2, 4, 8 and 16 s by default) before the page says so. */
+const UNKNOWN_RESENDS = 5;
 /** Server errors after which this device acts for nobody it did: the socket is closed and stays closed. */
 export const GONE_CODES = ['DEVICE_REMOVED', 'PLAYER_DELETED'] as const;
 
@@ -61,6 +63,8 @@ export interface RoomConnectionOptions {
   reconnectedNoteMs?: number;
   /** how long a resend waits for the room to be joined again */
   resendWaitMs?: number;
+  /** the first wait before an action whose outcome the server did not know (OUTCOME_UNKNOWN) is sent again; doubled at each try */
+  unknownResendMs?: number;
   /** how long after the server refused the connection it is tried again */
   refusedRetryMs?: number;
   /** how long without news, while someone else owes a move, before asking for the room again */
@@ -118,6 +122,7 @@ export class RoomConnection {
   readonly #ackMs: number;
   readonly #noteMs: number;
   readonly #resendWaitMs: number;
+  readonly #unknownResendMs: number;
   readonly #refusedRetryMs: number;
   readonly #quietSyncMs: number;
   readonly #summary: (roomId: string) => Promise<RoomSummary>;
@@ -139,6 +144,7 @@ export class RoomConnection {
     this.#ackMs = opts.ackTimeoutMs ?? 8000;
     this.#noteMs = opts.reconnectedNoteMs ?? 4000;
     this.#resendWaitMs = opts.resendWaitMs ?? 15000;
+    this.#unknownResendMs = opts.unknownResendMs ?? 1000;
     this.#refusedRetryMs = opts.refusedRetryMs ?? 10000;
     this.#quietSyncMs = opts.quietSyncMs ?? 20000;
     this.#summary = opts.summary ?? ((id) => roomSummary(id));
@@ -206,6 +212,7 @@ export class RoomConnection {
       await this.#whenJoined(this.#resendWaitMs);
       if (this.joined) r = await this.#request('match:act', payload);
     }
+    r = await this.#settleUnknown(r, payload);
     // Accepted past a seq this socket never saw: updates were lost on the way (e.g. a Redis blip between servers).
     // Not while several seats move at once: there, others' moves between ours are the race itself.
     if (r.ok && !together && r.value.seq > seen + 1) void this.sync();
@@ -219,6 +226,23 @@ export class RoomConnection {
     }
     if (!r.ok && r.code === 'MATCH_CHANGED') this.#rejoin();
     return r;
+  }
+
+  /**
+   * The database may have stored the action without the server knowing (OUTCOME_UNKNOWN): the same
+   * actionId is sent again, later and later, until the answer is known (accepted, DUPLICATE_ACTION:
+   * it was stored, or a refusal of the action itself). While the database is still away the resend
+   * gets UNAVAILABLE, which says nothing of the first send: still unknown, and so reported.
+   */
+  async #settleUnknown(first: Outcome<ActReply>, payload: ClientMessage<'match:act'>): Promise<Outcome<ActReply>> {
+    let r = first;
+    const unknown = (o: Outcome<ActReply>): boolean => !o.ok && ['OUTCOME_UNKNOWN', 'UNAVAILABLE', 'NO_ANSWER'].includes(o.code);
+    if (r.ok || r.code !== 'OUTCOME_UNKNOWN') return r;
+    for (let i = 0; i < UNKNOWN_RESENDS && unknown(r) && !this.#destroyed; i++) {
+      await this.#pause(this.#unknownResendMs * 2 ** i);
+      if (this.joined) r = await this.#request('match:act', payload);
+    }
+    return unknown(r) ? { ok: false, code: 'OUTCOME_UNKNOWN', message: r.ok ? '' : r.message } : r;
   }
 
   /** Asks for this socket's current snapshot (catch-up). */
@@ -527,6 +551,10 @@ export class RoomConnection {
       if (!this.#destroyed) fn();
     }, ms);
     this.#timers.add(t);
+  }
+
+  #pause(ms: number): Promise<void> {
+    return new Promise((resolve) => this.#later(resolve, ms));
   }
 
   #browserOffline(): boolean {

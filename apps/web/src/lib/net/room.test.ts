@@ -108,6 +108,21 @@ function setup(respond: Responder, store = memoryStore(), summary = async (): Pr
   return { socket, conn, store };
 }
 
+/** Joins, plays a guess and lets `ms` of (fake) time pass for its resends: the action's outcome. */
+async function actThrough(conn: RoomConnection, ms: number): Promise<Awaited<ReturnType<RoomConnection['act']>>> {
+  vi.useFakeTimers();
+  try {
+    conn.start();
+    await vi.advanceTimersByTimeAsync(0);
+    const pending = conn.act({ type: 'guess', code: [0, 0, 0, 0] });
+    await vi.advanceTimersByTimeAsync(ms);
+    return await pending;
+  } finally {
+    conn.destroy();
+    vi.useRealTimers();
+  }
+}
+
 describe('RoomConnection', () => {
   it('joins on connect with the protocol version, room and device token', async () => {
     const { socket, conn, store } = setup((ev) => (ev === 'room:join' ? joinOk() : { ok: true }));
@@ -271,6 +286,39 @@ describe('RoomConnection', () => {
     await tick();
     expect((await conn.act({ type: 'guess', code: [0, 1, 2, 3] })).ok).toBe(true);
     expect(socket.of('match:act')[0]).not.toHaveProperty('expectSeq');
+  });
+
+  it('sends an action of unknown outcome again with the same actionId until the answer is known', async () => {
+    // The database went away mid-append, then is still away for the first resend, then back: the action was stored.
+    const replies = [
+      { ok: false, code: 'OUTCOME_UNKNOWN', message: '' },
+      { ok: false, code: 'UNAVAILABLE', message: '' },
+      { ok: false, code: 'DUPLICATE_ACTION', message: '', seq: 3 },
+    ];
+    const { socket, conn } = setup((ev) => {
+      if (ev === 'room:join') return joinOk(1, 2);
+      if (ev === 'room:sync') return { ok: true, snapshot: snapshot(3, 1) };
+      if (ev === 'match:act') return replies.shift();
+      return { ok: true };
+    });
+    expect(await actThrough(conn, 60_000)).toEqual({ ok: true, value: { ok: true, seq: 3 } });
+    const acts = socket.of('match:act');
+    expect(acts).toHaveLength(3);
+    expect(new Set(acts.map((a) => a.actionId)).size).toBe(1);
+  });
+
+  it('says the outcome is unknown when the database stays away through every resend', async () => {
+    const { socket, conn } = setup((ev) => {
+      if (ev === 'room:join') return joinOk(1, 2);
+      if (ev === 'room:sync') return { ok: true, snapshot: snapshot(2, 1) };
+      if (ev === 'match:act')
+        return socket.of('match:act').length === 1
+          ? { ok: false, code: 'OUTCOME_UNKNOWN', message: '' }
+          : { ok: false, code: 'UNAVAILABLE', message: '' };
+      return { ok: true };
+    });
+    expect(await actThrough(conn, 120_000)).toMatchObject({ ok: false, code: 'OUTCOME_UNKNOWN' });
+    expect(new Set(socket.of('match:act').map((a) => a.actionId)).size).toBe(1);
   });
 
   it('resends an unanswered action with the same actionId once back in the room', async () => {
