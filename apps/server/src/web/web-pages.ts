@@ -5,7 +5,7 @@ import { join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { families, getFamily, puzzleNumberOf, type AnyFamily } from '@mm/rules';
 import { roomIdSchema, type RoomSummary } from '@mm/protocol';
-import { TokenBucket } from '../socket/rate-limit';
+import { TokenBucket } from '../shared/token-bucket';
 import { ogImage } from './og-image';
 import { PAGE_MESSAGES, pageLang, type PageLang } from './page-messages';
 
