@@ -21,13 +21,13 @@ import { mayHaveCommitted } from '../db/unavailable';
 import { describeIssues, fault } from '../errors';
 import { newSalt } from '../security/commitments';
 import { hashToken, newMatchId, newRoomId, newSeatToken, newSeed } from '../security/tokens';
+import { SerialQueue } from '../shared/serial-queue';
 import { BOT_ACTION_PREFIX, TIMEOUT_ACTION_PREFIX } from './action-ids';
 import { AwayClocks } from './away-clocks';
 import { LiveRoom } from './live-room';
 import type { Presence } from './presence';
 import { defaultSeatName, distinctSeatName } from './seat-names';
 import { namedBots, rotateSeats } from './seating';
-import { SerialQueue } from './serial-queue';
 
 /** How long a room nobody is in stays in memory, unless told (ROOM_IDLE_MS). */
 const DEFAULT_IDLE_MS = 10 * 60_000;

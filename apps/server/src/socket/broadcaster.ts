@@ -1,7 +1,7 @@
 import type { RoomUpdate } from '@mm/protocol';
 import type { Seat } from '@mm/rules';
 import type { LiveRoom } from '../rooms/live-room';
-import { SerialQueue } from '../rooms/serial-queue';
+import { SerialQueue } from '../shared/serial-queue';
 import { roomChannel, seatChannel, watchChannel } from './channels';
 import type { IoServer, SocketData } from './io-types';
 import { countPresence, SharedPresence, type Presence } from './shared-presence';

@@ -13,7 +13,7 @@ import type { Socket } from 'socket.io';
 import type { LiveRoom } from '../rooms/live-room';
 import { SEALED, type RoomService } from '../rooms/room-service';
 import type { Seat } from '@mm/rules';
-import { SerialQueue } from '../rooms/serial-queue';
+import { SerialQueue } from '../shared/serial-queue';
 import { describeIssues, fault } from '../errors';
 import { hashToken } from '../security/tokens';
 import type { Broadcaster } from './broadcaster';

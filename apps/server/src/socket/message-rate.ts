@@ -1,4 +1,4 @@
-import { TokenBucket } from './rate-limit';
+import { TokenBucket } from '../shared/token-bucket';
 
 export interface MessageRateSettings {
   /** messages a socket may send at once, refilled at `perSecond` */

@@ -6,7 +6,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { DAILY_FAMILY, families, getFamily, puzzleNumberOf, type AnyFamily } from '@mm/rules';
 import { roomIdSchema, type RoomSummary } from '@mm/protocol';
 import { declarePublic, PUBLIC } from '../http/private-answer';
-import { TokenBucket } from '../socket/rate-limit';
+import { TokenBucket } from '../shared/token-bucket';
 import { ogImage } from './og-image';
 import { PAGE_MESSAGES, pageLang, type PageLang } from './page-messages';
 
