@@ -41,8 +41,11 @@ export class LiveRoom {
   readonly turnSeconds: number | null;
   /** the length of one of those seconds in ms (SECOND_MS: tests shorten it) */
   readonly secondMs: number;
-  #clockSince: number;
-  /** since when (ms since the epoch) each seat that owes a move has owed it: where its own clock starts */
+  /**
+   * Since when (ms since the epoch) each seat that owes a move has owed it, folded from the log by
+   * the family's `turnClock` (the actions' stored times, the match's creation before any), so every
+   * process and every restart derives the same deadlines.
+   */
   #owingSince = new Map<Seat, number>();
   #seats: StoredSeat[];
   #rematchVotes: Set<Seat>;
@@ -73,7 +76,6 @@ export class LiveRoom {
     this.takeOverAfterSec = stored.takeOverAfterSec;
     this.turnSeconds = stored.turnSeconds;
     this.secondMs = secondMs;
-    this.#clockSince = stored.match.createdAt.getTime();
     this.#rematchVotes = new Set(stored.rematchVotes);
     if (stored.match.salt !== null && family.dealt) {
       this.#commitments.push({ kind: 'deal', hash: dealHash(stored.match.salt, stored.match.seed) });
@@ -82,7 +84,7 @@ export class LiveRoom {
     this.options = family.optionsSchema.parse(stored.match.options);
     this.#seats = stored.seats;
     this.#state = family.setup(this.options, this.seed);
-    for (const seat of this.status().toAct) this.#owingSince.set(seat, this.#clockSince);
+    this.#owingSince = family.turnClock.started(new Map(), this.status(), null, stored.match.createdAt.getTime());
     this.#finishedRecorded = stored.match.finishedAt !== null;
     this.foldIn(stored.actions);
   }
@@ -90,23 +92,6 @@ export class LiveRoom {
   /** watchers see the match (the creator may turn it off) */
   get spectating(): boolean {
     return this.#spectating;
-  }
-  /**
-   * The time the latest accepted action was stored (ms since the epoch), or the match's creation
-   * before any. Read from the log, so every process and every restart derives the same deadline.
-   */
-  get clockSince(): number {
-    return this.#clockSince;
-  }
-
-  /**
-   * When `seat`'s clock started, if it owes a move (ms since the epoch): the accepted action after
-   * which it began to owe, or its own latest one if it still owes after it, or the match's
-   * creation. Another seat's move does not restart it: where several seats owe at once (the
-   * race's guesses, Parker's two secrets), each has its own `turnSeconds`. Folded from the log.
-   */
-  owingSince(seat: Seat): number | null {
-    return this.#owingSince.get(seat) ?? null;
   }
   get seats(): readonly StoredSeat[] {
     return this.#seats;
@@ -162,10 +147,8 @@ export class LiveRoom {
   /** Moves to the state after the action `actionId` committed at `seq` (with its commitment salt, for a secret). */
   accept(seq: number, seat: Seat, actionId: string, action: unknown, state: unknown, salt: string | null, at = Date.now()): void {
     this.#acceptedIds.set(actionId, seq);
-    const owedBefore = this.#owingSince;
     this.#state = state;
-    this.#owingSince = new Map(this.status().toAct.map((s): [Seat, number] => [s, s === seat ? at : (owedBefore.get(s) ?? at)]));
-    this.#clockSince = at;
+    this.#owingSince = this.family.turnClock.started(this.#owingSince, this.status(), seat, at);
     this.#seq = seq;
     this.#last = { seq, seat, type: actionType(action) };
     const code = secretOf(action);
@@ -259,11 +242,8 @@ export class LiveRoom {
     if (this.turnSeconds === null) return [];
     if (this.seats.some((s) => s.tokenHash === null && !s.bot)) return [];
     if (this.peopleSeats().length === 0) return [];
-    const status = this.status();
-    if (status.finished) return [];
     const tableFull = Math.max(...this.seats.map((s) => s.claimedAt?.getTime() ?? 0));
-    const turnMs = this.turnSeconds * this.secondMs;
-    return status.toAct.map((seat) => ({ seat, at: Math.max(this.owingSince(seat) ?? this.clockSince, tableFull) + turnMs }));
+    return this.family.turnClock.deadlines(this.status(), this.#owingSince, tableFull, this.turnSeconds * this.secondMs);
   }
 
   /** What a socket with this seat (null: a watcher) may see of the match: nothing for a watcher while spectating is off. */

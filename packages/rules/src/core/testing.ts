@@ -379,3 +379,22 @@ export function itEndsByTimeoutsAlone<O, S extends { finished: boolean }, A, V, 
     );
   });
 }
+
+/**
+ * A match played as the server plays it, with the family's turn clock folded along (the match
+ * created at 0, each move stored at its `at`): the state, and when each seat owing a move began to owe it.
+ */
+export function playClocked<O, S, A, V, I, L>(
+  family: Family<O, S, A, V, I, L>,
+  options: O,
+  seed: string,
+  moves: readonly { seat: Seat; action: A; at: number }[],
+): { state: S; started: Map<Seat, number> } {
+  let state = family.setup(options, seed);
+  let started = family.turnClock.started(new Map(), family.status(state), null, 0);
+  for (const m of moves) {
+    state = applyOrThrow(family, state, m.seat, m.action);
+    started = family.turnClock.started(started, family.status(state), m.seat, m.at);
+  }
+  return { state, started };
+}
