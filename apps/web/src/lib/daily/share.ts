@@ -38,27 +38,3 @@ export function shareText(input: ShareInput): string {
   );
   return [head, '', ...lines, '', input.link].join('\n');
 }
-
-/**
- * Shares through the system's sheet where there is one, else copies the text. Says which was
- * done (`null` when neither could: the person cancelled, or the page may not write the clipboard).
- */
-export async function shareOrCopy(
-  text: string,
-  nav: Pick<Navigator, 'share' | 'clipboard'> = navigator,
-): Promise<'shared' | 'copied' | null> {
-  if (typeof nav.share === 'function') {
-    try {
-      await nav.share({ text });
-      return 'shared';
-    } catch {
-      // cancelled, or refused: fall back to copying
-    }
-  }
-  try {
-    await nav.clipboard.writeText(text);
-    return 'copied';
-  } catch {
-    return null;
-  }
-}
