@@ -34,6 +34,7 @@ export interface Preset<F extends FamilyId = FamilyId, OptionsInput = unknown> {
 /** The languages the product speaks: the web app, and the server's pages and pushes. */
 export const LANGS = ['en', 'fr', 'de'] as const;
 export type Lang = (typeof LANGS)[number];
+export const isLang = (s: unknown): s is Lang => typeof s === 'string' && (LANGS as readonly string[]).includes(s);
 
 /**
  * The board a family's link preview draws (a picture chat apps show above a pasted link): holes
