@@ -92,7 +92,7 @@ function view(state: State, viewer: Viewer): View {
 export const onePeg: Family<Options, State, Action, View> = {
   id: ONE_PEG,
   name: { en: 'Guess my colour', fr: 'Devine ma couleur', de: 'Rate meine Farbe' },
-  previewBoard: { holes: 1, rows: 8, boards: 1 },
+  previewBoard: { pegs: 1, rows: 8, boards: 1 },
   presets: [],
   optionsSchema,
   actionSchema,

@@ -5,7 +5,7 @@
 /** Puzzle #1 is played on this local date; puzzle N on the (N−1)th day after it. */
 export const FIRST_DAY = '2026-11-01';
 /** The daily's code rules: 4 holes, 6 colours, repeats allowed, 10 guesses. */
-export const DAILY_RULES = { holes: 4, colours: 6, repeats: true, maxGuesses: 10 } as const;
+export const DAILY_RULES = { pegs: 4, colours: 6, repeats: true, maxGuesses: 10 } as const;
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;

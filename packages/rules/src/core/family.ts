@@ -41,7 +41,8 @@ export const isLang = (s: unknown): s is Lang => typeof s === 'string' && (LANGS
  * in a row, rows, boards side by side. Decorative: no match's data is ever drawn.
  */
 export interface PreviewBoard {
-  holes: number;
+  /** pegs in a row (a code's length, as the options' `pegs`) */
+  pegs: number;
   rows: number;
   boards: number;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { shareText } from './share';
 
-const base = { n: 26, hard: false, maxGuesses: 10, holes: 4, link: 'https://mm.example/daily' };
+const base = { n: 26, hard: false, maxGuesses: 10, pegs: 4, link: 'https://mm.example/daily' };
 
 describe('shareText', () => {
   it('heads a won attempt with its rows used, then one line of pegs per row, then the link', () => {

@@ -13,8 +13,8 @@ export interface ShareInput {
   hard: boolean;
   /** rows a board has */
   maxGuesses: number;
-  /** holes of the code: each line has this many symbols */
-  holes: number;
+  /** pegs of the code: each line has this many symbols */
+  pegs: number;
   /** the link to /daily */
   link: string;
 }
@@ -34,7 +34,7 @@ export function shareText(input: ShareInput): string {
   const score = input.won ? String(input.rows.length) : 'X';
   const head = `Mastermind daily #${input.n} ${score}/${input.maxGuesses}${input.hard ? '*' : ''}`;
   const lines = input.rows.map(
-    (r) => BLACK.repeat(r.black) + WHITE.repeat(r.white) + EMPTY.repeat(Math.max(0, input.holes - r.black - r.white)),
+    (r) => BLACK.repeat(r.black) + WHITE.repeat(r.white) + EMPTY.repeat(Math.max(0, input.pegs - r.black - r.white)),
   );
   return [head, '', ...lines, '', input.link].join('\n');
 }

@@ -222,7 +222,7 @@ const duelView = (state: DuelState, viewer: Viewer, reveal: boolean): DuelView =
 export const duel: Family<DuelOptions, DuelState, DuelAction, DuelView, DuelOptionsInput, DuelLastMove> = {
   id: 'duel',
   name: duelName,
-  previewBoard: { holes: 4, rows: 5, boards: 1 },
+  previewBoard: { pegs: 4, rows: 5, boards: 1 },
   presets: duelPresets,
   optionsSchema: duelOptionsSchema,
   actionSchema: duelActionSchema,

@@ -205,7 +205,7 @@ function mm44View(state: Mm44State, viewer: Viewer, reveal: boolean): Mm44View {
 export const mm44: Family<Mm44Options, Mm44State, Mm44Action, Mm44View, Mm44OptionsInput, Mm44LastMove> = {
   id: 'mm44',
   name: mm44Name,
-  previewBoard: { holes: 5, rows: 4, boards: 2 },
+  previewBoard: { pegs: 5, rows: 4, boards: 2 },
   presets: mm44Presets,
   optionsSchema: mm44OptionsSchema,
   actionSchema: mm44ActionSchema,

@@ -174,7 +174,7 @@ const parkerView = (state: ParkerState, viewer: Viewer, reveal: boolean): Parker
 export const parker: Family<ParkerOptions, ParkerState, ParkerAction, ParkerView, ParkerOptionsInput, ParkerLastMove> = {
   id: 'parker',
   name: parkerName,
-  previewBoard: { holes: 3, rows: 4, boards: 2 },
+  previewBoard: { pegs: 3, rows: 4, boards: 2 },
   presets: parkerPresets,
   optionsSchema: parkerOptionsSchema,
   actionSchema: parkerActionSchema,

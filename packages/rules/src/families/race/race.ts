@@ -149,7 +149,7 @@ function raceView(state: RaceState, viewer: Viewer, reveal: boolean): RaceView {
 export const race: Family<RaceOptions, RaceState, RaceAction, RaceView, RaceOptionsInput, RaceLastMove> = {
   id: 'race',
   name: raceName,
-  previewBoard: { holes: 4, rows: 4, boards: 3 },
+  previewBoard: { pegs: 4, rows: 4, boards: 3 },
   presets: racePresets,
   optionsSchema: raceOptionsSchema,
   actionSchema: raceActionSchema,

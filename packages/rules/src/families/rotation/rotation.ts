@@ -165,7 +165,7 @@ export const rotation: Family<
 > = {
   id: 'rotation',
   name: rotationName,
-  previewBoard: { holes: 4, rows: 6, boards: 1 },
+  previewBoard: { pegs: 4, rows: 6, boards: 1 },
   presets: rotationPresets,
   optionsSchema: rotationOptionsSchema,
   actionSchema: rotationActionSchema,
