@@ -17,7 +17,7 @@ import { DEFAULT_BOT_STRENGTH, getFamily, isServerAction, type BotStrength, type
 import { botName } from '../bots/names';
 import { hintFor, type Hint } from '../bots/play';
 import type { Store } from '../db/store';
-import { describeIssues, fault } from '../errors';
+import { describeIssues, fault, matchChanged } from '../errors';
 import { newSalt } from '../security/commitments';
 import { hashToken, newMatchId, newRoomId, newSeatToken, newSeed } from '../security/tokens';
 import { BOT_ACTION_PREFIX, TIMEOUT_ACTION_PREFIX } from './action-ids';
@@ -39,9 +39,7 @@ const APPEND_ATTEMPTS = 3;
  * a rematch has moved everyone one seat on since, so that seat number is someone else's now.
  */
 const seatMoved = (room: LiveRoom, matchId: string | null): ErrorReply | null =>
-  matchId !== null && matchId !== room.matchId
-    ? fault('MATCH_CHANGED', 'A new match began in this room and the seats moved: join the room again.')
-    : null;
+  matchId !== null && matchId !== room.matchId ? matchChanged() : null;
 
 /**
  * Why a move may not come from a person, or null: a server-only action (a turn's timeout) is the
@@ -632,7 +630,7 @@ export class RoomService {
       const tokenHash = room.seats.find((s) => s.index === seat)?.tokenHash;
       if (!tokenHash) return fault('NOT_SEATED', 'This seat is free.');
       const votes = await this.store.voteRematch(roomId, seat, tokenHash, accept);
-      if (votes === null) return fault('MATCH_CHANGED', 'The seats have moved: join the room again.');
+      if (votes === null) return matchChanged();
       room.setRematchVotes(votes);
       // Bots (their own seats, and seats they play for someone away) always accept.
       const seated = room.peopleSeats();
