@@ -3,7 +3,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { expect, it } from 'vitest';
 import type { Code } from './code';
 import { RULE_ERROR_CODES, type RuleErrorCode } from './errors';
-import { foldLog, type AnyFamily, type Family, type LoggedAction, type Seat } from './family';
+import { foldLog, type AnyFamily, type Family, type LoggedAction, type Seat, type Viewer } from './family';
 import { createRng, type Rng } from './rng';
 
 /**
@@ -397,4 +397,17 @@ export function playClocked<O, S, A, V, I, L>(
     started = family.turnClock.started(started, family.status(state), m.seat, m.at);
   }
   return { state, started };
+}
+
+/** The family's `lastMove` after `moves` (from `setup`), as `viewer` reads it with the snapshot's `last`: seq, seat, the action's type. */
+export function lastMoveAfter<O, S, A extends { type: string }, V, I, L>(
+  family: Family<O, S, A, V, I, L>,
+  options: O,
+  seed: string,
+  moves: readonly [Seat, A][],
+  viewer: Viewer = 0,
+): L | null {
+  const state = moves.reduce((s, [seat, action]) => applyOrThrow(family, s, seat, action), family.setup(options, seed));
+  const last = moves[moves.length - 1];
+  return family.lastMove(family.view(state, viewer), last ? { seq: moves.length, seat: last[0], type: last[1].type } : null);
 }

@@ -1,27 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { applyOrThrow } from '../../core/testing';
+import { lastMoveAfter } from '../../core/testing';
 import { duel } from './duel';
 import { duelOptionsSchema, type DuelAction, type DuelOptionsInput } from './types';
 
-/** Plays actions through the rules; the last move as `viewer` reads it, with the snapshot's `last`. */
-function lastMoveAfter(input: DuelOptionsInput, actions: [number, DuelAction][], viewer: number | null = 0) {
-  let state = duel.setup(duelOptionsSchema.parse(input), 'seed');
-  for (const [seat, action] of actions) state = applyOrThrow(duel, state, seat, action);
-  const a = actions[actions.length - 1];
-  return duel.lastMove(duel.view(state, viewer), a ? { seq: actions.length, seat: a[0], type: a[1].type } : null);
-}
+const lastMove = (input: DuelOptionsInput, moves: [number, DuelAction][], viewer: number | null = 0) =>
+  lastMoveAfter(duel, duelOptionsSchema.parse(input), 'seed', moves, viewer);
 const secret = (code: number[]): DuelAction => ({ type: 'setSecret', code });
 const guess = (code: number[]): DuelAction => ({ type: 'guess', code });
 
 describe('duel lastMove', () => {
   it('is nothing before the first action', () => {
-    expect(lastMoveAfter({}, [])).toBeNull();
+    expect(lastMove({}, [])).toBeNull();
   });
 
   it('reads a secret set, then the row a guess filled', () => {
-    expect(lastMoveAfter({}, [[0, secret([0, 1, 2, 3])]], 1)).toEqual({ kind: 'secret', seat: 0, round: 0 });
+    expect(lastMove({}, [[0, secret([0, 1, 2, 3])]], 1)).toEqual({ kind: 'secret', seat: 0, round: 0 });
     expect(
-      lastMoveAfter({}, [
+      lastMove({}, [
         [0, secret([0, 1, 2, 3])],
         [1, guess([0, 0, 0, 0])],
       ]),
@@ -30,7 +25,7 @@ describe('duel lastMove', () => {
 
   it('reads the guess that broke the code in the round it ended, once the next round is open', () => {
     expect(
-      lastMoveAfter(
+      lastMove(
         {},
         [
           [0, secret([0, 1, 2, 3])],
@@ -43,7 +38,7 @@ describe('duel lastMove', () => {
 
   it('reads a hand score as the codemaker’s move on the row it scored', () => {
     expect(
-      lastMoveAfter({ handScoring: true }, [
+      lastMove({ handScoring: true }, [
         [0, secret([0, 1, 2, 3])],
         [1, guess([3, 2, 1, 0])],
         [0, { type: 'score', black: 0, white: 4 }],
@@ -53,7 +48,7 @@ describe('duel lastMove', () => {
 
   it('reads the last guess of a finished match', () => {
     expect(
-      lastMoveAfter({}, [
+      lastMove({}, [
         [0, secret([0, 1, 2, 3])],
         [1, guess([0, 1, 2, 3])],
         [1, secret([0, 1, 2, 3])],

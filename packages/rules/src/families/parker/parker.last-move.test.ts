@@ -1,27 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { applyOrThrow } from '../../core/testing';
+import { lastMoveAfter } from '../../core/testing';
 import { parker } from './parker';
 import { parkerOptionsSchema, type ParkerAction, type ParkerOptionsInput } from './types';
 
-/** Plays actions through the rules; the last move as `viewer` reads it, with the snapshot's `last`. */
-function lastMoveAfter(input: ParkerOptionsInput, actions: [number, ParkerAction][], viewer: number | null = 0) {
-  let state = parker.setup(parkerOptionsSchema.parse(input), 'seed');
-  for (const [seat, action] of actions) state = applyOrThrow(parker, state, seat, action);
-  const a = actions[actions.length - 1];
-  return parker.lastMove(parker.view(state, viewer), a ? { seq: actions.length, seat: a[0], type: a[1].type } : null);
-}
+const lastMove = (input: ParkerOptionsInput, moves: [number, ParkerAction][], viewer: number | null = 0) =>
+  lastMoveAfter(parker, parkerOptionsSchema.parse(input), 'seed', moves, viewer);
 const secret = (code: number[]): ParkerAction => ({ type: 'setSecret', code });
 const guess = (code: number[]): ParkerAction => ({ type: 'guess', code });
 
 describe('parker lastMove', () => {
   it('is nothing before the first action', () => {
-    expect(lastMoveAfter({}, [])).toBeNull();
+    expect(lastMove({}, [])).toBeNull();
   });
 
   it('reads a secret set, then the move a guess made', () => {
-    expect(lastMoveAfter({}, [[1, secret([0, 1, 2])]])).toEqual({ kind: 'secret', seat: 1, game: 0 });
+    expect(lastMove({}, [[1, secret([0, 1, 2])]])).toEqual({ kind: 'secret', seat: 1, game: 0 });
     expect(
-      lastMoveAfter(
+      lastMove(
         {},
         [
           [1, secret([0, 1, 2])],
@@ -35,7 +30,7 @@ describe('parker lastMove', () => {
 
   it('reads the guess that ended a game in that game, once the next one is open', () => {
     expect(
-      lastMoveAfter(
+      lastMove(
         { games: 3 },
         [
           [0, secret([3, 4, 5])],
@@ -50,7 +45,7 @@ describe('parker lastMove', () => {
 
   it('reads the last guess of a finished match', () => {
     expect(
-      lastMoveAfter({}, [
+      lastMove({}, [
         [0, secret([3, 4, 5])],
         [1, secret([0, 1, 2])],
         [0, guess([0, 0, 0])],

@@ -1,28 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { applyOrThrow } from '../../core/testing';
+import { lastMoveAfter } from '../../core/testing';
 import { rotation } from './rotation';
 import { rotationOptionsSchema, type RotationAction } from './types';
 
-/** Plays actions through the rules; the last move as `viewer` reads it, with the snapshot's `last`. */
-function lastMoveAfter(actions: [number, RotationAction][], viewer: number | null = 0) {
-  let state = rotation.setup(rotationOptionsSchema.parse({}), 'seed');
-  for (const [seat, action] of actions) state = applyOrThrow(rotation, state, seat, action);
-  const a = actions[actions.length - 1];
-  return rotation.lastMove(rotation.view(state, viewer), a ? { seq: actions.length, seat: a[0], type: a[1].type } : null);
-}
+const lastMove = (moves: [number, RotationAction][], viewer: number | null = 0) =>
+  lastMoveAfter(rotation, rotationOptionsSchema.parse({}), 'seed', moves, viewer);
 const secret = (code: number[]): RotationAction => ({ type: 'setSecret', code });
 const guess = (code: number[]): RotationAction => ({ type: 'guess', code });
 
 describe('rotation lastMove', () => {
   it('is nothing before the first action', () => {
-    expect(lastMoveAfter([], 1)).toBeNull();
+    expect(lastMove([], 1)).toBeNull();
   });
 
   it('reads a secret set, then a row with the points it earned', () => {
-    expect(lastMoveAfter([[0, secret([0, 1, 2, 3])]], 2)).toEqual({ kind: 'secret', seat: 0, round: 0 });
+    expect(lastMove([[0, secret([0, 1, 2, 3])]], 2)).toEqual({ kind: 'secret', seat: 0, round: 0 });
     // 2 blacks, 2 whites: 2×2 + 2 = 6 points
     expect(
-      lastMoveAfter([
+      lastMove([
         [0, secret([0, 1, 2, 3])],
         [1, guess([0, 1, 3, 2])],
       ]),
@@ -31,7 +26,7 @@ describe('rotation lastMove', () => {
 
   it('reads the breaking row in the round it ended, once the next round is open', () => {
     expect(
-      lastMoveAfter([
+      lastMove([
         [0, secret([0, 1, 2, 3])],
         [1, guess([5, 5, 5, 5])],
         [2, guess([0, 1, 2, 3])],
@@ -41,7 +36,7 @@ describe('rotation lastMove', () => {
 
   it('reads the last row of a finished match', () => {
     expect(
-      lastMoveAfter([
+      lastMove([
         [0, secret([0, 1, 2, 3])],
         [1, guess([0, 1, 2, 3])],
         [1, secret([0, 1, 2, 3])],
