@@ -17,7 +17,7 @@ describe('bench:load moves', () => {
         const status = family.status(state);
         if (status.finished) break;
         const first = status.owes[0]!;
-        const move = decide(owedBy(status.owes, first.seat)!, play.holes, played);
+        const move = decide(owedBy(status.owes, first.seat)!, play.pegs, played);
         expect(move).not.toBeNull();
         const applied = family.apply(state, first.seat, family.actionSchema.parse(play.action(move!)));
         expect(applied.ok ? null : applied.error).toBeNull();

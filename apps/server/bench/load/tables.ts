@@ -143,7 +143,7 @@ export async function projectTable(url: string, family: string, play: FamilyPlay
     if (actor === undefined) return;
     const own = latest[actor]!;
     const kind = owedBy(newest.status.owes, seatOf[actor]!);
-    const move = kind === null ? null : decide(kind, play.holes, actionCounter);
+    const move = kind === null ? null : decide(kind, play.pegs, actionCounter);
     if (move === null) {
       // a move the generator does not play (a hand score): the room stops, counted in finishedRooms
       table.recorder?.error(`UNPLAYED_${kind ?? 'NOTHING'}`);

@@ -23,7 +23,7 @@ const DAY_MS = 86_400_000;
 /** The race options of every attempt: the day's code rules, one seat, and the player's hard mode. */
 export const dailyOptions = (hard: boolean) => ({
   players: 1,
-  pegs: DAILY_RULES.holes,
+  pegs: DAILY_RULES.pegs,
   colours: DAILY_RULES.colours,
   repeats: DAILY_RULES.repeats,
   blanks: false,

@@ -3,7 +3,7 @@
 // merge moves them in one transaction, so a crash leaves the database before or after, never half.
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { DELETED_PLAYER_NAME, DEVICE_PROBATION_MS, LINK_CODE_ALPHABET, LINK_CODE_LENGTH } from '@mm/protocol';
-import { DEFAULT_BOT_STRENGTH, LANGS, type Lang } from '@mm/rules';
+import { DEFAULT_BOT_STRENGTH, isLang, type Lang } from '@mm/rules';
 import { botName } from '../bots/names';
 import type { Database } from '../db/database';
 import type { Store } from '../db/store';
@@ -257,7 +257,7 @@ export function createIdentityStore(db: Database, store: Store): IdentityStore {
           mayRemove: mayRemove(asker, d, now),
         }))
         .sort((a, b) => Number(b.current) - Number(a.current));
-      const lang = (LANGS as readonly string[]).includes(player.lang ?? '') ? (player.lang as Lang) : null;
+      const lang = isLang(player.lang) ? player.lang : null;
       const probation = asker.joinedAt.getTime() + DEVICE_PROBATION_MS;
       // Said only where it holds something back: some device of the player joined before this one.
       const held = player.devices.some((d) => d.joinedAt < asker.joinedAt);

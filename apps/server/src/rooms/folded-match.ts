@@ -43,7 +43,7 @@ export class FoldedMatch {
     // Stored options were parsed when the room was made; parsing again fills any default added since.
     this.options = family.optionsSchema.parse(match.options);
     this.#state = family.setup(this.options, this.seed);
-    for (const seat of this.status().toAct) this.#owingSince.set(seat, this.#clockSince);
+    this.#owingSince = family.turnClock.started(new Map(), this.status(), null, this.#clockSince);
     this.foldIn(actions);
   }
 
@@ -70,13 +70,16 @@ export class FoldedMatch {
   }
 
   /**
-   * When `seat`'s clock started, if it owes a move (ms since the epoch): the accepted action after
-   * which it began to owe, or its own latest one if it still owes after it, or the match's
-   * creation. Another seat's move does not restart it: where several seats owe at once (the
-   * race's guesses, Parker's two secrets), each has its own clock.
+   * When `seat`'s clock started, if it owes a move (ms since the epoch), as the family's `turnClock`
+   * folds it from the log (the actions' stored times, the match's creation before any).
    */
   owingSince(seat: Seat): number | null {
     return this.#owingSince.get(seat) ?? null;
+  }
+
+  /** Each owing seat's clock start, folded by the family's `turnClock`: what the room's deadlines count from. */
+  get turnStarts(): ReadonlyMap<Seat, number> {
+    return this.#owingSince;
   }
 
   /** The seq at which this match accepted `actionId`, if it did. */
@@ -99,9 +102,8 @@ export class FoldedMatch {
   /** Moves to the state after the action `actionId` committed at `seq` (with its commitment salt, for a secret). */
   accept(seq: number, seat: Seat, actionId: string, action: unknown, state: unknown, salt: string | null, at = Date.now()): void {
     this.#acceptedIds.set(actionId, seq);
-    const owedBefore = this.#owingSince;
     this.#state = state;
-    this.#owingSince = new Map(this.status().toAct.map((s): [Seat, number] => [s, s === seat ? at : (owedBefore.get(s) ?? at)]));
+    this.#owingSince = this.family.turnClock.started(this.#owingSince, this.status(), seat, at);
     this.#clockSince = at;
     this.#seq = seq;
     this.#last = { seq, seat, type: actionType(action) };

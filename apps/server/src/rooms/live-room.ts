@@ -85,23 +85,6 @@ export class LiveRoom {
   get spectating(): boolean {
     return this.#spectating;
   }
-  /**
-   * The time the latest accepted action was stored (ms since the epoch), or the match's creation
-   * before any. Read from the log, so every process and every restart derives the same deadline.
-   */
-  get clockSince(): number {
-    return this.#match.clockSince;
-  }
-
-  /**
-   * When `seat`'s clock started, if it owes a move (ms since the epoch): the accepted action after
-   * which it began to owe, or its own latest one if it still owes after it, or the match's
-   * creation. Another seat's move does not restart it: where several seats owe at once (the
-   * race's guesses, Parker's two secrets), each has its own `turnSeconds`. Folded from the log.
-   */
-  owingSince(seat: Seat): number | null {
-    return this.#match.owingSince(seat);
-  }
   get seats(): readonly StoredSeat[] {
     return this.#seats;
   }
@@ -239,11 +222,8 @@ export class LiveRoom {
     if (this.turnSeconds === null) return [];
     if (this.seats.some((s) => s.tokenHash === null && !s.bot)) return [];
     if (this.peopleSeats().length === 0) return [];
-    const status = this.status();
-    if (status.finished) return [];
     const tableFull = Math.max(...this.seats.map((s) => s.claimedAt?.getTime() ?? 0));
-    const turnMs = this.turnSeconds * this.secondMs;
-    return status.toAct.map((seat) => ({ seat, at: Math.max(this.owingSince(seat) ?? this.clockSince, tableFull) + turnMs }));
+    return this.family.turnClock.deadlines(this.status(), this.#match.turnStarts, tableFull, this.turnSeconds * this.secondMs);
   }
 
   /** What a socket with this seat (null: a watcher) may see of the match: nothing for a watcher while spectating is off. */

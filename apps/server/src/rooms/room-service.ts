@@ -18,7 +18,7 @@ import { botName } from '../bots/names';
 import { hintFor, type Hint } from '../bots/play';
 import type { Store } from '../db/store';
 import { mayHaveCommitted } from '../db/unavailable';
-import { describeIssues, fault } from '../errors';
+import { describeIssues, fault, matchChanged } from '../errors';
 import { newSalt } from '../security/commitments';
 import { hashToken, newMatchId, newRoomId, newSeatToken, newSeed } from '../security/tokens';
 import { SerialQueue } from '../shared/serial-queue';
@@ -52,9 +52,7 @@ const OUTCOME_UNKNOWN = (): ErrorReply =>
  * a rematch has moved everyone one seat on since, so that seat number is someone else's now.
  */
 const seatMoved = (room: LiveRoom, matchId: string | null): ErrorReply | null =>
-  matchId !== null && matchId !== room.matchId
-    ? fault('MATCH_CHANGED', 'A new match began in this room and the seats moved: join the room again.')
-    : null;
+  matchId !== null && matchId !== room.matchId ? matchChanged() : null;
 
 /**
  * Why a move may not come from a person, or null: a server-only action (a turn's timeout) is the
@@ -686,7 +684,7 @@ export class RoomService {
       const tokenHash = room.seats.find((s) => s.index === seat)?.tokenHash;
       if (!tokenHash) return fault('NOT_SEATED', 'This seat is free.');
       const votes = await this.store.voteRematch(roomId, seat, tokenHash, accept);
-      if (votes === null) return fault('MATCH_CHANGED', 'The seats have moved: join the room again.');
+      if (votes === null) return matchChanged();
       room.setRematchVotes(votes);
       // Bots (their own seats, and seats they play for someone away) always accept.
       const seated = room.peopleSeats();

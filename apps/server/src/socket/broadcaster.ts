@@ -4,9 +4,8 @@ import type { LiveRoom } from '../rooms/live-room';
 import { SerialQueue } from '../shared/serial-queue';
 import { roomChannel, seatChannel, watchChannel } from './channels';
 import type { IoServer, SocketData } from './io-types';
-import { countPresence, SharedPresence, type Presence } from './shared-presence';
-
-export type { Presence } from './shared-presence';
+import type { Presence } from '../rooms/presence';
+import { countPresence, SharedPresence } from './shared-presence';
 
 /** Rooms whose views are worked out in one event-loop turn at most (exported for its test). */
 export const ROOMS_PER_TURN = 32;

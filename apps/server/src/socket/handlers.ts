@@ -14,7 +14,7 @@ import type { LiveRoom } from '../rooms/live-room';
 import { SEALED, type RoomService } from '../rooms/room-service';
 import type { Seat } from '@mm/rules';
 import { SerialQueue } from '../shared/serial-queue';
-import { describeIssues, fault } from '../errors';
+import { describeIssues, fault, matchChanged } from '../errors';
 import { hashToken } from '../security/tokens';
 import type { Broadcaster } from './broadcaster';
 import type { IoServer, IoSocket, SocketData } from './io-types';
@@ -226,7 +226,7 @@ export function attachSocketHandlers(
       if (!room) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
       // A seat taken in an earlier match is someone else's now: its view must not go to this socket.
       if (socket.data.seat !== null && socket.data.matchId !== room.matchId) {
-        return fault('MATCH_CHANGED', 'A new match began in this room and the seats moved: join the room again.');
+        return matchChanged();
       }
       return { ok: true, snapshot: room.snapshotFor(socket.data.seat) };
     }),

@@ -1,10 +1,6 @@
 import type { Seat } from '@mm/rules';
+import type { Presence } from '../rooms/presence';
 import { PRESENCE_CHANGED, type IoServer, type SocketData } from './io-types';
-
-export interface Presence {
-  connected: Set<Seat>;
-  spectators: number;
-}
 
 export function countPresence(sockets: readonly SocketData[]): Presence {
   const connected = new Set<Seat>();

@@ -3,12 +3,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { DAILY_FAMILY, families, getFamily, puzzleNumberOf, type AnyFamily } from '@mm/rules';
+import { DAILY_FAMILY, families, getFamily, puzzleNumberOf, type AnyFamily, type Lang } from '@mm/rules';
 import { roomIdSchema, type RoomSummary } from '@mm/protocol';
 import { declarePublic, PUBLIC } from '../http/private-answer';
 import { TokenBucket } from '../shared/token-bucket';
 import { ogImage } from './og-image';
-import { PAGE_MESSAGES, pageLang, type PageLang } from './page-messages';
+import { PAGE_MESSAGES, pageLang } from './page-messages';
 
 /**
  * The web client over HTTP: its files, and its one HTML page.
@@ -133,7 +133,7 @@ function themeOf(cookie: string | undefined): 'light' | 'dark' | null {
 }
 
 export interface PageInput {
-  lang: PageLang;
+  lang: Lang;
   theme: 'light' | 'dark' | null;
   origin: string;
   path: string;
@@ -147,10 +147,10 @@ const previewImage = (familyId: string, origin: string): string => new URL(`/og/
 const firstFamily = (): AnyFamily | undefined => Object.values(families)[0];
 
 /** The family's own name in `lang` (the id of a family this server no longer knows). */
-const familyName = (familyId: string, lang: PageLang): string => getFamily(familyId)?.name[lang] ?? familyId;
+const familyName = (familyId: string, lang: Lang): string => getFamily(familyId)?.name[lang] ?? familyId;
 
 /** What a room's link preview says: only what its public summary shows anyone. */
-export function roomPreview(summary: RoomSummary, lang: PageLang): { title: string; description: string; familyName: string } {
+export function roomPreview(summary: RoomSummary, lang: Lang): { title: string; description: string; familyName: string } {
   const m = PAGE_MESSAGES[lang];
   const family = familyName(summary.family, lang);
   const host = summary.seats[0];

@@ -14,9 +14,9 @@ describe('the families registry', () => {
     for (const [id, family] of Object.entries(families)) {
       expect(family.id).toBe(id);
       for (const lang of LANGS) expect(family.name[lang].trim(), `${id} ${lang}`).not.toBe('');
-      const { holes, rows, boards } = family.previewBoard;
+      const { pegs, rows, boards } = family.previewBoard;
       expect(
-        [holes, rows, boards].every((n) => Number.isInteger(n) && n > 0),
+        [pegs, rows, boards].every((n) => Number.isInteger(n) && n > 0),
         id,
       ).toBe(true);
     }

@@ -1,10 +1,11 @@
 import type { DuelAction, DuelOptions, DuelRoundView, DuelView } from '@mm/rules/families/duel';
+import { duelLastMove } from '@mm/rules/families/duel/pure';
 import { t } from '../../lib/i18n/index.svelte';
 import { seatLetter } from '../../lib/table/format';
 import { isFreeSeat } from '../../lib/table/seats';
 import { botStatus, matchResultText, moveStatus } from '../shared/table-texts';
 import { codeComposer, lastLine, resultOutcome, type BoardCard, type TableModel, type TableState } from '../shared/table';
-import { codeRules, currentRound, earlierRounds, lastPlayed, resultFor, roleOf, type Role } from './model';
+import { codeRules, currentRound, earlierRounds, resultFor, roleOf, type Role } from './model';
 
 /** The duel's reading of its table (docs/rules.md §1): the round's board, its texts, its move. */
 export interface DuelTable extends TableModel {
@@ -50,7 +51,7 @@ export function duelTable(s: TableState<DuelView, DuelAction>): DuelTable {
   const options = view.options;
   const round = currentRound(view);
   const roundIndex = view.rounds.length - 1;
-  const last = lastPlayed(view, s.last);
+  const last = duelLastMove(view, s.last);
   const earlier = earlierRounds(view);
   const previous = earlier[earlier.length - 1] ?? null;
 

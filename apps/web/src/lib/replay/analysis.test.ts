@@ -11,7 +11,6 @@ import {
   chartLayout,
   playedRows,
   roundAt,
-  roundsWithRows,
   rowAt,
   sameCode,
   type FamilyAnalysis,
@@ -45,7 +44,6 @@ describe('playedRows', () => {
       history: [{ guess: [3, 2, 1, 0], score: { black: 0, white: 4 } }],
       row: { guess: [0, 1, 2, 3], score: { black: 4, white: 0 } },
     });
-    expect(roundsWithRows(rows)).toEqual([0, 1]);
   });
 
   it('knows the round to show at each step: a new round once it has a row', () => {

@@ -118,9 +118,6 @@ export function playedRows(steps: readonly ReplayStep[], family: FamilyAnalysis)
   return out;
 }
 
-/** The rounds (games) that have rows, in order. */
-export const roundsWithRows = (rows: readonly PlayedRow[]): number[] => [...new Set(rows.map((r) => r.round))];
-
 /**
  * The round to show at replay step `step`: the round of the latest row played by then
  * (a new round shows once it has a row), or the first round with rows before any.
