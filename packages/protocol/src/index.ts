@@ -4,7 +4,6 @@ export * from './fairness';
 export * from './names';
 export * from './display-name';
 export * from './seats';
-export * from './reactions';
 export * from './http';
 export * from './ids';
 export * from './payloads';

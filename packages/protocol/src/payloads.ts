@@ -29,7 +29,7 @@ import type {
   SeatSummary,
 } from './http';
 import { matchIdSchema, roomIdSchema } from './ids';
-import { REACTION_PRESETS } from './reactions';
+import { REACTION_PRESETS } from './constants';
 import { passkeyCapabilitySchema, passkeyInfoSchema, passkeyListReplySchema, passkeyOptionsReplySchema } from './passkeys';
 import type { PushKeyReply } from './push';
 import type { Snapshot } from './snapshot';

@@ -10,7 +10,6 @@ export * from './errors';
 export * from './fairness';
 export * from './names';
 export * from './seats';
-export * from './reactions';
 export type * from './http';
 export type * from './ids';
 export type * from './payloads';

@@ -4,7 +4,7 @@ import type { Seat } from '@mm/rules';
 import type { ErrorReply } from './errors';
 import { roomIdSchema, seatIndexSchema, tokenSchema } from './ids';
 import { displayNameSchema } from './display-name';
-import { REACTION_PRESETS, type ReactionPreset, type ReactionSender } from './reactions';
+import { REACTION_PRESETS, type ReactionPreset, type ReactionSender } from './constants';
 import type { RoomSummary } from './http';
 import type { Snapshot } from './snapshot';
 
