@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { axeViolations } from './support/axe';
 import { screenshot } from './support/browser';
 import { useProduct } from './support/product';
 import { pickFamily } from './support/table';
@@ -48,7 +49,9 @@ describe('two phones play a duel in the browser', () => {
     await alice.page.locator('[data-testid="seat-0"][data-you="true"]').waitFor();
 
     // Wendy opens the link first and watches: she holds the room's only watcher's place.
-    const wendy = await product.phone('en-GB');
+    // Wendy reads German, in the dark.
+    const wendy = await product.phone('de-DE');
+    await wendy.page.emulateMedia({ colorScheme: 'dark' });
     await wendy.page.goto(link!.trim());
     await wendy.page.getByTestId('watching').waitFor();
 
@@ -90,8 +93,40 @@ describe('two phones play a duel in the browser', () => {
     await screenshot(alice.page, 'duel-alice-round-over');
     await screenshot(bob.page, 'duel-bob-round-over');
 
+    // Alice claps: Bob's phone shows it under her name, in French words for a worded one, and so does the watcher's.
+    const bubble = (page: Page, from: number | 'watcher', preset: string) =>
+      page.locator(`[data-testid="reaction-bubble"][data-from="${from}"][data-preset="${preset}"]`);
+    await alice.page.getByTestId('react-clap').tap();
+    await bubble(alice.page, 0, 'clap').waitFor();
+    await bubble(bob.page, 0, 'clap').waitFor();
+    await bubble(wendy.page, 0, 'clap').waitFor();
+    await screenshot(wendy.page, 'duel-watcher-reaction-dark');
+    expect(await bubble(bob.page, 0, 'clap').textContent()).toContain('Alice');
+    await alice.page.getByTestId('react-nice').tap();
+    await bubble(bob.page, 0, 'nice').waitFor();
+    expect(await bubble(bob.page, 0, 'nice').textContent()).toContain('Joli !');
+    await screenshot(bob.page, 'duel-bob-reaction');
+    // The reactions and their bar are accessible: English, French, and German in the dark.
+    for (const p of [alice.page, bob.page, wendy.page]) expect(await axeViolations(p)).toEqual([]);
+    // The watcher's reaction shows in the watchers' corner, never saying who.
+    await wendy.page.getByTestId('react-wow').tap();
+    await alice.page.locator('[data-testid="reaction-watchers"] [data-preset="wow"]').waitFor();
+
+    // Bob mutes reactions on his phone: Alice's next one reaches Wendy, not Bob's screen.
+    await bob.page.getByTestId('reactions-mute').check();
+    await alice.page.getByTestId('react-good-game').tap();
+    await bubble(alice.page, 0, 'good-game').waitFor(); // acknowledged: it left the server before Bob's next move
+    await bubble(wendy.page, 0, 'good-game').waitFor();
+    await play(bob.page, [1, 2, 3, 4]);
+    await waitSeq(bob.page, 4);
+    expect(await bubble(bob.page, 0, 'good-game').count()).toBe(0);
+    // The choice stays with Bob's phone.
+    await bob.page.reload();
+    await waitSeq(bob.page, 4);
+    expect(await bob.page.getByTestId('reactions-mute').isChecked()).toBe(true);
+
     // No horizontal scrolling on a 360-px phone.
-    for (const p of [alice.page, bob.page]) {
+    for (const p of [alice.page, bob.page, wendy.page]) {
       expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     }
   });

@@ -7,7 +7,7 @@
  *
  *   node scripts/bench-load.mjs [--targets relay,embedded,postgres] [--rates 100,400,1000]
  *     [--rooms N] [--duration 10] [--warmup 3] [--family <any family of the rules>] [--profile DIR] [--timing]
- *     [--client lean|socket.io]
+ *     [--client lean|socket.io] [--reactions]
  *
  * Rooms: without `--rooms`, as many rooms as the largest rate are connected, and a run at rate
  * R drives the first R of them, each acting once a second. With `--rooms N`, every run drives
@@ -15,6 +15,8 @@
  * every 10 s). `--profile DIR`: the server writes a CPU profile (.cpuprofile) there on exit.
  * `--timing`: the server runs with BENCH_TIMING=1 (src/bench-timing.ts) and the line gains its
  * own stage timings (`server`) and, on PostgreSQL, what the database did meanwhile (`pg`).
+ * `--reactions`: every seat also sends a reaction (`room:react`) every 10 s (bench/load/reactions.ts),
+ * and the line gains what was sent, acknowledged, refused and received (`reactions`).
  * Latency is measured from the moment an action was due, not from when it could be sent,
  * so a server falling behind shows up in the numbers (no coordinated omission).
  *
@@ -50,6 +52,7 @@ const SETTINGS: RunSettings = {
   family: FAMILY,
   /** the generator's client: its own lean one (bench/lean-socket.ts), or socket.io-client to compare */
   client: arg('client', 'lean') === 'socket.io' ? 'socket.io' : 'lean',
+  reactions: process.argv.includes('--reactions'),
 };
 
 const here = (rel: string): string => fileURLToPath(new URL(rel, import.meta.url));

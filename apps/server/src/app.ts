@@ -350,6 +350,8 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
       strikeWindowMs: 10_000,
       joinBurst: config.socketJoinBurst,
       joinsPerMinute: config.socketJoinsPerMin,
+      reactionBurst: config.socketReactionBurst,
+      reactionsPer10s: config.socketReactionsPer10s,
     },
     roomlessMs: config.socketRoomlessMs,
     secondMs: config.secondMs,

@@ -202,6 +202,9 @@ export const configSchema = z.object({
   /** room joins one socket may make at once, refilled at socketJoinsPerMin (a join costs more than a message) */
   socketJoinBurst: z.coerce.number().int().min(1).default(10),
   socketJoinsPerMin: z.coerce.number().min(0.01).default(6),
+  /** reactions one socket may send at once, refilled at socketReactionsPer10s (each is shown on every phone of the room) */
+  socketReactionBurst: z.coerce.number().int().min(1).default(3),
+  socketReactionsPer10s: z.coerce.number().min(0.01).default(3),
   /** messages over the rate within 10 s after which the socket is closed */
   socketMaxDropped: z.coerce.number().int().min(1).default(100),
   /** a socket that joined no room this long after connecting is closed */
@@ -283,6 +286,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     socketMessagesPerSec: blank(env.SOCKET_MESSAGES_PER_SEC),
     socketJoinBurst: blank(env.SOCKET_JOIN_BURST),
     socketJoinsPerMin: blank(env.SOCKET_JOINS_PER_MIN),
+    socketReactionBurst: blank(env.SOCKET_REACTION_BURST),
+    socketReactionsPer10s: blank(env.SOCKET_REACTIONS_PER_10S),
     socketMaxDropped: blank(env.SOCKET_MAX_DROPPED),
     socketRoomlessMs: blank(env.SOCKET_ROOMLESS_MS),
     socketMaxQueuedPackets: blank(env.SOCKET_MAX_QUEUED_PACKETS),

@@ -16,3 +16,11 @@ export const DEVICE_TOKEN_HEADER = 'x-device-token';
 export const TURN_SECONDS = { min: 10, max: 7 * 24 * 3600 } as const;
 /** The bounds of `takeOverAfterSec`: how long a person is gone before a bot may play for them. */
 export const TAKEOVER_SECONDS = { min: 10, max: 3600 } as const;
+
+// Reactions: a closed set of presets, never free text, so nothing a person types reaches the others.
+/** The presets a seated player or a watcher may send (`room:react`); each client shows them in its own language. */
+export const REACTION_PRESETS = ['clap', 'wow', 'thinking', 'phew', 'nice', 'good-game', 'hurry-up', 'rematch'] as const;
+export type ReactionPreset = (typeof REACTION_PRESETS)[number];
+
+/** Who reacted: a seat's number, or 'watcher' for any watcher (the others learn nothing more of who). */
+export type ReactionSender = number | 'watcher';

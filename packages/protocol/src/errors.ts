@@ -18,7 +18,7 @@ export const TRANSPORT_ERRORS = {
   STALE_SEQ: 'The client acted on an old state (`expectSeq` is behind): catch up and try again; `seq` is the current one.',
   HINTS_OFF: 'This room was created without hints.',
   NOT_AWAY: 'That seat is not held by someone away long enough to hand it to a bot.',
-  RATE_LIMITED: 'Too many messages: slow down.',
+  RATE_LIMITED: 'Too many messages (or reactions, `room:react`): slow down.',
   SPECTATORS_FULL: 'The room has as many spectators as it takes: try again later (seated players are never refused).',
   TOO_MANY_BOT_ROOMS:
     'This address has as many rooms of bots only still being played as it may (`BOT_ROOMS_PER_IP`): HTTP 429 to `POST /api/rooms`. Finish or watch one, or seat a person.',
@@ -29,7 +29,7 @@ export const TRANSPORT_ERRORS = {
   MATCH_NOT_FINISHED: 'A rematch can be voted for only once the match is over.',
   SERVER_ONLY_ACTION: 'Only the server appends this action (a turn timeout); a client cannot send it.',
   ROOM_SEALED:
-    'This room plays one match with its seats fixed (the Code of the day): no rematch, no seat given up, and nobody watches it (`match:rematch`, `seat:leave`, `room:join` without its seat).',
+    'This room plays one match with its seats fixed (the Code of the day): no rematch, no seat given up, no reaction sent, and nobody watches it (`match:rematch`, `seat:leave`, `room:react`, `room:join` without its seat).',
   DAILY_CLOSED:
     'This Code of the day has been revealed: its room takes no move any more (an attempt still open then counts as unfinished).',
   MATCH_CHANGED: 'A new match began in this room and the seats moved: join the room again (room:rejoin).',

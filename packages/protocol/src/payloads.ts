@@ -29,6 +29,7 @@ import type {
   SeatSummary,
 } from './http';
 import { matchIdSchema, roomIdSchema } from './ids';
+import { REACTION_PRESETS } from './constants';
 import { passkeyCapabilitySchema, passkeyInfoSchema, passkeyListReplySchema, passkeyOptionsReplySchema } from './passkeys';
 import type { PushKeyReply } from './push';
 import type { Snapshot } from './snapshot';
@@ -42,7 +43,9 @@ import type {
   LeaveReply,
   RenameReply,
   PresenceReply,
+  ReactReply,
   RematchReply,
+  RoomReaction,
   RoomRejoin,
   RoomUpdate,
   SettingsReply,
@@ -253,6 +256,7 @@ export const clientReplySchemas = {
       .describe("what to do with `code`: guess it; Master Mind 44: place it as the seat's row, or call it"),
     possible: z.number().int().min(0).describe('how many codes (Master Mind 44: deals) are still possible for this seat'),
   }) satisfies z.ZodType<HintReply>,
+  'room:react': z.strictObject({ ok }) satisfies z.ZodType<ReactReply>,
   presence: z.strictObject({ ok }) satisfies z.ZodType<PresenceReply>,
 } satisfies Record<ClientMessageName, z.ZodType>;
 
@@ -268,6 +272,11 @@ export const serverEventSchemas = {
     roomId: roomIdSchema,
     matchId: matchIdSchema.describe('the match that just began'),
   }) satisfies z.ZodType<RoomRejoin>,
+  'room:reaction': z.strictObject({
+    from: z.union([seatSchema, z.literal('watcher')]).describe("the sender's seat, or 'watcher' for any watcher"),
+    preset: z.enum(REACTION_PRESETS),
+    at: z.number().int().describe('when the server sent it, ms since the epoch'),
+  }) satisfies z.ZodType<RoomReaction>,
 };
 
 export const pushKeyReplySchema: z.ZodType<PushKeyReply> = z.strictObject({

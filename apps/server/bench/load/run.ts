@@ -8,6 +8,7 @@ import type { ClientKind, Recorder, Table } from './client';
 import { watchPostgres } from './postgres-watch';
 import { cpuSeconds, cpuSecondsBetween, cpuSecondsOf, machineTicks, postgresPids, rssMiB, writeCalls } from './procfs';
 import type { ServerProcess } from './server-process';
+import { flowReactions } from './reactions';
 
 export type Target = 'relay' | 'embedded' | 'postgres';
 
@@ -29,6 +30,8 @@ export interface RunSettings {
   timing: boolean;
   family: string;
   client: ClientKind;
+  /** `--reactions`: every seat also sends a reaction every 10 s */
+  reactions: boolean;
 }
 
 /** One measured window at `rate` actions a second, open loop; prints its JSON line. */
@@ -78,6 +81,8 @@ export async function run(
   const lag = monitorEventLoopDelay({ resolution: 5 });
   // Set inside the tick (a closure): typed by hand, or the compiler narrows it to null.
   let pgWatch = null as Promise<{ stop(): Promise<Record<string, unknown>> }> | null;
+  // The bare relay knows no reactions.
+  const reactionFlow = settings.reactions && target !== 'relay' ? flowReactions(active) : null;
   await new Promise<void>((resolve) => {
     const tick = (): void => {
       const now = performance.now();
@@ -89,6 +94,7 @@ export async function run(
         machine0 = machineTicks();
         postgresCpu0 = cpuSecondsOf(postgres);
         lag.enable();
+        reactionFlow?.begin();
         if (timing) {
           void server.timing();
           if (databaseUrl) pgWatch = watchPostgres(databaseUrl);
@@ -107,6 +113,7 @@ export async function run(
     };
     tick();
   });
+  const reactions = reactionFlow?.stop();
   const wall = (performance.now() - wall0) / 1000;
   const cpu = cpuSeconds(server.child.pid!) - cpu0;
   const writes = writeCalls(server.child.pid!) - writes0;
@@ -151,6 +158,7 @@ export async function run(
       unanswered,
       finishedRooms: active.filter((t) => t.finished).length,
       rematches: active.reduce((n, t) => n + t.rematches, 0) - rematches0,
+      ...(reactions ? { reactions } : {}),
       ...(serverTiming ? { server: serverTiming } : {}),
       ...(pgActivity ? { pg: pgActivity } : {}),
       at: new Date().toISOString(),

@@ -4,7 +4,7 @@
  * over their matches before a run.
  */
 import { performance } from 'node:perf_hooks';
-import { PROTOCOL_VERSION, type RoomUpdate, type Snapshot } from '@mm/protocol';
+import { PROTOCOL_VERSION, REACTION_PRESETS, type RoomUpdate, type Snapshot } from '@mm/protocol';
 import { until } from '../../src/test-support/until';
 import { open, request, type ClientKind, type Table } from './client';
 import { decide, owedBy, type FamilyPlay } from './moves';
@@ -54,6 +54,11 @@ export async function projectTable(url: string, family: string, play: FamilyPlay
     finished: false,
     rematches: 0,
     recorder: null,
+    react: (seat, done) => {
+      const preset = REACTION_PRESETS[++actionCounter % REACTION_PRESETS.length];
+      sockets[seat]!.emit('room:react', { preset }, done);
+    },
+    reactionsReceived: 0,
     pump,
     close: () => sockets.forEach((s) => s.close()),
   };
@@ -66,6 +71,7 @@ export async function projectTable(url: string, family: string, play: FamilyPlay
     latest[socket] = snapshot;
   };
   sockets.forEach((socket, i) => {
+    socket.on('room:reaction', () => void table.reactionsReceived++);
     socket.on('room:update', (u: RoomUpdate) => {
       // While seats move, a socket's updates may still be for its former seat: the joins' replies say where it sits now.
       if (rematching || u.seat !== seatOf[i]) return;
@@ -188,6 +194,7 @@ export async function relayTable(url: string, index: number, client: ClientKind)
     finished: false,
     rematches: 0,
     recorder: null,
+    reactionsReceived: 0,
     pump,
     close: () => sockets.forEach((s) => s.close()),
   };

@@ -22,6 +22,7 @@ import { deviceChannel, roomChannel, seatChannel, watchChannel } from './channel
 import { MessageRate, type MessageRateSettings } from './message-rate';
 import type { AddressLimits } from './address-limits';
 import { PresenceCoalescer } from './presence-coalescer';
+import { ReactionRelay } from './reactions';
 import { benchTiming } from '../bench-timing';
 
 type Handler<N extends ClientMessageName> = (socket: IoSocket, msg: ParsedClientMessage<N>) => Promise<unknown>;
@@ -53,7 +54,7 @@ const seated = <N extends ClientMessageName>(
     at.seat === null ? fault('NOT_SEATED', why) : handle(socket, msg, { ...at, seat: at.seat }),
   );
 
-/** 30 messages at once, 10 a second; closed after 100 dropped within 10 s; 10 joins at once, then 6 a minute. */
+/** 30 messages at once, 10 a second; closed after 100 dropped within 10 s; 10 joins at once, then 6 a minute; 3 reactions at once, then 3 per 10 s. */
 export const DEFAULT_MESSAGE_RATE: MessageRateSettings = {
   burst: 30,
   perSecond: 10,
@@ -61,6 +62,8 @@ export const DEFAULT_MESSAGE_RATE: MessageRateSettings = {
   strikeWindowMs: 10_000,
   joinBurst: 10,
   joinsPerMinute: 6,
+  reactionBurst: 3,
+  reactionsPer10s: 3,
 };
 /** How long one window of dropped messages lasts before its one summary frame. */
 const RATE_SUMMARY_MS = 1000;
@@ -108,6 +111,7 @@ export function attachSocketHandlers(
   const { secondMs, work } = opts;
   const spectatorsPerRoom = opts.spectatorsPerRoom ?? Infinity;
   const admissions = new SerialQueue();
+  const reactions = new ReactionRelay(io, rooms);
   // A socket coming or going is news for the room, but one update per window says it for all of them.
   const presence = new PresenceCoalescer(opts.presenceCoalesceMs ?? 250, (roomId) => {
     const room = rooms.cached(roomId);
@@ -251,6 +255,8 @@ export function attachSocketHandlers(
 
     // The service answers a watcher NOT_SEATED itself (hints are the players').
     'match:hint': inRoom(async (_socket, _msg, { roomId, seat, matchId }) => rooms.hint(roomId, seat, matchId)),
+
+    'room:react': inRoom(async (socket, msg, at) => reactions.send(socket, msg.preset, at)),
 
     presence: async (socket, msg) => {
       socket.data.visible = msg.visible;
@@ -426,6 +432,10 @@ export function attachSocketHandlers(
       const joining = name === 'room:join';
       if (joining && !rate.join()) {
         return respond(ack, fault('RATE_LIMITED', 'Too many room joins on this connection: wait a moment and try again.'));
+      }
+      // A reaction is shown on every phone of the room: a few per 10 s, whatever the message rate leaves.
+      if (name === 'room:react' && !rate.react()) {
+        return respond(ack, fault('RATE_LIMITED', 'Too many reactions: wait a few seconds.'));
       }
       try {
         const handler = handlers[name] as Handler<typeof name>;

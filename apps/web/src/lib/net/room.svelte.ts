@@ -10,8 +10,11 @@ import {
   type ErrorReply,
   type HintReply,
   type JoinReply,
+  type ReactionPreset,
+  type ReactReply,
   type RematchReply,
   type RenameReply,
+  type RoomReaction,
   type RoomSummary,
   type RoomUpdate,
   type ServerToClient,
@@ -136,6 +139,8 @@ export class RoomConnection {
   #timers = new Set<ReturnType<typeof setTimeout>>();
   #noticeId = 0;
   #cleanup: (() => void)[] = [];
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- listeners, never rendered
+  #reactionListeners = new Set<(r: RoomReaction) => void>();
 
   constructor(roomId: string, opts: RoomConnectionOptions = {}) {
     this.roomId = roomId;
@@ -287,6 +292,18 @@ export class RoomConnection {
     return r;
   }
 
+  /** Sends a preset reaction to the room's other phones: not an action, nothing is stored, never resent. */
+  react(preset: ReactionPreset): Promise<Outcome<ReactReply>> {
+    if (!this.joined) return Promise.resolve(this.#fail('NOT_CONNECTED'));
+    return this.#request('room:react', { preset });
+  }
+
+  /** Calls `listener` with each reaction someone else in the room sends; returns how to stop. */
+  onReaction(listener: (r: RoomReaction) => void): () => void {
+    this.#reactionListeners.add(listener);
+    return () => this.#reactionListeners.delete(listener);
+  }
+
   // ——— internals ———
 
   #wire(): void {
@@ -325,6 +342,7 @@ export class RoomConnection {
     });
     // a rematch moved everyone one seat on: the same seat token now holds the next seat
     s.on('room:rejoin', () => this.#rejoin());
+    s.on('room:reaction', (r) => this.#reactionListeners.forEach((listener) => listener(r)));
 
     if (typeof window !== 'undefined') {
       const offline = (): void => {
