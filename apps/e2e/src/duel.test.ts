@@ -119,6 +119,9 @@ describe('two phones play a duel in the browser', () => {
     expect(await alice.page.getByTestId('rematch-ask').count()).toBe(0);
     expect(await axeViolations(bob.page)).toEqual([]);
     await screenshot(bob.page, 'duel-bob-rematch-asked');
+    await bob.page.emulateMedia({ colorScheme: 'dark' });
+    expect(await axeViolations(bob.page)).toEqual([]);
+    await screenshot(bob.page, 'duel-bob-rematch-asked-dark');
     await bob.page.getByTestId('rematch-ask-accept').tap();
     await expect.poll(() => bob.page.getByTestId('room').getAttribute('data-match')).toBe('2');
     await expect.poll(() => alice.page.getByTestId('room').getAttribute('data-match')).toBe('2');
