@@ -26,7 +26,7 @@ describe('two phones play a duel in the browser', () => {
   // One watcher's place a room: a person opening the link after one watcher is still seated.
   const product = useProduct({ SPECTATORS_PER_ROOM: '1' });
 
-  it('creates a room, shares the link, and plays a round to its end', async () => {
+  it('creates a room, shares the link, plays the match to its end and starts a rematch', async () => {
     // the two players' phones run the app's service worker, as a returning player's would
     const alice = await product.phone('en-GB', { serviceWorker: true });
     const bob = await product.phone('fr-FR', { serviceWorker: true });
@@ -129,5 +129,35 @@ describe('two phones play a duel in the browser', () => {
     for (const p of [alice.page, bob.page, wendy.page]) {
       expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     }
+
+    // Round 2: Bob makes the code, Alice breaks it on her third row: one round each, a draw.
+    await play(bob.page, [5, 4, 3, 2]);
+    await waitSeq(alice.page, 4);
+    await play(alice.page, [0, 0, 1, 1]);
+    await waitSeq(alice.page, 5);
+    await play(alice.page, [2, 2, 3, 3]);
+    await waitSeq(alice.page, 6);
+    await play(alice.page, [5, 4, 3, 2]);
+    await waitSeq(bob.page, 7);
+    // The end of the draw says who broke faster, in each phone's language; the draw stands.
+    await alice.page.getByTestId('result').waitFor();
+    expect(await alice.page.getByTestId('result').getAttribute('data-outcome')).toBe('draw');
+    expect(await alice.page.getByTestId('draw-line').textContent()).toBe('Both broke it: Alice in 3, Bob in 2.');
+    expect(await bob.page.getByTestId('draw-line').textContent()).toBe('Tous deux l’ont percé : Alice en 3, Bob en 2.');
+
+    // Alice asks for a rematch: Bob sees it where his eyes are, in the status card at the top, and accepts there.
+    await alice.page.getByTestId('rematch-accept').tap();
+    const ask = bob.page.locator('.status-card [data-testid="rematch-ask"]');
+    await ask.waitFor();
+    expect(await ask.textContent()).toContain('Revanche demandée par Alice');
+    expect(await alice.page.getByTestId('rematch-ask').count()).toBe(0);
+    expect(await axeViolations(bob.page)).toEqual([]);
+    await screenshot(bob.page, 'duel-bob-rematch-asked');
+    await bob.page.emulateMedia({ colorScheme: 'dark' });
+    expect(await axeViolations(bob.page)).toEqual([]);
+    await screenshot(bob.page, 'duel-bob-rematch-asked-dark');
+    await bob.page.getByTestId('rematch-ask-accept').tap();
+    await expect.poll(() => bob.page.getByTestId('room').getAttribute('data-match')).toBe('2');
+    await expect.poll(() => alice.page.getByTestId('room').getAttribute('data-match')).toBe('2');
   });
 });

@@ -118,9 +118,26 @@ describe('history and replay in the browser', () => {
     // Step to the middle of round 1: after Bob's first guess.
     await alice.page.getByTestId('replay-first').tap();
     expect(await replay.getAttribute('data-step')).toBe('0');
+    // the first step says once that nothing was played yet
+    expect(await alice.page.getByTestId('replay-move').textContent()).toBe('Before the first move');
+    // the chart's legend is drawn in the colour of the bars it explains (round 1: Bob's)
+    await expect.poll(() => alice.page.getByTestId('analysis').getAttribute('data-state')).toBe('ready');
+    const colours = await alice.page.evaluate(() => ({
+      legend: getComputedStyle(document.querySelector('[data-testid="legend-after"]')!).backgroundColor,
+      bar: getComputedStyle(document.querySelector('[data-testid="analysis-bar-1"] rect.after')!).fill,
+    }));
+    expect(colours.legend).toBe(colours.bar);
     await alice.page.getByTestId('replay-next').tap();
     await alice.page.getByTestId('replay-next').tap();
     expect(await replay.getAttribute('data-step')).toBe('2');
+    // the row the step played is on screen below the step buttons, without scrolling
+    const shown = await alice.page.evaluate(() => {
+      const row = document.querySelector('[data-testid="row-1"]')!.getBoundingClientRect();
+      const controls = document.querySelector('[data-testid="replay-next"]')!.getBoundingClientRect();
+      return { top: row.top, bottom: row.bottom, below: controls.bottom, height: window.innerHeight };
+    });
+    expect(shown.top).toBeGreaterThanOrEqual(shown.below);
+    expect(shown.bottom).toBeLessThanOrEqual(shown.height);
     expect(await alice.page.getByTestId('replay-move').textContent()).toContain('Bob guessed');
     expect(await alice.page.getByTestId('row-1').getAttribute('data-code')).toBe('3,2,1,0');
     expect(await alice.page.getByTestId('keys-1').getAttribute('data-black')).toBe('0');

@@ -27,3 +27,23 @@ export function roleOf(round: DuelRoundView | null, seat: Seat | null): Role | n
 }
 
 export { resultFor } from '../shared/seat-result';
+
+/** How one seat did as codebreaker: the rows it needed in each round it broke, and the rounds it did not. */
+export interface BreakRecord {
+  seat: Seat;
+  /** rows used (a missed turn counts as a row), round by round */
+  broken: number[];
+  failed: number;
+}
+
+/** Each seat's codebreaking over the rounds played to their end; a faulty round was replayed, so only its replay counts. */
+export function breakRecords(view: DuelView): BreakRecord[] {
+  const records: BreakRecord[] = [0, 1].map((seat) => ({ seat, broken: [], failed: 0 }));
+  for (const r of view.rounds) {
+    const record = records[r.codebreaker];
+    if (!record || r.outcome === null || r.faulty) continue;
+    if (r.outcome === 'broken') record.broken.push(r.rows.length + r.missed.length);
+    else record.failed++;
+  }
+  return records;
+}

@@ -366,6 +366,7 @@ export const de: Messages = {
   'rematch.withdraw': 'Revanche zurückziehen',
   'rematch.votes': 'Bereit für die Revanche: {n} von {total}',
   'rematch.waiting': 'Warten auf die anderen…',
+  'rematch.asked': '{names} möchte eine Revanche',
   'room.replay': 'Diese Partie nachspielen',
   'spectate.allow': 'Zuschauer erlauben',
   'spectate.allowHint': 'Wer den Link hat und keinen Platz nimmt, kann die Partie verfolgen.',

@@ -364,6 +364,7 @@ export const en = {
   'rematch.withdraw': 'Cancel my rematch',
   'rematch.votes': 'Ready for a rematch: {n} of {total}',
   'rematch.waiting': 'Waiting for the others to accept…',
+  'rematch.asked': '{names} asked for a rematch',
   'room.replay': 'Replay this match',
   'spectate.allow': 'Allow spectators',
   'spectate.allowHint': 'People with the link who do not take a seat can watch the match.',

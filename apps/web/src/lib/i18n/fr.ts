@@ -362,6 +362,7 @@ export const fr: Messages = {
   'rematch.withdraw': 'Annuler ma revanche',
   'rematch.votes': 'Prêts pour la revanche : {n} sur {total}',
   'rematch.waiting': 'En attente des autres joueurs…',
+  'rematch.asked': 'Revanche demandée par {names}',
   'room.replay': 'Revoir cette partie',
   'spectate.allow': 'Autoriser les spectateurs',
   'spectate.allowHint': 'Les personnes qui ont le lien sans prendre de place peuvent regarder la partie.',

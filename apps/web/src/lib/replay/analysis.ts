@@ -140,6 +140,18 @@ export function rowAt(rows: readonly PlayedRow[], step: number, round: number | 
   return at;
 }
 
+/** The chart's colour of each seat's bars (and of its letter beside a row's verdict). */
+const SEAT_COLOURS = ['#2456c9', '#c2410c', '#15803d', '#7e22ce', '#be185d'];
+export const seatColour = (seat: Seat): string => SEAT_COLOURS[seat % SEAT_COLOURS.length]!;
+
+/**
+ * The seat whose colour the legend's swatches take: the current row's, else (before the
+ * round's first row) the round's first row's, so that the legend matches the bars shown.
+ */
+export function legendSeat(rows: readonly PlayedRow[], round: number | null, current: number | null): Seat {
+  return (current === null ? rows.find((r) => r.round === round) : rows[current])?.seat ?? 0;
+}
+
 /** Runs the solver (or the family's own judgement) on one row. */
 export function analysePlayedRow(row: PlayedRow): RowVerdict {
   const input = row.input;
