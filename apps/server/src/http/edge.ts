@@ -4,13 +4,18 @@
 import helmet from '@fastify/helmet';
 import rateLimit, { type FastifyRateLimitOptions, type FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { createClient } from 'redis';
-
-type Redis = ReturnType<typeof createClient>;
+import { createRedis, pingRedis, type Redis } from '../redis';
 
 /** How long a request waits for its count in Redis before it is served uncounted. */
 const STORE_TIMEOUT_MS = 500;
 type Counted = { current: number; ttl: number };
+
+/** One hit on a window's key: its count and the ms left of its window (one key: one slot of a cluster). */
+function countHit(redis: Redis, name: string, windowMs: number): Promise<unknown[]> {
+  return redis.cluster
+    ? redis.client.multi(name).incr(name).pExpire(name, windowMs, 'NX').pTTL(name).exec()
+    : redis.client.multi().incr(name).pExpire(name, windowMs, 'NX').pTTL(name).exec();
+}
 
 /**
  * A fixed window per key: INCR, and the window's expiry set by the first hit only. Each limit
@@ -32,15 +37,7 @@ function redisStore(redis: Redis): new (options: FastifyRateLimitOptions) => Fas
       const late = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error('rate-limit store timed out')), STORE_TIMEOUT_MS);
       });
-      Promise.race([
-        redis
-          .multi()
-          .incr(name)
-          .pExpire(name, timeWindow ?? 60_000, 'NX')
-          .pTTL(name)
-          .exec(),
-        late,
-      ])
+      Promise.race([countHit(redis, name, timeWindow ?? 60_000), late])
         .finally(() => clearTimeout(timer))
         .then((replies) => callback(null, { current: Number(replies[0]), ttl: Math.max(0, Number(replies[2])) }))
         .catch((err: unknown) => callback(err instanceof Error ? err : new Error(String(err))));
@@ -98,9 +95,9 @@ export async function registerEdge(
   let redis: Redis | null = null;
   if (opts.redisUrl) {
     // Commands fail at once while Redis is away rather than queue (and hold requests) until it is back.
-    redis = createClient({ url: opts.redisUrl, disableOfflineQueue: true });
-    redis.on('error', (err: unknown) => app.log.warn({ err }, 'rate-limit redis error'));
-    await redis.connect();
+    redis = createRedis(opts.redisUrl, { disableOfflineQueue: true });
+    redis.client.on('error', (err: unknown) => app.log.warn({ err }, 'rate-limit redis error'));
+    await redis.client.connect();
   }
   await app.register(rateLimit, {
     global: false,
@@ -118,11 +115,11 @@ export async function registerEdge(
     ...(client
       ? {
           // While disconnected the client would queue the PING until Redis is back: say so at once instead.
-          pingRedis: () => (client.isReady ? client.ping() : Promise.reject(new Error('Redis is not connected'))),
+          pingRedis: () => pingRedis(client),
         }
       : {}),
     async close() {
-      await client?.quit().catch(() => undefined);
+      await client?.client.quit().catch(() => undefined);
     },
   };
 }
