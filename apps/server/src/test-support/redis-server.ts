@@ -67,6 +67,11 @@ export class TestRedis {
   async info(field: string): Promise<number> {
     return infoField(await redisCli('-p', String(this.port), 'INFO', 'all'), field);
   }
+
+  /** How many clients are subscribed to a sharded pub/sub channel. */
+  async subscribers(channel: string): Promise<number> {
+    return Number((await redisCli('-p', String(this.port), 'PUBSUB', 'SHARDNUMSUB', channel)).trim().split('\n')[1]);
+  }
 }
 
 /** A number of Redis' INFO answer (`name:value` lines); 0 when absent. */
