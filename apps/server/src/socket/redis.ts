@@ -1,6 +1,7 @@
 import { createShardedAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventEmitter } from 'node:events';
+import { benchTiming } from '../bench-timing';
 import { createRedis, type Redis } from '../redis';
 import type { IoServer } from './io-types';
 
@@ -100,6 +101,7 @@ export async function attachRedisAdapter(
     // briefly (presence then falls back to this process's own sockets), not the default 5 s.
     const fetchSockets = made.fetchSockets.bind(made);
     made.fetchSockets = (opts) => fetchSockets({ ...opts, flags: { timeout: PRESENCE_TIMEOUT_MS, ...opts.flags } });
+    countDeliveries(made);
     return made;
   });
   return async () => {
@@ -111,6 +113,21 @@ export async function attachRedisAdapter(
   };
 }
 
+/**
+ * bench:load counts what crosses processes (BENCH_TIMING=1 only): each message of another process
+ * this adapter receives. Redis delivers this process's own messages back to it too, on every
+ * channel it subscribes to; the adapter drops those by their uid, and so are they not counted.
+ */
+function countDeliveries(adapter: object): void {
+  const made = adapter as { uid: string; onRawMessage(raw: Buffer, channel: Buffer): void };
+  const onRawMessage = made.onRawMessage.bind(made);
+  made.onRawMessage = (raw, channel) => {
+    // The uid is in the message's first bytes as JSON, or anywhere in a msgpack one: a byte search, no decoding.
+    if (benchTiming.enabled && !raw.includes(made.uid)) benchTiming.record('redisIn', raw.length);
+    onRawMessage(raw, channel);
+  };
+}
+
 type Listener = (message: Buffer, channel: Buffer) => void;
 
 /**
@@ -119,7 +136,7 @@ type Listener = (message: Buffer, channel: Buffer) => void;
  * deaf here for good, and its rejection unhandled. Here it is asked again until it holds, unless
  * the channel was let go meanwhile.
  */
-function keepSubscriptions(sub: Redis, log: Log): void {
+export function keepSubscriptions(sub: Pick<Redis, 'client'>, log: Log): void {
   const client = sub.client as unknown as {
     sSubscribe(channel: string, listener: Listener, bufferMode: true): Promise<void>;
     sUnsubscribe(channel: string): Promise<void>;

@@ -63,9 +63,10 @@ export class TestRedis {
     this.child = null;
   }
 
-  /** One of Redis' own counters (INFO stats, e.g. `total_commands_processed`). */
-  async info(field: string): Promise<number> {
-    return infoField(await redisCli('-p', String(this.port), 'INFO', 'all'), field);
+  /** Some of Redis' own counters, read at once (INFO stats and commandstats, e.g. `cmdstat_spublish`). */
+  async info<F extends string>(fields: readonly F[]): Promise<Record<F, number>> {
+    const info = await redisCli('-p', String(this.port), 'INFO', 'all');
+    return Object.fromEntries(fields.map((field) => [field, infoField(info, field)])) as Record<F, number>;
   }
 
   /** How many clients are subscribed to a sharded pub/sub channel. */
@@ -74,9 +75,9 @@ export class TestRedis {
   }
 }
 
-/** A number of Redis' INFO answer (`name:value` lines); 0 when absent. */
+/** A number of Redis' INFO answer (`name:value` lines, or a command's `cmdstat_<name>:calls=n,…`); 0 when absent. */
 export function infoField(info: string, field: string): number {
-  const m = new RegExp(`^${field}:(\\d+)`, 'm').exec(info);
+  const m = new RegExp(`^${field}:(?:calls=)?(\\d+)`, 'm').exec(info);
   return m ? Number(m[1]) : 0;
 }
 
@@ -171,13 +172,6 @@ export class TestRedisCluster {
       return { node, count: Number(answer.trim().split('\n')[1]) };
     }
     throw new Error(`no node serves slot ${slot}`);
-  }
-
-  /** Sum over the nodes of one of Redis' own counters (INFO, e.g. `total_commands_processed`). */
-  async info(field: string): Promise<number> {
-    let sum = 0;
-    for (const port of this.ports) sum += infoField(await redisCli('-p', String(port), 'INFO', 'all'), field);
-    return sum;
   }
 
   async stop(): Promise<void> {
