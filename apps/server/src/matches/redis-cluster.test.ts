@@ -4,6 +4,7 @@ import { Player } from '../test-support/player';
 import { kill, spawnServer } from '../test-support/process';
 import { TestRedisCluster } from '../test-support/redis-server';
 import { createRoom } from '../test-support/server';
+import { duelAcross } from '../test-support/table';
 import { until } from '../test-support/until';
 
 /** The Redis channel of a Socket.IO channel in the sharded adapter's dynamic mode (namespace `/`). */
@@ -35,23 +36,15 @@ describe('two server processes on a Redis Cluster', () => {
   });
 
   /** Alice on process 0 and Bob on process 1 at a new duel, the secret set and seen by Bob. */
-  async function duelAcross(): Promise<{ roomId: string; alice: Player; bob: Player }> {
-    const roomId: string = (await createRoom(nodes[0]!.url, { family: 'duel', options: { repeats: true, guesses: 15 } })).json.id;
-    const alice = await Player.connect(nodes[0]!.url);
-    const bob = await Player.connect(nodes[1]!.url);
-    await alice.join(roomId);
-    await bob.join(roomId);
-    await alice.claim(0, 'Alice');
-    await bob.claim(1, 'Bob');
-    await alice.waitFor((u) => u.room.seats[1]!.name === 'Bob' && u.room.seats[1]!.connected);
-    expect(await alice.act({ type: 'setSecret', code: [0, 1, 2, 3] })).toMatchObject({ ok: true, seq: 1 });
-    await bob.waitForSeq(1);
-    return { roomId, alice, bob };
-  }
+  const duelAcrossProcesses = async (): ReturnType<typeof duelAcross> => {
+    const across = await duelAcross(nodes[0]!.url, nodes[1]!.url, { repeats: true, guesses: 15 });
+    await across.alice.waitFor((u) => u.room.seats[1]!.name === 'Bob' && u.room.seats[1]!.connected);
+    return across;
+  };
 
   it('is ready, and plays a duel across the processes without leaking the secret', async () => {
     for (const n of nodes) expect((await fetch(`${n.url}/api/health/ready`)).status).toBe(200);
-    const { alice, bob } = await duelAcross();
+    const { alice, bob } = await duelAcrossProcesses();
     expect(await bob.act({ type: 'guess', code: [1, 1, 1, 1] })).toEqual({ ok: true, seq: 2 });
     expect((await alice.waitForSeq(2)).snapshot.last).toEqual({ seq: 2, seat: 1, type: 'guess' });
     for (const { payload } of bob.received) expect(JSON.stringify(payload)).not.toContain('[0,1,2,3]');
@@ -75,7 +68,7 @@ describe('two server processes on a Redis Cluster', () => {
   });
 
   it("goes on through a restart of the node serving the room's channel, losing no acknowledged move", async () => {
-    const { roomId, alice, bob } = await duelAcross();
+    const { roomId, alice, bob } = await duelAcrossProcesses();
     const { node } = await cluster.subscribers(redisChannel(`room:${roomId}`));
     const acknowledged = [1];
     const restart = cluster.restart(node);
