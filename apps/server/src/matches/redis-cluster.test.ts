@@ -42,8 +42,11 @@ describe('two server processes on a Redis Cluster', () => {
     return across;
   };
 
-  it('is ready, and plays a duel across the processes without leaking the secret', async () => {
+  it('is ready, counts rate limits in the cluster, and plays a duel across the processes without leaking the secret', async () => {
     for (const n of nodes) expect((await fetch(`${n.url}/api/health/ready`)).status).toBe(200);
+    // Room creation is rate-limited: counted in the cluster (the limiter would serve uncounted on an error).
+    expect((await createRoom(nodes[1]!.url, { family: 'duel', options: {} })).status).toBe(201);
+    expect(await cluster.keys('mm:rate:create:*')).not.toEqual([]);
     const { alice, bob } = await duelAcrossProcesses();
     expect(await bob.act({ type: 'guess', code: [1, 1, 1, 1] })).toEqual({ ok: true, seq: 2 });
     expect((await alice.waitForSeq(2)).snapshot.last).toEqual({ seq: 2, seat: 1, type: 'guess' });

@@ -27,7 +27,7 @@ describe("a room's players on the one process its id hashes to", () => {
           DATA_DIR: db.config.dataDir,
           REDIS_URL: redis.url,
           // The bot waits long enough for its process to be killed first; the survivor takes the lease soon.
-          BOT_DELAY_MS: '1500',
+          BOT_DELAY_MS: '3000',
           DUTY_LEASE_MS: '1000',
         }),
       );
@@ -58,8 +58,10 @@ describe("a room's players on the one process its id hashes to", () => {
       expect(await alice.act({ type: 'setSecret', code: [0, 1, 2, 3] })).toMatchObject({ ok: true, seq: 1 });
       await watcher.waitForSeq(1);
       expect(new Set(routedFor(roomId))).toEqual(new Set([proxy.order(roomId)[0]]));
-      // Its updates never need another process: one subscriber to the room's Redis channel.
-      expect(await redis.subscribers(`socket.io#/#room:${roomId}#`)).toBe(1);
+      // Its updates never need another process: one subscriber to the room's Redis channel (the adapter subscribes
+      // without waiting, so a moment may pass before it shows).
+      const subscribers = await until('the room subscribed', async () => redis.subscribers(`socket.io#/#room:${roomId}#`));
+      expect(subscribers).toBe(1);
       for (const p of [alice, bob, watcher]) p.close();
     }
   });

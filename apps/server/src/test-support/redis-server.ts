@@ -174,6 +174,14 @@ export class TestRedisCluster {
     throw new Error(`no node serves slot ${slot}`);
   }
 
+  /** The keys matching a pattern, over every node. */
+  async keys(pattern: string): Promise<string[]> {
+    const keys: string[] = [];
+    for (const port of this.ports)
+      keys.push(...(await redisCli('-p', String(port), '--scan', '--pattern', pattern)).split('\n').filter(Boolean));
+    return keys;
+  }
+
   async stop(): Promise<void> {
     for (const child of this.children) if (child) await kill(child, 'SIGKILL');
     rmSync(this.dir, { recursive: true, force: true });
