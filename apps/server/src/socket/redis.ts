@@ -116,7 +116,7 @@ export async function attachRedisAdapter(
 /**
  * bench:load counts what crosses processes (BENCH_TIMING=1 only): each message of another process
  * this adapter receives. Redis delivers this process's own messages back to it too, on every
- * channel it subscribes to; the adapter drops those by their uid, and so are they not counted.
+ * channel it subscribes to; the adapter drops those by their uid, and they are not counted here either.
  */
 function countDeliveries(adapter: object): void {
   const made = adapter as { uid: string; onRawMessage(raw: Buffer, channel: Buffer): void };
