@@ -12,6 +12,14 @@ export const MAX_PAYLOAD_BYTES = 4096;
  */
 export const DEVICE_TOKEN_HEADER = 'x-device-token';
 
+/**
+ * The query parameter of a Socket.IO connection that names the room it is opened for
+ * (`/socket.io/?room=<id>&…`): a proxy routes every connection of one room to one server process
+ * by it (apps/server/deploy/nginx.conf hashes it). Routing only: `room:join` still says which room
+ * the socket joins, and the server trusts nothing of it.
+ */
+export const ROOM_QUERY_PARAM = 'room';
+
 /** The bounds of a room's turn timer (`turnSeconds`): 10 seconds to 7 days. */
 export const TURN_SECONDS = { min: 10, max: 7 * 24 * 3600 } as const;
 /** The bounds of `takeOverAfterSec`: how long a person is gone before a bot may play for them. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { families, matchViewSchema } from '@mm/rules';
 import { HTTP_ERRORS, RULE_ERRORS, TRANSPORT_ERRORS } from './errors';
-import { DEVICE_TOKEN_HEADER, MAX_PAYLOAD_BYTES, PROTOCOL_VERSION } from './constants';
+import { DEVICE_TOKEN_HEADER, MAX_PAYLOAD_BYTES, PROTOCOL_VERSION, ROOM_QUERY_PARAM } from './constants';
 import { createRoomBodySchema, matchListQuerySchema } from './http';
 import {
   clientReplySchemas,
@@ -65,6 +65,9 @@ export function renderProtocolDoc(): string {
     '## How it works',
     '',
     '- HTTP creates rooms and reads public summaries; everything live goes over Socket.IO on the same origin.',
+    `- A client opens one Socket.IO connection per room and names the room in its query (\`?${ROOM_QUERY_PARAM}=<id>\`), so that a`,
+    '  proxy in front of several server processes sends every connection of a room to the same one. It is routing only:',
+    '  `room:join` says which room the socket joins.',
     '- Every client message is sent with an acknowledgement callback. The reply is `{ ok: true, … }` or',
     '  `{ ok: false, code, message }` with a code from the tables below. A refused message changes nothing.',
     '  A message sent without a callback that is refused gets its error as a `server:error` event.',

@@ -15,27 +15,32 @@ let actionCounter = 0;
 const nextActionId = (): string => `ld-${process.pid}-${++actionCounter}`;
 
 /**
- * A table of the real server: every seat with a socket and a view of its own. A finished match
+ * A table of the real server: every seat with a socket (to the process `urlOf` its seat) and a view of its own. A finished match
  * is followed by a rematch (every seat accepts, then joins again with its seat token and gets
  * the seat one on), so that rooms keep playing however long the run: actions due meanwhile
  * wait, and their latency counts the rematch.
  */
-export async function projectTable(url: string, family: string, play: FamilyPlay, client: ClientKind): Promise<Table> {
-  const res = await fetch(`${url}/api/rooms`, {
+export async function projectTable(
+  urlOf: (seat: number) => string,
+  family: string,
+  play: FamilyPlay,
+  client: ClientKind,
+): Promise<Table> {
+  const res = await fetch(`${urlOf(0)}/api/rooms`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ family, options: play.options }),
   });
   if (res.status !== 201) throw new Error(`room creation refused: ${res.status} ${await res.text()}`);
   const roomId = ((await res.json()) as { id: string }).id;
-  const first = await open(url, client);
+  const first = await open(urlOf(0), client);
   const joinedFirst = await request<{ ok: boolean; code?: string; room: { seats: unknown[] } }>(first, 'room:join', {
     protocol: PROTOCOL_VERSION,
     roomId,
   });
   if (!joinedFirst.ok) throw new Error(`join refused: ${joinedFirst.code}`);
   const sockets = [first];
-  while (sockets.length < joinedFirst.room.seats.length) sockets.push(await open(url, client));
+  while (sockets.length < joinedFirst.room.seats.length) sockets.push(await open(urlOf(sockets.length), client));
   /** each socket's newest snapshot of the current match */
   const latest: (Snapshot | null)[] = sockets.map(() => null);
   /** the seat each socket holds in the current match (a rematch moves everyone one seat on) */

@@ -1,4 +1,4 @@
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import {
   PROTOCOL_VERSION,
   type ActReply,
@@ -33,6 +33,7 @@ import {
 } from './storage';
 import { newActionId } from './tokens';
 import { roomSummary } from './api';
+import { roomSocket } from './room-socket';
 
 /**
  * The socket client of one room. It joins on every (re)connection with the stored
@@ -81,12 +82,6 @@ export function refusedWith(err: unknown): string | null {
   const data = err && typeof err === 'object' ? (err as { data?: unknown }).data : undefined;
   const code = data && typeof data === 'object' ? (data as { code?: unknown }).code : undefined;
   return typeof code === 'string' ? code : null;
-}
-
-export function defaultSocket(): RoomSocket {
-  // same origin; websocket first (no sticky sessions needed behind a load balancer),
-  // long-polling only if websockets are blocked
-  return io({ path: '/socket.io', transports: ['websocket', 'polling'], tryAllTransports: true, autoConnect: false });
 }
 
 export class RoomConnection {
@@ -153,7 +148,7 @@ export class RoomConnection {
     this.#refusedRetryMs = opts.refusedRetryMs ?? 10000;
     this.#quietSyncMs = opts.quietSyncMs ?? 20000;
     this.#summary = opts.summary ?? ((id) => roomSummary(id));
-    this.#socket = opts.socket ?? defaultSocket();
+    this.#socket = opts.socket ?? roomSocket(roomId);
     this.#wire();
   }
 
