@@ -492,7 +492,6 @@ async function playDuels(
   let fresh = 0;
   let doing = 'start';
   // The table being played: the bots' randomness of each is its own.
-  let roomId = 'first';
   while (Date.now() < end) {
     try {
       // Asked, not taken from the last update: one of the old table's may still arrive after the new one's.
@@ -505,7 +504,6 @@ async function playDuels(
         // Followed once they sit: a table whose watcher places a crowd fills first takes no one, since
         // a person joins as a watcher before taking a seat (noted in issue 17).
         const next: string = (await createRoom(url, { family: 'duel', options: { repeats: true } })).json.id;
-        roomId = next;
         alice.seatToken = bob.seatToken = undefined;
         doing = 'alice join';
         await alice.join(next);
