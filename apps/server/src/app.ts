@@ -49,6 +49,7 @@ import type { IoServer } from './socket/io-types';
 import { attachSocketHandlers } from './socket/handlers';
 import { createIdentityStore } from './identity/store';
 import { registerIdentityRoutes } from './identity/routes';
+import { registerRatingRoutes } from './http/ratings';
 import { deviceChannel, roomOfChannel } from './socket/channels';
 import { createPasskeyStore } from './identity/passkeys';
 import { registerPasskeyRoutes } from './identity/passkey-routes';
@@ -393,6 +394,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     creations,
   });
   const identity = createIdentityStore(db, store);
+  registerRatingRoutes(http, { store });
   registerIdentityRoutes(http, {
     identity,
     store,

@@ -30,6 +30,7 @@ import type {
 } from './http';
 import { matchIdSchema, roomIdSchema } from './ids';
 import { passkeyCapabilitySchema, passkeyInfoSchema, passkeyListReplySchema, passkeyOptionsReplySchema } from './passkeys';
+import { myRatingsReplySchema, playerCardReplySchema } from './ratings';
 import type { PushKeyReply } from './push';
 import type { Snapshot } from './snapshot';
 import type {
@@ -306,6 +307,8 @@ export const httpReplySchemas = {
   'PUT /api/me/name': { status: 200, schema: meReplySchema },
   'PUT /api/me/lang': { status: 200, schema: meReplySchema },
   'GET /api/me/stats': { status: 200, schema: statsReplySchema },
+  'GET /api/me/ratings': { status: 200, schema: myRatingsReplySchema },
+  'GET /api/matches/:id/seats/:seat/card': { status: 200, schema: playerCardReplySchema },
   'DELETE /api/me': { status: 204, schema: null },
   'DELETE /api/me/devices/:id': { status: 204, schema: null },
   'PUT /api/me/devices/:id/name': { status: 200, schema: meReplySchema },

@@ -5,6 +5,7 @@
 // `codesBroken`, read from its review view).
 import type { FamilyStats, StatsReply } from '@mm/protocol';
 import { getFamily } from '@mm/rules';
+import { seatRanks } from '../ratings/outcome';
 
 export interface StatsMatch {
   family: string;
@@ -35,16 +36,9 @@ export function guessesToBreak(match: StatsMatch): number[] {
  * a high or a low score wins is read from the result: the winners hold the winning score.
  */
 export function rankOf(match: StatsMatch): number | null {
-  const { scores, winners } = match.result;
-  if (scores.length === 0 || match.seats.length === 0) return null;
-  const top = winners[0] !== undefined ? scores[winners[0]] : undefined;
-  const lowWins = top !== undefined && top < Math.max(...scores);
-  const beats = (a: number, b: number): boolean => (lowWins ? a < b : a > b);
-  const ranks = match.seats.map((seat) => {
-    const mine = scores[seat] ?? 0;
-    return 1 + scores.filter((s) => beats(s, mine)).length;
-  });
-  return Math.min(...ranks);
+  if (match.result.scores.length === 0 || match.seats.length === 0) return null;
+  const ranks = seatRanks(match.family, match.result, match.result.scores.length);
+  return Math.min(...match.seats.map((seat) => ranks[seat] ?? 1));
 }
 
 const won = (m: StatsMatch): boolean => !m.result.draw && m.seats.some((s) => m.result.winners.includes(s));

@@ -19,6 +19,7 @@ import { hintFor, type Hint } from '../bots/play';
 import type { Store } from '../db/store';
 import { describeIssues, fault } from '../errors';
 import { newSalt } from '../security/commitments';
+import { matchRater } from '../ratings/rate';
 import { hashToken, newMatchId, newRoomId, newSeatToken, newSeed } from '../security/tokens';
 import { BOT_ACTION_PREFIX, TIMEOUT_ACTION_PREFIX } from './action-ids';
 import { AwayClocks } from './away-clocks';
@@ -725,11 +726,20 @@ export class RoomService {
     await this.recordFinish(room);
   }
 
-  /** The result column is derivable from the log; it is kept for listing matches without folding. */
+  /**
+   * The result column is derivable from the log; it is kept for listing matches without folding.
+   * The ratings are written with it, in its transaction (a finish rates once, whichever process records it).
+   */
   private async recordFinish(room: LiveRoom): Promise<void> {
     const status = room.status();
     if (!status.finished || room.finishedRecorded) return;
-    await this.store.finishMatch(room.matchId, { winners: status.winners, draw: status.draw, scores: status.scores });
+    // A seat a bot is playing for its person when the match ends was abandoned: rated as a loss.
+    const abandoned = room.seats.filter((s) => s.takenOver).map((s) => s.index);
+    await this.store.finishMatch(
+      room.matchId,
+      { winners: status.winners, draw: status.draw, scores: status.scores },
+      { abandoned, rater: matchRater },
+    );
     room.markFinishRecorded();
   }
 }
