@@ -155,7 +155,16 @@ export const matchListReplySchema: z.ZodType<MatchListReply> = z.strictObject({
       roomId: roomIdSchema,
       number: z.number().int().min(1),
       family: familyIdSchema,
-      players: z.array(playerSchema.extend({ you: z.boolean().describe('this device sat there') })),
+      players: z.array(
+        playerSchema.extend({
+          you: z.boolean().describe('this device sat there'),
+          person: z
+            .boolean()
+            .describe(
+              'a player sat there (not a bot, nor someone deleted since): their card (`GET /api/matches/:id/seats/:seat/card`) answers',
+            ),
+        }),
+      ),
       result: resultSchema.nullable().describe('null while the match is played'),
       createdAt: isoDate,
       finishedAt: isoDate.nullable(),
