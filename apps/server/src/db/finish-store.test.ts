@@ -176,3 +176,51 @@ describe.each(STORAGE_DATABASES)('match finishes and ratings on %s', (kind) => {
     expect(headToHead(await store.sharedMatches(a!, b!, 10), a!, b!)).toEqual(before.h2h);
   });
 });
+
+describe.each(STORAGE_DATABASES)('a database whose matches finished before ratings existed, on %s', (kind) => {
+  let db: Database;
+  let store: Store;
+  let dir: TempDir;
+  let pgdb: TestPostgres | undefined;
+
+  beforeAll(async () => {
+    dir = kind === 'embedded' ? await freshEmbeddedDataDir() : tempDir();
+    if (kind === 'postgres') pgdb = await createMigratedTestPostgres();
+    db = await openDatabase({ dataDir: dir.path, databaseUrl: pgdb?.url });
+    store = createStore(db);
+  });
+  afterAll(async () => {
+    await store?.close();
+    await pgdb?.drop();
+    dir?.remove();
+  });
+
+  it('rates them all once, in the order they finished, as a fold of them', async () => {
+    const [a, b, c] = await Promise.all([1, 2, 3].map((i) => store.ensurePlayer(`old-device-${i}-${randomUUID()}`)));
+    for (const [who, winner] of [
+      [[a!, b!], 0],
+      [[b!, c!], 0],
+      [[a!, c!], 1],
+    ] as const) {
+      const roomId = `room-${randomUUID()}`;
+      const matchId = `match-${randomUUID()}`;
+      await store.createRoom({ roomId, family: 'duel', options: {}, seatCount: 2, matchId, seed: 's' });
+      for (const [i, player] of who.entries()) {
+        await store.claimSeat(roomId, i, { name: `P${i}`, tokenHash: `t-${matchId}-${i}`, deviceId: null, playerId: player });
+      }
+      // As the server finished matches before ratings: no rater.
+      await store.finishMatch(matchId, { winners: [winner], draw: false, scores: winner === 0 ? [1, 0] : [0, 1] });
+    }
+    expect(await store.ratingsOf(a!)).toEqual([]);
+
+    expect(await store.rateHistory(matchRater)).toBe(3);
+    const folded = foldRatings(await store.finishedMatches());
+    for (const p of [a!, b!, c!]) {
+      const [stored] = await store.ratingsOf(p);
+      expect(folded.get(ratingKey(p, 'duel'))).toEqual({ mu: stored!.mu, sigma: stored!.sigma, games: 2 });
+      expect((await store.ratingChangesOf(p, 10)).map((r) => r.mu).at(-1)).toBe(stored!.mu);
+    }
+    // Once there are ratings, never again.
+    expect(await store.rateHistory(matchRater)).toBe(0);
+  });
+});

@@ -46,6 +46,10 @@ export interface MatchRater {
     places: readonly { playerId: string; rank: number }[],
     prior: readonly ({ mu: number; sigma: number } | null)[],
   ): { mu: number; sigma: number }[];
+  /** every rated match's new ratings, folded from `matches` in their order */
+  fold(
+    matches: readonly StoredFinish[],
+  ): { matchId: string; playerId: string; family: string; mu: number; sigma: number; at: Date }[];
 }
 
 /** The person who held one seat of a match, for their card. */
@@ -62,6 +66,12 @@ export interface FinishStore {
    * playing for their person (`abandoned`) and rates the match.
    */
   finishMatch(matchId: string, result: unknown, rating?: { abandoned: readonly number[]; rater: MatchRater }): Promise<void>;
+  /**
+   * Rates every finished match, from the first, where none has been rated yet (a database whose
+   * matches finished before there were ratings): the ratings are then the fold of all of them. Once
+   * any rating exists this does nothing. Returns the ratings written.
+   */
+  rateHistory(rater: MatchRater): Promise<number>;
   ratingsOf(playerId: string): Promise<StoredRating[]>;
   /** the player's rating after each of their rated matches, oldest first (at most the `limit` newest) */
   ratingChangesOf(playerId: string, limit: number): Promise<StoredRatingChange[]>;
@@ -144,6 +154,38 @@ export function createFinishStore(db: Database): FinishStore {
           data: ids.map((playerId, i) => ({ matchId, playerId, family: match.family, ...next[i]!, at: match.finishedAt })),
         });
       });
+    },
+
+    async rateHistory(rater) {
+      return prisma.$transaction(
+        async (tx) => {
+          await tx.$executeRawUnsafe(LOCK);
+          if ((await tx.ratingChange.findFirst({ select: { matchId: true } })) !== null) return 0;
+          const rows = await tx.$queryRawUnsafe<FinishedRow[]>(
+            `${FINISHED} WHERE m."finishedAt" IS NOT NULL ORDER BY m."finishedAt", m.id`,
+          );
+          const steps = rater.fold(rows.map(toFinish));
+          if (steps.length === 0) return 0;
+          await tx.ratingChange.createMany({ data: steps });
+          const latest = new Map<string, (typeof steps)[number] & { games: number }>();
+          for (const step of steps) {
+            const key = `${step.playerId} ${step.family}`;
+            latest.set(key, { ...step, games: (latest.get(key)?.games ?? 0) + 1 });
+          }
+          await tx.rating.createMany({
+            data: [...latest.values()].map((r) => ({
+              playerId: r.playerId,
+              family: r.family,
+              mu: r.mu,
+              sigma: r.sigma,
+              games: r.games,
+              updatedAt: r.at,
+            })),
+          });
+          return latest.size;
+        },
+        { timeout: 120_000 },
+      );
     },
 
     async ratingsOf(playerId) {

@@ -41,9 +41,6 @@ export function placings(match: FinishedMatchFacts): Placing[] | null {
   return seats.map((s) => ({ playerId: s.playerId!, rank: places.get(s.seat)! }));
 }
 
-/** The store's `MatchRater`: who a finished match rates, and how. */
-export const matchRater = { placings, rate: rateFinish };
-
 /** A player's rating before their first rated match of a family. */
 export const FIRST_RATING: RatingValue = rating();
 
@@ -64,9 +61,25 @@ export interface FoldedRating extends RatingValue {
 /** `playerId family`: the key of a player's rating in one family. */
 export const ratingKey = (playerId: string, family: string): string => `${playerId} ${family}`;
 
-/** Every rating, folded from the finished matches in the order they finished. */
-export function foldRatings(matches: Iterable<FinishedMatchFacts>): Map<string, FoldedRating> {
-  const ratings = new Map<string, FoldedRating>();
+/** One player's rating right after one rated match. */
+export interface RatingStep extends RatingValue {
+  matchId: string;
+  playerId: string;
+  family: string;
+  at: Date;
+}
+
+/**
+ * Every rating, folded from the finished matches in the order they finished, and each rated
+ * match's new ratings (`steps`, in that order): what the finishes wrote one at a time.
+ */
+export function foldRatings(matches: Iterable<FinishedMatchFacts & { id?: string; finishedAt?: Date }>): Map<
+  string,
+  FoldedRating
+> & {
+  steps: RatingStep[];
+} {
+  const ratings = Object.assign(new Map<string, FoldedRating>(), { steps: [] as RatingStep[] });
   for (const match of matches) {
     const places = placings(match);
     if (places === null) continue;
@@ -76,6 +89,23 @@ export function foldRatings(matches: Iterable<FinishedMatchFacts>): Map<string, 
       keys.map((k) => ratings.get(k) ?? null),
     );
     keys.forEach((k, i) => ratings.set(k, { ...next[i]!, games: (ratings.get(k)?.games ?? 0) + 1 }));
+    places.forEach((p, i) =>
+      ratings.steps.push({
+        matchId: match.id ?? '',
+        playerId: p.playerId,
+        family: match.family,
+        at: match.finishedAt ?? new Date(0),
+        ...next[i]!,
+      }),
+    );
   }
   return ratings;
 }
+
+/** The store's `MatchRater`: who a finished match rates, and how; and all of them at once. */
+export const matchRater = {
+  placings,
+  rate: rateFinish,
+  fold: (matches: readonly StoredFinishLike[]) => foldRatings(matches).steps,
+};
+type StoredFinishLike = FinishedMatchFacts & { id: string; finishedAt: Date };
