@@ -116,6 +116,29 @@ describe.each(STORAGE_DATABASES)('match finishes and ratings on %s', (kind) => {
     });
   });
 
+  it('rates finishes racing each other one at a time, in the order it stores: their fold', async () => {
+    const people = await players(4);
+    const pairs = [
+      [0, 1],
+      [1, 2],
+      [2, 3],
+      [3, 0],
+      [0, 2],
+      [1, 3],
+    ] as const;
+    const made = await Promise.all(pairs.map(([x, y]) => newMatch('duel', [{ player: people[x]! }, { player: people[y]! }])));
+    // Every finish at once, each of the first one twice (two processes folding the same finish).
+    await Promise.all([
+      ...made.map(({ matchId }) => finish(matchId, { winners: [0], draw: false, scores: [1, 0] })),
+      finish(made[0]!.matchId, { winners: [0], draw: false, scores: [1, 0] }),
+    ]);
+    const folded = foldRatings(await store.finishedMatches());
+    for (const p of people) {
+      const [stored] = await store.ratingsOf(p);
+      expect(folded.get(ratingKey(p, 'duel'))).toEqual({ mu: stored!.mu, sigma: stored!.sigma, games: 3 });
+    }
+  });
+
   it('rates no match with a bot seated in it, nor a Code of the day', async () => {
     const [a, b] = await players(2);
     const withBot = await newMatch('rotation', [{ player: a! }, 'bot', { player: b! }]);
