@@ -99,6 +99,13 @@ const FINISHED = `SELECT m.id, m.family, (extract(epoch FROM m."finishedAt") * 1
     FROM "MatchPlayer" mp LEFT JOIN "Player" p ON p.id = mp."playerId" WHERE mp."matchId" = m.id), '[]') AS seats
   FROM "Match" m JOIN "Room" r ON r.id = m."roomId"`;
 
+/**
+ * How long a finish may wait for a connection, and run (it takes milliseconds; the lock makes finishes
+ * wait their turn). Longer than Prisma's defaults: an action already stored must not be answered as
+ * failed because a busy pool kept its finish waiting.
+ */
+const FINISH_TRANSACTION = { maxWait: 15_000, timeout: 15_000 };
+
 interface FinishedRow extends Record<string, unknown> {
   id: string;
   family: string;
@@ -153,7 +160,7 @@ export function createFinishStore(db: Database): FinishStore {
         await tx.ratingChange.createMany({
           data: ids.map((playerId, i) => ({ matchId, playerId, family: match.family, ...next[i]!, at: match.finishedAt })),
         });
-      });
+      }, FINISH_TRANSACTION);
     },
 
     async rateHistory(rater) {
