@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { axeViolations } from './support/axe';
 import { screenshot } from './support/browser';
 import { useProduct } from './support/product';
 import { pickFamily } from './support/table';
@@ -89,6 +90,21 @@ describe('history and replay in the browser', () => {
     expect(await shared()).toContain(`/m/${matchId}`);
     await screenshot(alice.page, 'history-alice-match-end');
 
+    // Tapping the opponent's name opens their card: the record between the two (this duel ended 1–1 in
+    // rounds: one draw) and their public rating, nothing else; accessible, and no wider than the phone.
+    await alice.page.getByTestId('seat-name-1').tap();
+    const record = alice.page.getByTestId('player-card-record');
+    await record.waitFor();
+    expect(await alice.page.getByTestId('player-card-name').textContent()).toBe('Bob');
+    expect(await Promise.all(['won', 'lost', 'drawn'].map((k) => record.getAttribute(`data-${k}`)))).toEqual(['0', '0', '1']);
+    expect(await alice.page.getByTestId('player-card-last').locator('li').count()).toBe(1);
+    expect(await alice.page.getByTestId('player-card-ratings').locator('li').count()).toBe(1);
+    expect(await axeViolations(alice.page), 'player card').toEqual([]);
+    await noSideScroll(alice.page);
+    await screenshot(alice.page, 'history-player-card');
+    await alice.page.getByTestId('player-card-close').tap();
+    await alice.page.getByTestId('player-card').waitFor({ state: 'detached' });
+
     // My matches: the duel, newest first, with its result.
     await alice.page.getByTestId('history-link').tap();
     await alice.page.waitForURL(/\/history$/);
@@ -104,6 +120,11 @@ describe('history and replay in the browser', () => {
     // A reload keeps it: the list lives on the server, the identity in localStorage.
     await alice.page.reload();
     await alice.page.getByTestId('history-item').first().waitFor();
+    // Bob's card is under the match too, with the same record.
+    await alice.page.getByTestId('history-person').tap();
+    expect(await alice.page.getByTestId('player-card-record').getAttribute('data-drawn')).toBe('1');
+    await alice.page.getByTestId('player-card-close').tap();
+    await alice.page.getByTestId('player-card').waitFor({ state: 'detached' });
 
     // The replay opens at the end, and the secrets check out against what this phone saw live.
     await alice.page.getByTestId('history-item').tap();
@@ -165,5 +186,19 @@ describe('history and replay in the browser', () => {
     await expect.poll(() => carol.page.getByTestId('verify').getAttribute('data-state')).toBe('verified');
     await carol.page.getByTestId('history-link').tap();
     await carol.page.getByTestId('history-empty').waitFor();
+
+    // /me: Alice's duel rating after her one rated match, with its chart, in both themes.
+    await alice.page.goto(`${product.url}/me`);
+    const rated = alice.page.locator('[data-testid="me-ratings-family"][data-family="duel"]');
+    await rated.waitFor();
+    expect(Number(await rated.getByTestId('me-rating').textContent())).toBeGreaterThan(0);
+    expect(await rated.getByTestId('me-rating-chart').locator('path').getAttribute('d')).toMatch(/^M[\d.]+ [\d.]+ L/);
+    expect(await axeViolations(alice.page), 'me light').toEqual([]);
+    await alice.page.emulateMedia({ colorScheme: 'dark' });
+    await alice.page.reload();
+    await rated.waitFor();
+    expect(await axeViolations(alice.page), 'me dark').toEqual([]);
+    await noSideScroll(alice.page);
+    await screenshot(alice.page, 'me-ratings-dark');
   });
 });

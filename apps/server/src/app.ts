@@ -49,6 +49,8 @@ import type { IoServer } from './socket/io-types';
 import { attachSocketHandlers } from './socket/handlers';
 import { createIdentityStore } from './identity/store';
 import { registerIdentityRoutes } from './identity/routes';
+import { registerRatingRoutes } from './http/ratings';
+import { matchRater } from './ratings/rate';
 import { deviceChannel, roomOfChannel } from './socket/channels';
 import { createPasskeyStore } from './identity/passkeys';
 import { registerPasskeyRoutes } from './identity/passkey-routes';
@@ -178,6 +180,9 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
         })
       : null;
   const store = createStore(db, metrics ? { onCommitBatch: (rows) => metrics.commitBatch(rows) } : {});
+  // Matches that finished before there were ratings are rated once, in the order they finished.
+  const backfilled = await store.rateHistory(matchRater);
+  if (backfilled > 0) http.log.info({ ratings: backfilled }, 'rated the matches finished before ratings existed');
   // The solver's threads: bots' moves and players' hints, off the event loop.
   const solver = config.botWorkers > 0 ? new SolverPool(config.botWorkers) : null;
   const now = extras.now ?? (() => new Date());
@@ -395,6 +400,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     creations,
   });
   const identity = createIdentityStore(db, store);
+  registerRatingRoutes(http, { store });
   registerIdentityRoutes(http, {
     identity,
     store,

@@ -14,6 +14,7 @@ import {
   snapshotSchema,
 } from './payloads';
 import { pushPayloadSchema, pushSubscribeBodySchema } from './push';
+import { myRatingsReplySchema, playerCardReplySchema } from './ratings';
 import { deviceNameBodySchema, linkBodySchema, removeDeviceBodySchema, statsReplySchema } from './identity';
 import { passkeyRegisterBodySchema, passkeySignInBodySchema } from './passkeys';
 import { dailyAttemptBodySchema, dailyReminderSchema } from './daily';
@@ -126,6 +127,8 @@ export function renderProtocolDoc(): string {
     `| \`PUT /api/me/name\` | header \`${DEVICE_TOKEN_HEADER}\`, \`{ name }\` | the player's one name, on every device: the \`GET /api/me\` reply |`,
     `| \`PUT /api/me/lang\` | header \`${DEVICE_TOKEN_HEADER}\`, \`{ lang }\` (\`en\`, \`fr\`, \`de\`) | the language chosen on one device; every device of the player applies \`lang\` of \`GET /api/me\` at load: the \`GET /api/me\` reply |`,
     `| \`GET /api/me/stats\` | header \`${DEVICE_TOKEN_HEADER}\` | per family: matches played and won, longest winning run, ranks (rotation, Master Mind 44), guesses to break a code by code size (duel, Parker); schema below |`,
+    `| \`GET /api/me/ratings\` | header \`${DEVICE_TOKEN_HEADER}\` | the player's rating per family (openskill, docs/rules.md §7) with the games it counts and its course after each rated match; schema below |`,
+    `| \`GET /api/matches/:id/seats/:seat/card\` | header \`${DEVICE_TOKEN_HEADER}\` | the person who sat in that seat of that match: their name, public ratings and head-to-head with the asker, nothing else; 404 \`MATCH_NOT_FOUND\`, \`NO_SUCH_SEAT\`, \`NOT_A_PERSON\` (a bot); 400 for a bad id, seat or token; schema below |`,
     `| \`DELETE /api/me\` | header \`${DEVICE_TOKEN_HEADER}\`, \`{ confirm: "DELETE" }\` | 204: "Delete me" on every device at once: the devices, push subscriptions, passkeys and link codes go; running seats are handed to a bot where the room allows takeovers, else freed; the player's name in others' histories becomes \`""\` (shown as "Deleted player"); its devices' sockets get \`PLAYER_DELETED\`. 400 without the confirmation |`,
     `| \`DELETE /api/me/devices/:id\` | header \`${DEVICE_TOKEN_HEADER}\`, optional \`{ keepPasskeys }\` | 204: that device leaves the player and starts as a new anonymous one (its \`GET /api/me\` says it was \`removed\`); the link codes it made die, the passkeys it made go unless \`keepPasskeys\`; its sockets get \`DEVICE_REMOVED\`; 403 \`DEVICE_TOO_NEW\` when the asker joined less than a day ago and that device before it; 404 \`NO_SUCH_DEVICE\` for an id not of this player |`,
     `| \`PUT /api/me/devices/:id/name\` | header \`${DEVICE_TOKEN_HEADER}\`, \`{ name }\` | what the player calls that device (null: its browser's label again): the \`GET /api/me\` reply; 404 \`NO_SUCH_DEVICE\` |`,
@@ -195,6 +198,14 @@ export function renderProtocolDoc(): string {
     '`GET /api/me/stats` reply:',
     '',
     json(statsReplySchema),
+    '',
+    '`GET /api/me/ratings` reply:',
+    '',
+    json(myRatingsReplySchema),
+    '',
+    '`GET /api/matches/:id/seats/:seat/card` reply:',
+    '',
+    json(playerCardReplySchema),
     '',
     '`POST /api/push/subscriptions` body (a device keeps its 5 newest subscriptions):',
     '',

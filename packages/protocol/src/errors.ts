@@ -26,6 +26,8 @@ export const TRANSPORT_ERRORS = {
   NOT_CREATOR: "Only the room's creator (the device that made it) may change its settings.",
   SPECTATING_OFF: "The room's creator has turned spectating off: only seated players see the match until it ends.",
   MATCH_NOT_FOUND: 'No match has this id.',
+  NOT_A_PERSON:
+    'No person holds that seat of the match (a bot, a seat never taken, or a player who deleted themselves): HTTP 404 to `GET /api/matches/:id/seats/:seat/card`.',
   MATCH_NOT_FINISHED: 'A rematch can be voted for only once the match is over.',
   SERVER_ONLY_ACTION: 'Only the server appends this action (a turn timeout); a client cannot send it.',
   ROOM_SEALED:

@@ -161,7 +161,8 @@ export interface MatchListItem {
   /** 1 for the room's first match, +1 for every rematch */
   number: number;
   family: FamilyId;
-  players: (MatchPlayer & { you: boolean })[];
+  /** `person`: a player sat there (not a bot, nor someone deleted since): their card answers */
+  players: (MatchPlayer & { you: boolean; person: boolean })[];
   /** null while the match is played */
   result: MatchResult | null;
   createdAt: string;

@@ -31,6 +31,7 @@ import type {
 import { matchIdSchema, roomIdSchema } from './ids';
 import { REACTION_PRESETS } from './constants';
 import { passkeyCapabilitySchema, passkeyInfoSchema, passkeyListReplySchema, passkeyOptionsReplySchema } from './passkeys';
+import { myRatingsReplySchema, playerCardReplySchema } from './ratings';
 import type { PushKeyReply } from './push';
 import type { Snapshot } from './snapshot';
 import type {
@@ -157,7 +158,16 @@ export const matchListReplySchema: z.ZodType<MatchListReply> = z.strictObject({
       roomId: roomIdSchema,
       number: z.number().int().min(1),
       family: familyIdSchema,
-      players: z.array(playerSchema.extend({ you: z.boolean().describe('this device sat there') })),
+      players: z.array(
+        playerSchema.extend({
+          you: z.boolean().describe('this device sat there'),
+          person: z
+            .boolean()
+            .describe(
+              'a player sat there (not a bot, nor someone deleted since): their card (`GET /api/matches/:id/seats/:seat/card`) answers',
+            ),
+        }),
+      ),
       result: resultSchema.nullable().describe('null while the match is played'),
       createdAt: isoDate,
       finishedAt: isoDate.nullable(),
@@ -315,6 +325,8 @@ export const httpReplySchemas = {
   'PUT /api/me/name': { status: 200, schema: meReplySchema },
   'PUT /api/me/lang': { status: 200, schema: meReplySchema },
   'GET /api/me/stats': { status: 200, schema: statsReplySchema },
+  'GET /api/me/ratings': { status: 200, schema: myRatingsReplySchema },
+  'GET /api/matches/:id/seats/:seat/card': { status: 200, schema: playerCardReplySchema },
   'DELETE /api/me': { status: 204, schema: null },
   'DELETE /api/me/devices/:id': { status: 204, schema: null },
   'PUT /api/me/devices/:id/name': { status: 200, schema: meReplySchema },

@@ -21,3 +21,4 @@ export * from './identity-code';
 export type * from './daily';
 export type * from './passkeys';
 export * from './passkey-host';
+export type * from './ratings';

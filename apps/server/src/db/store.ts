@@ -3,6 +3,7 @@
 // over one database. Rows are read one way for all of them (rows.ts).
 import { createActionLog, type ActionLog } from './action-log.js';
 import type { Database } from './database.js';
+import { createFinishStore, type FinishStore } from './finish-store.js';
 import { createHistoryReader, type HistoryReader } from './history-store.js';
 import { createPlayersStore, type PlayersStore } from './players-store.js';
 import { createRoomsStore, type RoomsStore } from './rooms-store.js';
@@ -18,9 +19,10 @@ export type {
   StoredSeat,
 } from './rows.js';
 export { uniqueViolationTarget } from './rows.js';
-export type { ActionLog, HistoryReader, PlayersStore, RoomsStore };
+export type { ActionLog, FinishStore, HistoryReader, PlayersStore, RoomsStore };
+export type { FinishedSeat, MatchRater, StoredFinish, StoredRating } from './finish-store.js';
 
-export interface Store extends ActionLog, RoomsStore, PlayersStore, HistoryReader {
+export interface Store extends ActionLog, FinishStore, RoomsStore, PlayersStore, HistoryReader {
   kind: 'embedded' | 'postgres';
   close(): Promise<void>;
 }
@@ -33,6 +35,7 @@ export function createStore(db: Database, hooks: { onCommitBatch?: (rows: number
     ...createRoomsStore(db),
     ...createPlayersStore(db),
     ...createHistoryReader(db),
+    ...createFinishStore(db),
     close: () => db.close(),
   };
 }

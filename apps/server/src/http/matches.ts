@@ -15,7 +15,7 @@ export function matchListItem(
     roomId: row.roomId,
     number: match.number,
     family: match.family,
-    players: row.players.map((p) => ({ seat: p.seat, name: p.name, you: p.playerId === playerId })),
+    players: row.players.map((p) => ({ seat: p.seat, name: p.name, you: p.playerId === playerId, person: p.playerId !== null })),
     result: match.finishedAt === null ? null : (match.result as MatchResult | null),
     createdAt: match.createdAt.toISOString(),
     finishedAt: match.finishedAt?.toISOString() ?? null,

@@ -20,6 +20,7 @@ import type { Store } from '../db/store';
 import { mayHaveCommitted } from '../db/unavailable';
 import { describeIssues, fault, matchChanged } from '../errors';
 import { newSalt } from '../security/commitments';
+import { matchRater } from '../ratings/rate';
 import { hashToken, newMatchId, newRoomId, newSeatToken, newSeed } from '../security/tokens';
 import { SerialQueue } from '../shared/serial-queue';
 import { BOT_ACTION_PREFIX, TIMEOUT_ACTION_PREFIX } from './action-ids';
@@ -793,11 +794,20 @@ export class RoomService {
     return moved;
   }
 
-  /** The result column is derivable from the log; it is kept for listing matches without folding. */
+  /**
+   * The result column is derivable from the log; it is kept for listing matches without folding.
+   * The ratings are written with it, in its transaction (a finish rates once, whichever process records it).
+   */
   private async recordFinish(room: LiveRoom): Promise<void> {
     const status = room.status();
     if (!status.finished || room.finishedRecorded) return;
-    await this.store.finishMatch(room.matchId, { winners: status.winners, draw: status.draw, scores: status.scores });
+    // A seat a bot is playing for its person when the match ends was abandoned: rated as a loss.
+    const abandoned = room.seats.filter((s) => s.takenOver).map((s) => s.index);
+    await this.store.finishMatch(
+      room.matchId,
+      { winners: status.winners, draw: status.draw, scores: status.scores },
+      { abandoned, rater: matchRater },
+    );
     room.markFinishRecorded();
   }
 }
