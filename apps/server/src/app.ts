@@ -49,6 +49,8 @@ import type { IoServer } from './socket/io-types';
 import { attachSocketHandlers } from './socket/handlers';
 import { createIdentityStore } from './identity/store';
 import { registerIdentityRoutes } from './identity/routes';
+import { createFriendsStore } from './social/store';
+import { registerFriendRoutes } from './social/routes';
 import { deviceChannel, roomOfChannel } from './socket/channels';
 import { createPasskeyStore } from './identity/passkeys';
 import { registerPasskeyRoutes } from './identity/passkey-routes';
@@ -391,6 +393,12 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     now,
     attempts: daily,
     creations,
+  });
+  registerFriendRoutes(http, {
+    friends: createFriendsStore(db),
+    store,
+    creations,
+    triesPerMinute: config.linkTriesPerMinute,
   });
   const identity = createIdentityStore(db, store);
   registerIdentityRoutes(http, {

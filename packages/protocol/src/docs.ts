@@ -17,6 +17,7 @@ import { pushPayloadSchema, pushSubscribeBodySchema } from './push';
 import { deviceNameBodySchema, linkBodySchema, removeDeviceBodySchema, statsReplySchema } from './identity';
 import { passkeyRegisterBodySchema, passkeySignInBodySchema } from './passkeys';
 import { dailyAttemptBodySchema, dailyReminderSchema } from './daily';
+import { friendInviteBodySchema, friendsReplySchema } from './friends';
 import { clientMessages, serverMessages } from './socket';
 
 /**
@@ -145,6 +146,13 @@ export function renderProtocolDoc(): string {
     `| \`GET /api/daily/me\` | header \`${DEVICE_TOKEN_HEADER}\` | the player's attempts, newest first, and their statistics |`,
     `| \`GET /api/daily/:n/summary\` | header \`${DEVICE_TOKEN_HEADER}\` | the day's counts (attempts ended, rows used) and the results of the player's friends; 403 \`DAILY_NOT_FINISHED\` until the player's own attempt at n has ended |`,
     `| \`PUT /api/daily/reminder\`, \`GET /api/daily/reminder\` | header \`${DEVICE_TOKEN_HEADER}\`; PUT: \`{ hour, utcOffsetMinutes }\` | the player's daily reminder (a push at most once a day at that local hour, none once the day's attempt is done; hour null: off) |`,
+    `| \`GET /api/friends\` | header \`${DEVICE_TOKEN_HEADER}\` | \`{ friends, asking, asked, playedWith, invites }\`: of each person an id of these listings and their name only (schema below) |`,
+    `| \`PUT /api/friends/:id\` | header \`${DEVICE_TOKEN_HEADER}\` | \`{ relation }\`: asks a person who finished a match with this player to be friends, or agrees when they asked (then \`friend\`); 404 \`NOT_PLAYED_WITH\` for anyone else |`,
+    `| \`DELETE /api/friends/:id\` | header \`${DEVICE_TOKEN_HEADER}\` | 204: no longer friends (on both sides), or the request declined or withdrawn; 404 \`NOT_A_FRIEND\` |`,
+    `| \`POST /api/friends/invites\` | header \`${DEVICE_TOKEN_HEADER}\` | 201 \`{ id, token, expiresAt }\`: a link \`/f/<token>\` that makes whoever opens and accepts it this player's friend; a week, single use, 5 live at most (the oldest goes); counted with rooms per address (429) |`,
+    `| \`DELETE /api/friends/invites/:id\` | header \`${DEVICE_TOKEN_HEADER}\` | 204: that link no longer works; 404 \`NO_SUCH_FRIEND_INVITE\` |`,
+    '| `POST /api/friends/invites/preview` | `{ token }` | `{ name }` of who made it, nothing else; 404 `FRIEND_INVITE_INVALID`, 410 `FRIEND_INVITE_EXPIRED`, 429 |',
+    `| \`POST /api/friends/invites/accept\` | header \`${DEVICE_TOKEN_HEADER}\`, \`{ token }\` | \`{ friend }\`: friends at once, and the link is used; 409 \`OWN_FRIEND_INVITE\`, else as for the preview |`,
     '',
     "The Code of the day is played in an ordinary room: join `roomId` with `seatToken` and send the race's `guess`",
     "actions. Only the player's devices may join it; its view holds the code once the attempt has ended, and its replay",
@@ -188,6 +196,14 @@ export function renderProtocolDoc(): string {
     '`PUT /api/me/devices/:id/name` body:',
     '',
     json(deviceNameBodySchema),
+    '',
+    '`POST /api/friends/invites/preview` and `POST /api/friends/invites/accept` body:',
+    '',
+    json(friendInviteBodySchema),
+    '',
+    '`GET /api/friends` reply:',
+    '',
+    sent(friendsReplySchema),
     '',
     '`GET /api/me/stats` reply:',
     '',

@@ -15,3 +15,4 @@ export * from './identity-code';
 export * from './passkeys';
 export * from './passkey-host';
 export * from './daily';
+export * from './friends';
