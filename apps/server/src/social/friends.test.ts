@@ -87,6 +87,11 @@ describe.each(LOGIC_DATABASES)('friends on %s', (kind) => {
     expect((await call(server.url, 'DELETE', `/api/friends/${deeId}`, cy)).json.error.code).toBe('NOT_A_FRIEND');
     expect(await friendsOf(server.url, dee)).toMatchObject({ asking: [], friends: [], playedWith: [] });
     expect(await server.app.db.prisma.friendship.count({ where: { OR: [{ lowId: deeId }, { highId: deeId }] } })).toBe(0);
+    // A device never seen reads an empty listing and is refused a request, and neither makes it a player.
+    const stranger = newDeviceToken();
+    expect(await friendsOf(server.url, stranger)).toEqual({ friends: [], asking: [], asked: [], playedWith: [], invites: [] });
+    expect((await call(server.url, 'PUT', `/api/friends/${deeId}`, stranger)).json.error.code).toBe('NOT_PLAYED_WITH');
+    expect(await server.app.db.prisma.device.count({ where: { id: hashToken(stranger) } })).toBe(0);
   });
 
   it('makes friends through an invitation link, once, before it expires, never with oneself', async () => {
