@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { axeViolations } from './support/axe';
 import { screenshot } from './support/browser';
 import { useProduct } from './support/product';
 import { pickFamily } from './support/table';
@@ -28,7 +29,7 @@ async function noSideScroll(page: Page): Promise<void> {
 describe('history and replay in the browser', () => {
   const product = useProduct();
 
-  it('plays a duel to the end on two phones, lists it in /history and replays it move by move, verified', async () => {
+  it('plays a duel to the end on two phones, lists it in /history, replays it move by move, verified, and the two become friends', async () => {
     const alice = await product.phone('en-GB');
     const bob = await product.phone('en-GB');
     const carol = await product.phone('en-GB');
@@ -148,5 +149,33 @@ describe('history and replay in the browser', () => {
     await expect.poll(() => carol.page.getByTestId('verify').getAttribute('data-state')).toBe('verified');
     await carol.page.getByTestId('history-link').tap();
     await carol.page.getByTestId('history-empty').waitFor();
+
+    // Friends: Alice asks Bob from "People you played with"…
+    await alice.page.getByTestId('history-link').tap();
+    await alice.page.getByTestId('friends-link').tap();
+    await alice.page.waitForURL(/\/friends$/);
+    await alice.page.locator('[data-testid="played-with"][data-name="Bob"]').getByTestId('played-with-add').tap();
+    await alice.page.locator('[data-testid="friend-asked"][data-name="Bob"]').waitFor();
+    await noSideScroll(alice.page);
+    expect(await axeViolations(alice.page)).toEqual([]);
+    // …Bob finds the request waiting at the top of his home page and accepts it on his phone…
+    await bob.page.setViewportSize({ width: 390, height: 844 });
+    await bob.page.emulateMedia({ colorScheme: 'dark' });
+    await bob.page.goto(product.url);
+    const waiting = bob.page.locator('[data-testid="waiting-friend"][data-name="Alice"]');
+    await waiting.waitFor();
+    expect(await axeViolations(bob.page)).toEqual([]);
+    await screenshot(bob.page, 'home-waiting-dark');
+    await waiting.tap();
+    await bob.page.waitForURL(/\/friends$/);
+    await bob.page.locator('[data-testid="friend-asking"][data-name="Alice"]').getByTestId('friend-accept').tap();
+    await bob.page.locator('[data-testid="friend"][data-name="Alice"]').waitFor();
+    expect(await bob.page.locator('[data-testid="played-with"][data-name="Alice"]').getAttribute('data-relation')).toBe('friend');
+    expect(await axeViolations(bob.page)).toEqual([]);
+    await screenshot(bob.page, 'friends-dark');
+    // …and both see each other as friends.
+    await alice.page.reload();
+    await alice.page.locator('[data-testid="friend"][data-name="Bob"]').waitFor();
+    expect(await alice.page.getByTestId('friend-asked').count()).toBe(0);
   });
 });

@@ -1,0 +1,72 @@
+import type { DailyMeReply, FriendsReply, MatchListReply } from '@mm/protocol/pure';
+import { describe, expect, it } from 'vitest';
+import { inviteUrl, nothingWaits, waitingFor } from './waiting';
+
+type Item = MatchListReply['matches'][number];
+const match = (id: string, over: Partial<Item>): Item => ({
+  id,
+  roomId: `room-${id}`,
+  number: 1,
+  family: 'duel',
+  players: [],
+  result: null,
+  createdAt: '2026-11-27T10:00:00.000Z',
+  finishedAt: null,
+  url: `/r/room-${id}`,
+  yourTurn: false,
+  deadline: null,
+  ...over,
+});
+const friends = (asking: FriendsReply['asking']): FriendsReply => ({
+  friends: [],
+  asking,
+  asked: [],
+  playedWith: [],
+  invites: [],
+});
+const stats = {
+  played: 3,
+  winPercent: 100,
+  currentStreak: 3,
+  longestStreak: 3,
+  distribution: [0, 0, 3, 0, 0, 0, 0, 0, 0, 0],
+  lost: 0,
+};
+const daily = (attempts: DailyMeReply['attempts']): DailyMeReply => ({ attempts, stats });
+
+describe('waitingFor', () => {
+  it('lists the matches where it is my turn, the people asking, and today’s Code of the day with my streak', () => {
+    const matches = {
+      matches: [
+        match('a', { yourTurn: true }),
+        match('b', {}),
+        match('c', { yourTurn: true, finishedAt: '2026-11-27T11:00:00.000Z' }),
+      ],
+      nextCursor: null,
+    };
+    const ann = { id: 'p'.repeat(22), name: 'Ann', at: '2026-11-27T09:00:00.000Z' };
+    const w = waitingFor(matches, friends([ann]), daily([{ n: 40, hard: false, status: 'won', guesses: 3 }]), 41);
+    expect(w.turns.map((m) => m.id)).toEqual(['a']);
+    expect(w.asking).toEqual([ann]);
+    expect(w.daily).toEqual({ n: 41, today: 'todo', streak: 3 });
+    expect(nothingWaits(w)).toBe(false);
+  });
+
+  it('says whether today’s puzzle is begun or over', () => {
+    const playing = waitingFor(null, null, daily([{ n: 41, hard: false, status: 'playing', guesses: 2 }]), 41);
+    expect(playing.daily?.today).toBe('playing');
+    for (const status of ['won', 'lost', 'unfinished'] as const)
+      expect(waitingFor(null, null, daily([{ n: 41, hard: true, status, guesses: 10 }]), 41).daily?.today).toBe('done');
+  });
+
+  it('shows nothing to a first visit, or when every call failed', () => {
+    expect(nothingWaits(waitingFor({ matches: [], nextCursor: null }, friends([]), daily([]), 41))).toBe(true);
+    expect(nothingWaits(waitingFor(null, null, null, 41))).toBe(true);
+  });
+});
+
+describe('inviteUrl', () => {
+  it('puts the token in the path the router reads', () => {
+    expect(inviteUrl('https://mm.example', 'AbCdEfGh_-12345ZabcdeF')).toBe('https://mm.example/f/AbCdEfGh_-12345ZabcdeF');
+  });
+});
