@@ -158,12 +158,13 @@ describe('history and replay in the browser', () => {
     await alice.page.locator('[data-testid="friend-asked"][data-name="Bob"]').waitFor();
     await noSideScroll(alice.page);
     expect(await axeViolations(alice.page)).toEqual([]);
-    // …Bob finds the request waiting at the top of his home page and accepts it on his phone…
+    // …Bob finds it waiting beside his home page’s heading (no turn waits: the duel is over) and accepts it on his phone…
     await bob.page.setViewportSize({ width: 390, height: 844 });
     await bob.page.emulateMedia({ colorScheme: 'dark' });
     await bob.page.goto(product.url);
-    const waiting = bob.page.locator('[data-testid="waiting-friend"][data-name="Alice"]');
+    const waiting = bob.page.locator('[data-testid="waiting-friend"][data-count="1"]');
     await waiting.waitFor();
+    expect(await bob.page.getByTestId('waiting-turn').count()).toBe(0);
     expect(await axeViolations(bob.page)).toEqual([]);
     await screenshot(bob.page, 'home-waiting-dark');
     await waiting.tap();

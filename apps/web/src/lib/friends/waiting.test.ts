@@ -1,6 +1,6 @@
 import type { DailyMeReply, FriendsReply, MatchListReply } from '@mm/protocol/pure';
 import { describe, expect, it } from 'vitest';
-import { inviteUrl, nothingWaits, waitingFor } from './waiting';
+import { inviteUrl, turnsHref, waitingFor } from './waiting';
 
 type Item = MatchListReply['matches'][number];
 const match = (id: string, over: Partial<Item>): Item => ({
@@ -49,7 +49,11 @@ describe('waitingFor', () => {
     expect(w.turns.map((m) => m.id)).toEqual(['a']);
     expect(w.asking).toEqual([ann]);
     expect(w.daily).toEqual({ n: 41, today: 'todo', streak: 3 });
-    expect(nothingWaits(w)).toBe(false);
+  });
+
+  it('leads a single turn to its room, several to the history (which lists them first)', () => {
+    expect(turnsHref([match('a', { yourTurn: true })])).toBe('/r/room-a');
+    expect(turnsHref([match('a', { yourTurn: true }), match('b', { yourTurn: true })])).toBe('/history');
   });
 
   it('says whether today’s puzzle is begun or over', () => {
@@ -60,8 +64,9 @@ describe('waitingFor', () => {
   });
 
   it('shows nothing to a first visit, or when every call failed', () => {
-    expect(nothingWaits(waitingFor({ matches: [], nextCursor: null }, friends([]), daily([]), 41))).toBe(true);
-    expect(nothingWaits(waitingFor(null, null, null, 41))).toBe(true);
+    const nothing = { turns: [], asking: [], daily: null };
+    expect(waitingFor({ matches: [], nextCursor: null }, friends([]), daily([]), 41)).toEqual(nothing);
+    expect(waitingFor(null, null, null, 41)).toEqual(nothing);
   });
 });
 

@@ -3,7 +3,7 @@ import type { DailyMeReply, FriendPerson, FriendsReply, MatchListReply } from '@
 /** Where today's Code of the day stands for the player: not begun, begun, or over. */
 export type DailyToday = 'todo' | 'playing' | 'done';
 
-/** What the home page shows first: what waits for the player. */
+/** What the home page shows beside its heading: what waits for the player. */
 export interface Waiting {
   /** unfinished matches where the player owes a move now, as listed by the history */
   turns: MatchListReply['matches'];
@@ -15,7 +15,7 @@ export interface Waiting {
 
 /**
  * Gathers the three answers the home page reads (any of them may have failed: null) into what
- * waits for the player. The daily line is for players of the daily only, so a first visit shows nothing.
+ * waits for the player. The daily's state is for players of the daily only: a first visit shows nothing.
  */
 export function waitingFor(
   matches: MatchListReply | null,
@@ -32,8 +32,8 @@ export function waitingFor(
   };
 }
 
-/** Nothing to show: the home page keeps its first screen for the games. */
-export const nothingWaits = (w: Waiting): boolean => w.turns.length === 0 && w.asking.length === 0 && w.daily === null;
+/** Where the count of my turns leads: the one room, or /history, which lists the matches owing a move first. */
+export const turnsHref = (turns: Waiting['turns']): string => (turns.length === 1 ? `/r/${turns[0]!.roomId}` : '/history');
 
 /** The address a friend invitation opens: /f/<token>, the token in the path (a week, single use). */
 export const inviteUrl = (origin: string, token: string): string => `${origin}/f/${token}`;
