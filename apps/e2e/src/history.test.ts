@@ -178,5 +178,25 @@ describe('history and replay in the browser', () => {
     await alice.page.reload();
     await alice.page.locator('[data-testid="friend"][data-name="Bob"]').waitFor();
     expect(await alice.page.getByTestId('friend-asked').count()).toBe(0);
+
+    // Carol never played with Alice: Alice's invitation link (its QR code shown) makes them friends, in French.
+    await alice.page.getByTestId('friend-invite-make').tap();
+    const link = await alice.page.getByTestId('friend-invite-url').inputValue();
+    expect(await alice.page.getByTestId('qr-code').getAttribute('data-text')).toBe(link);
+    await carol.page.setViewportSize({ width: 390, height: 844 });
+    await carol.page.goto(`${product.url}/me`);
+    await carol.page.getByTestId('me-name').fill('Carol');
+    await carol.page.getByTestId('me-name-save').tap();
+    await carol.page.getByTestId('me-name-saved').waitFor();
+    await carol.page.getByTestId('lang-select').selectOption('fr');
+    await carol.page.goto(link);
+    await expect.poll(() => carol.page.getByTestId('friend-invite-from').textContent()).toBe('Alice vous invite à devenir amis.');
+    expect(await axeViolations(carol.page)).toEqual([]);
+    await carol.page.getByTestId('friend-invite-accept').tap();
+    await carol.page.waitForURL(/\/friends$/);
+    await carol.page.locator('[data-testid="friend"][data-name="Alice"]').waitFor();
+    await alice.page.reload();
+    await alice.page.locator('[data-testid="friend"][data-name="Carol"]').waitFor();
+    expect(await alice.page.getByTestId('friend-invite-live').count()).toBe(0);
   });
 });

@@ -445,8 +445,6 @@ export const de: Messages = {
   'invite.checking': 'Einladung wird geprüft …',
   'invite.from': '{name} lädt dich ein, Freunde zu werden.',
   'invite.accept': 'Annehmen',
-  'invite.done': 'Du und {name} seid jetzt Freunde.',
-  'invite.toFriends': 'Zu deinen Freunden',
   'waiting.title': 'Wartet auf dich',
   'waiting.turns': 'Partien, in denen du dran bist: {n}',
   'waiting.asking': 'Freundschaftsanfragen: {n}',

@@ -441,8 +441,6 @@ export const en = {
   'invite.checking': 'Checking the invitation…',
   'invite.from': '{name} invites you to be friends.',
   'invite.accept': 'Accept',
-  'invite.done': 'You and {name} are friends now.',
-  'invite.toFriends': 'See your friends',
   'waiting.title': 'Waiting for you',
   'waiting.turns': 'Matches where it is your turn: {n}',
   'waiting.asking': 'Friend requests: {n}',

@@ -441,8 +441,6 @@ export const fr: Messages = {
   'invite.checking': 'Vérification de l’invitation…',
   'invite.from': '{name} vous invite à devenir amis.',
   'invite.accept': 'Accepter',
-  'invite.done': 'Vous et {name} êtes amis.',
-  'invite.toFriends': 'Voir vos amis',
   'waiting.title': 'Ce qui vous attend',
   'waiting.turns': 'Parties où c’est à vous : {n}',
   'waiting.asking': 'Demandes d’ami : {n}',
