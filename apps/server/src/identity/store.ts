@@ -76,8 +76,8 @@ export interface IdentityStore {
   nameDevice(deviceId: string, publicId: string, name: string | null): Promise<boolean>;
   setLang(deviceId: string, lang: Lang): Promise<void>;
   /**
-   * "Delete me", in one transaction: the player, its devices (and by cascade its link codes and
-   * passkeys) and its devices' push subscriptions go; its name in every history becomes
+   * "Delete me", in one transaction: the player, its devices (and by cascade its link codes,
+   * passkeys, friendships and friend invitations) and its devices' push subscriptions go; its name in every history becomes
    * DELETED_PLAYER_NAME; a seat of a running match goes to a bot where the room allows takeovers,
    * every other seat of theirs is freed; rooms they created lose their creator. Null when the
    * device has no player (nothing to delete).
