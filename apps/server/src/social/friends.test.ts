@@ -115,6 +115,8 @@ describe.each(LOGIC_DATABASES)('friends on %s', (kind) => {
     expect(names((await friendsOf(server.url, eve)).friends)).toEqual(['Fay']);
     expect(names((await friendsOf(server.url, fay)).friends)).toEqual(['Eve']);
     expect((await friendsOf(server.url, eve)).invites).toEqual([]);
+    const eveId = (accepted.json as { friend: { id: string } }).friend.id;
+    expect((await call(server.url, 'PUT', `/api/friends/${eveId}`, fay)).json).toEqual({ relation: 'friend' });
     // Single use.
     const again = await call(server.url, 'POST', '/api/friends/invites/accept', gus, { token });
     expect([again.status, again.json.error.code]).toEqual([404, 'FRIEND_INVITE_INVALID']);
@@ -141,6 +143,12 @@ describe.each(LOGIC_DATABASES)('friends on %s', (kind) => {
     const revoked = await call(server.url, 'POST', '/api/friends/invites/accept', gus, { token: revocable.token });
     expect(revoked.json.error.code).toBe('FRIEND_INVITE_INVALID');
     expect((await call(server.url, 'DELETE', `/api/friends/invites/${revocable.id}`, eve)).status).toBe(404);
+
+    // Met only by the link: once no longer friends, Fay may not ask Eve again (a new link may).
+    expect((await call(server.url, 'DELETE', `/api/friends/${eveId}`, fay)).status).toBe(204);
+    const refused = await call(server.url, 'PUT', `/api/friends/${eveId}`, fay);
+    expect([refused.status, refused.json.error.code]).toEqual([404, 'NOT_PLAYED_WITH']);
+    expect((await friendsOf(server.url, eve)).friends).toEqual([]);
   });
 
   it('removes a friend on both sides, and declines a request', async () => {

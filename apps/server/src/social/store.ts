@@ -170,10 +170,14 @@ export function createFriendsStore(db: Database): FriendsStore {
       if (!found) return null;
       const key = pair(playerId, found.other);
       if (!found.played) {
-        // Met by an invitation, or asked by them: agreeing is all that may happen here.
+        // Not met at a table (an invitation, or a request a merge brought): agreeing to their request
+        // is all that may happen, and only while it is there (never a new request of one's own).
+        await prisma.friendship.updateMany({
+          where: { ...key, askedBy: found.other, acceptedAt: null },
+          data: { acceptedAt: new Date() },
+        });
         const row = await prisma.friendship.findUnique({ where: { lowId_highId: key } });
-        if (!row) return null;
-        if (relationOf(row, playerId) !== 'asking') return relationOf(row, playerId);
+        return row ? relationOf(row, playerId) : null;
       }
       // One statement: asking someone who asked first (even at the same moment) is agreeing.
       const [row] = await db.sql<{ askedBy: string; accepted: boolean }>(
