@@ -29,7 +29,7 @@ async function noSideScroll(page: Page): Promise<void> {
 describe('history and replay in the browser', () => {
   const product = useProduct();
 
-  it('plays a duel to the end on two phones, lists it in /history and replays it move by move, verified', async () => {
+  it('plays a duel to the end on two phones, lists it in /history, replays it move by move, verified, and the two become friends', async () => {
     const alice = await product.phone('en-GB');
     const bob = await product.phone('en-GB');
     const carol = await product.phone('en-GB');
@@ -186,6 +186,55 @@ describe('history and replay in the browser', () => {
     await expect.poll(() => carol.page.getByTestId('verify').getAttribute('data-state')).toBe('verified');
     await carol.page.getByTestId('history-link').tap();
     await carol.page.getByTestId('history-empty').waitFor();
+
+    // Friends: Alice asks Bob from "People you played with"…
+    await alice.page.getByTestId('history-link').tap();
+    await alice.page.getByTestId('friends-link').tap();
+    await alice.page.waitForURL(/\/friends$/);
+    await alice.page.locator('[data-testid="played-with"][data-name="Bob"]').getByTestId('played-with-add').tap();
+    await alice.page.locator('[data-testid="friend-asked"][data-name="Bob"]').waitFor();
+    await noSideScroll(alice.page);
+    expect(await axeViolations(alice.page)).toEqual([]);
+    // …Bob finds it waiting beside his home page’s heading (no turn waits: the duel is over) and accepts it on his phone…
+    await bob.page.setViewportSize({ width: 390, height: 844 });
+    await bob.page.emulateMedia({ colorScheme: 'dark' });
+    await bob.page.goto(product.url);
+    const waiting = bob.page.locator('[data-testid="waiting-friend"][data-count="1"]');
+    await waiting.waitFor();
+    expect(await bob.page.getByTestId('waiting-turn').count()).toBe(0);
+    expect(await axeViolations(bob.page)).toEqual([]);
+    await screenshot(bob.page, 'home-waiting-dark');
+    await waiting.tap();
+    await bob.page.waitForURL(/\/friends$/);
+    await bob.page.locator('[data-testid="friend-asking"][data-name="Alice"]').getByTestId('friend-accept').tap();
+    await bob.page.locator('[data-testid="friend"][data-name="Alice"]').waitFor();
+    expect(await bob.page.locator('[data-testid="played-with"][data-name="Alice"]').getAttribute('data-relation')).toBe('friend');
+    expect(await axeViolations(bob.page)).toEqual([]);
+    await screenshot(bob.page, 'friends-dark');
+    // …and both see each other as friends.
+    await alice.page.reload();
+    await alice.page.locator('[data-testid="friend"][data-name="Bob"]').waitFor();
+    expect(await alice.page.getByTestId('friend-asked').count()).toBe(0);
+
+    // Carol never played with Alice: Alice's invitation link (its QR code shown) makes them friends, in French.
+    await alice.page.getByTestId('friend-invite-make').tap();
+    const link = await alice.page.getByTestId('friend-invite-url').inputValue();
+    expect(await alice.page.getByTestId('qr-code').getAttribute('data-text')).toBe(link);
+    await carol.page.setViewportSize({ width: 390, height: 844 });
+    await carol.page.goto(`${product.url}/me`);
+    await carol.page.getByTestId('me-name').fill('Carol');
+    await carol.page.getByTestId('me-name-save').tap();
+    await carol.page.getByTestId('me-name-saved').waitFor();
+    await carol.page.getByTestId('lang-select').selectOption('fr');
+    await carol.page.goto(link);
+    await expect.poll(() => carol.page.getByTestId('friend-invite-from').textContent()).toBe('Alice vous invite à devenir amis.');
+    expect(await axeViolations(carol.page)).toEqual([]);
+    await carol.page.getByTestId('friend-invite-accept').tap();
+    await carol.page.waitForURL(/\/friends$/);
+    await carol.page.locator('[data-testid="friend"][data-name="Alice"]').waitFor();
+    await alice.page.reload();
+    await alice.page.locator('[data-testid="friend"][data-name="Carol"]').waitFor();
+    expect(await alice.page.getByTestId('friend-invite-live').count()).toBe(0);
 
     // /me: Alice's duel rating after her one rated match, with its chart, in both themes.
     await alice.page.goto(`${product.url}/me`);

@@ -51,6 +51,8 @@ import { createIdentityStore } from './identity/store';
 import { registerIdentityRoutes } from './identity/routes';
 import { registerRatingRoutes } from './http/ratings';
 import { matchRater } from './ratings/rate';
+import { createFriendsStore } from './social/store';
+import { registerFriendRoutes } from './social/routes';
 import { deviceChannel, roomOfChannel } from './socket/channels';
 import { createPasskeyStore } from './identity/passkeys';
 import { registerPasskeyRoutes } from './identity/passkey-routes';
@@ -398,6 +400,12 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     now,
     attempts: daily,
     creations,
+  });
+  registerFriendRoutes(http, {
+    friends: createFriendsStore(db),
+    store,
+    creations,
+    triesPerMinute: config.linkTriesPerMinute,
   });
   const identity = createIdentityStore(db, store);
   registerRatingRoutes(http, { store });

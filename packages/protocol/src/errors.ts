@@ -49,6 +49,13 @@ export const TRANSPORT_ERRORS = {
     'The passkey’s answer did not verify (another origin, no user verification, a bad signature, or a signature counter that did not go up): nothing changed. HTTP 400.',
   PASSKEY_UNKNOWN: 'No passkey here has this credential (it was removed, or made for another site): HTTP 404.',
   NO_SUCH_PASSKEY: 'This player has no passkey with that id: HTTP 404.',
+  NOT_PLAYED_WITH:
+    'Nobody of that id has finished a match with this player, nor asked to be their friend: a friend request needs a match played together, or an invitation link. HTTP 404.',
+  NOT_A_FRIEND: 'This player has no friend, request or asker of that id: HTTP 404.',
+  NO_SUCH_FRIEND_INVITE: 'This player has no live friend invitation with that id (used, expired or revoked already): HTTP 404.',
+  FRIEND_INVITE_INVALID: 'No friend invitation is this one (mistyped, used already, or revoked): HTTP 404.',
+  FRIEND_INVITE_EXPIRED: 'This friend invitation is older than a week: ask for a new one. HTTP 410.',
+  OWN_FRIEND_INVITE: 'This friend invitation is your own: send it to someone else. HTTP 409.',
   DEVICE_REMOVED:
     'This device was removed from its player: it is a new anonymous player now, and no seat of the old one answers to it (sent as `server:error`, then the socket is closed).',
   PLAYER_DELETED:

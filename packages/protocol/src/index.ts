@@ -16,3 +16,4 @@ export * from './passkeys';
 export * from './passkey-host';
 export * from './daily';
 export * from './ratings';
+export * from './friends';

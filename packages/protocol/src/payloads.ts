@@ -28,6 +28,13 @@ import type {
   RoomSummary,
   SeatSummary,
 } from './http';
+import {
+  friendInviteAcceptReplySchema,
+  friendInvitePreviewReplySchema,
+  friendInviteReplySchema,
+  friendRelationReplySchema,
+  friendsReplySchema,
+} from './friends';
 import { matchIdSchema, roomIdSchema } from './ids';
 import { REACTION_PRESETS } from './constants';
 import { passkeyCapabilitySchema, passkeyInfoSchema, passkeyListReplySchema, passkeyOptionsReplySchema } from './passkeys';
@@ -349,4 +356,11 @@ export const httpReplySchemas = {
   'GET /api/daily/:n/summary': { status: 200, schema: dailySummaryReplySchema },
   'PUT /api/daily/reminder': { status: 200, schema: dailyReminderSchema },
   'GET /api/daily/reminder': { status: 200, schema: dailyReminderSchema },
+  'GET /api/friends': { status: 200, schema: friendsReplySchema },
+  'PUT /api/friends/:id': { status: 200, schema: friendRelationReplySchema },
+  'DELETE /api/friends/:id': { status: 204, schema: null },
+  'POST /api/friends/invites': { status: 201, schema: friendInviteReplySchema },
+  'DELETE /api/friends/invites/:id': { status: 204, schema: null },
+  'POST /api/friends/invites/preview': { status: 200, schema: friendInvitePreviewReplySchema },
+  'POST /api/friends/invites/accept': { status: 200, schema: friendInviteAcceptReplySchema },
 } as const satisfies Record<string, { status: number; schema: z.ZodType | null }>;

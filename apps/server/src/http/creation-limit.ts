@@ -9,7 +9,8 @@ import { optionalDevice } from './device';
 
 /**
  * The routes whose request makes the player of a device never seen (`ensurePlayer`): the player's
- * own (`/api/me…`), linking and passkeys, and the daily reminder. A daily attempt draws on the bound
+ * own (`/api/me…`), linking and passkeys, and the daily reminder (a friend invitation's acceptance
+ * takes the `newPlayer` hook itself: reading friends makes nobody). A daily attempt draws on the bound
  * every time, as a room does; a seat claimed on the socket needs a room, which is bounded already.
  */
 export const MAKES_PLAYER = /^\/api\/(me|link|passkeys|daily\/reminder)(\/|$)/;

@@ -8,6 +8,7 @@ import { botName } from '../bots/names';
 import type { Database } from '../db/database';
 import type { Store } from '../db/store';
 import { newPlayerId } from '../security/tokens';
+import { mergeFriends } from '../social/store';
 import { deviceLabel } from './user-agent';
 
 export interface StoredDevice {
@@ -75,8 +76,8 @@ export interface IdentityStore {
   nameDevice(deviceId: string, publicId: string, name: string | null): Promise<boolean>;
   setLang(deviceId: string, lang: Lang): Promise<void>;
   /**
-   * "Delete me", in one transaction: the player, its devices (and by cascade its link codes and
-   * passkeys) and its devices' push subscriptions go; its name in every history becomes
+   * "Delete me", in one transaction: the player, its devices (and by cascade its link codes,
+   * passkeys, friendships and friend invitations) and its devices' push subscriptions go; its name in every history becomes
    * DELETED_PLAYER_NAME; a seat of a running match goes to a bot where the room allows takeovers,
    * every other seat of theirs is freed; rooms they created lose their creator. Null when the
    * device has no player (nothing to delete).
@@ -233,6 +234,7 @@ export function createIdentityStore(db: Database, store: Store): IdentityStore {
     await tx.dailyAttempt.deleteMany({ where: { playerId: from } });
     // Passkeys follow too: deleting `from` below would otherwise take them (ON DELETE CASCADE).
     await tx.passkey.updateMany({ where: { playerId: from }, data: { playerId: into } });
+    await mergeFriends(tx, from, into);
     await tx.player.updateMany({ where: { id: into, name: '' }, data: { name: source.name } });
     await tx.player.delete({ where: { id: from } });
   };
@@ -325,7 +327,8 @@ export function createIdentityStore(db: Database, store: Store): IdentityStore {
         const created = await tx.room.findMany({ where: { creatorDeviceId: { in: deviceIds } }, select: { id: true } });
         await tx.room.updateMany({ where: { creatorDeviceId: { in: deviceIds } }, data: { creatorDeviceId: null } });
         await tx.pushSubscription.deleteMany({ where: { deviceId: { in: deviceIds } } });
-        // Devices, link codes (and passkeys) go with the player, by their foreign keys.
+        // Devices, link codes, passkeys, friendships both ways and friend invitations go with the player,
+        // by their foreign keys: nobody keeps a deleted player as a friend or a request.
         await tx.player.delete({ where: { id: playerId } });
         return { deviceIds, roomIds: [...new Set([...seats.map((s) => s.roomId), ...created.map((r) => r.id)])] };
       });
