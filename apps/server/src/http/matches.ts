@@ -39,7 +39,7 @@ export function matchDetail(record: StoredMatchRecord): MatchDetail | null {
     family: match.family,
     options: match.options,
     createdAt: match.createdAt,
-    creatorDeviceId: null,
+    creatorPlayerId: null,
     spectators: record.spectators,
     hints: false,
     takeOverAfterSec: null,

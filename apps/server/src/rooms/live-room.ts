@@ -31,7 +31,7 @@ export class LiveRoom {
   readonly matchId: string;
   readonly matchNumber: number;
   readonly seed: string;
-  readonly creatorDeviceId: string | null;
+  readonly creatorPlayerId: string | null;
   #spectating: boolean;
   /** seated players may ask for hints */
   readonly hints: boolean;
@@ -72,7 +72,7 @@ export class LiveRoom {
     this.matchId = stored.match.id;
     this.matchNumber = stored.match.number;
     this.seed = stored.match.seed;
-    this.creatorDeviceId = stored.creatorDeviceId;
+    this.creatorPlayerId = stored.creatorPlayerId;
     this.#spectating = stored.spectators;
     this.hints = stored.hints;
     this.takeOverAfterSec = stored.takeOverAfterSec;
@@ -277,8 +277,9 @@ export class LiveRoom {
     return seat === null && !this.spectating ? null : this.snapshot(seat);
   }
 
-  isCreator(deviceId: string | null): boolean {
-    return deviceId !== null && this.creatorDeviceId !== null && deviceId === this.creatorDeviceId;
+  /** Whether `playerId` made the room (any device of theirs may change its settings). */
+  isCreator(playerId: string | null): boolean {
+    return playerId !== null && this.creatorPlayerId !== null && playerId === this.creatorPlayerId;
   }
 
   /**
