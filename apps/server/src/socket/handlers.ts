@@ -144,12 +144,13 @@ export function attachSocketHandlers(
       // Authority over a seat is the player's (docs/architecture.md, Identity): a seat token of
       // another player's seat is refused, and a device of the player holds its seats without one.
       const deviceId = msg.deviceToken ? hashToken(msg.deviceToken) : null;
-      const principal = deviceId ? await principals.resolve(socket, deviceId, (d) => rooms.playerOfDevice(d)) : null;
+      const since = principals.moves;
+      const principal = deviceId ? await principals.resolve(socket, deviceId, playerOf) : null;
       const held = room.seatFor(msg.seatToken ? hashToken(msg.seatToken) : null, principal?.playerId ?? null);
       if (held === 'refused') return fault('BAD_TOKEN', 'This seat token is not valid here; join as a spectator.');
       // A person who asks to sit as they join is never counted among the watchers: a crowd holding every
       // watcher's place cannot keep them from a free seat.
-      if (msg.claim && !held) return joinByClaim(socket, room.id, msg.claim, deviceId);
+      if (msg.claim && !held) return joinByClaim(socket, room.id, msg.claim, deviceId, since);
       const seat = held?.seat ?? null;
       // A sealed room (the Code of the day's) is its player's alone: nobody else may even watch it.
       if (seat === null && room.daily !== null) return SEALED();
@@ -177,7 +178,7 @@ export function attachSocketHandlers(
           return fault('SPECTATORS_FULL', `This room has its ${spectatorsPerRoom} spectators already: try again later.`);
         }
       }
-      await joinDevice(socket, principal);
+      await principals.settle(socket, principal, since, playerOf);
       // Back after a bot played for them: the seat is theirs again. Asked in the room's queue after joining the
       // seat's channel, so a takeover racing this join either sees the socket there or is undone here.
       const reclaimed = seat !== null && tokenHash ? await rooms.reclaim(room.id, seat, tokenHash) : null;
@@ -268,19 +269,7 @@ export function attachSocketHandlers(
     },
   };
 
-  /**
-   * The socket acts for the principal its join named from now on, and its device's channel (its player's
-   * news: a deleted player, a merged one, a removal) follows. No device named: the socket keeps the one it had.
-   */
-  async function joinDevice(socket: IoSocket, principal: Principal | null): Promise<void> {
-    if (principal === null) return;
-    const before = socket.data.principal?.deviceId ?? null;
-    if (before !== principal.deviceId) {
-      if (before !== null) void socket.leave(deviceChannel(before));
-      await socket.join(deviceChannel(principal.deviceId));
-    }
-    socket.data.principal = principal;
-  }
+  const playerOf = (deviceId: string): Promise<string | null> => rooms.playerOfDevice(deviceId);
 
   /** Who holds `seat` in this process's memory (called in the room's queue, right after a claim). */
   const playerOfSeat = (roomId: string, seat: Seat): string | null =>
@@ -311,6 +300,7 @@ export function attachSocketHandlers(
     roomId: string,
     claim: { seat: Seat; name: string },
     deviceId: string | null,
+    since: number,
   ): Promise<JoinReply | ErrorReply> {
     // The socket takes its seat before the claim is announced: the service's one broadcast reaches it there.
     let principal: Principal | null = null;
@@ -320,7 +310,7 @@ export function attachSocketHandlers(
       return enterRoom(socket, roomId, seat, matchId);
     });
     if (!claimed.ok) return claimed;
-    await joinDevice(socket, principal);
+    await principals.settle(socket, principal, since, playerOf);
     const room = rooms.cached(roomId) ?? (await rooms.refresh(roomId));
     if (!room) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
     return { ...(await joinReply(socket, room, claimed.seat)), seatToken: claimed.seatToken };

@@ -1,3 +1,4 @@
+import { Server } from 'socket.io';
 import { describe, expect, it } from 'vitest';
 import { hashToken } from '../security/tokens';
 import { call, me } from '../test-support/api';
@@ -5,7 +6,8 @@ import { createRoomAs, newDeviceToken } from '../test-support/finish';
 import { Player } from '../test-support/player';
 import { useServer } from '../test-support/server';
 import { until } from '../test-support/until';
-import type { IoSocket } from './io-types';
+import type { IoServer, IoSocket } from './io-types';
+import { SocketPrincipals } from './principals';
 
 async function link(url: string, device: string, to: string): Promise<void> {
   const code = (await call(url, 'POST', '/api/me/link-codes', to)).json.code as string;
@@ -102,5 +104,36 @@ describe('the principal of a socket', () => {
     } finally {
       tab.close();
     }
+  });
+});
+
+describe('a principal read while its device moves', () => {
+  const deviceId = 'd'.repeat(64);
+  /** A socket not yet in its device's channel: a move cannot reach it there. */
+  const arriving = (): IoSocket =>
+    ({ data: { principal: null }, join: async () => {}, leave: async () => {} }) as unknown as IoSocket;
+
+  // Never attached to a server nor listening: nothing to close.
+  it('is read again when the move came between the read and the socket entering its channel', async () => {
+    const io: IoServer = new Server();
+    const principals = new SocketPrincipals(io, false);
+    const socket = arriving();
+    const since = principals.moves;
+    const read = await principals.resolve(socket, deviceId, async () => 'before');
+    principals.moved([deviceId], 'after');
+    await principals.settle(socket, read, since, async () => 'after');
+    expect(socket.data.principal).toEqual({ deviceId, playerId: 'after' });
+  });
+
+  it('is read again when the move came while it was being read', async () => {
+    const io: IoServer = new Server();
+    const principals = new SocketPrincipals(io, false);
+    let reads = 0;
+    const read = await principals.resolve(arriving(), deviceId, async () => {
+      reads += 1;
+      if (reads === 1) principals.moved([deviceId], 'after');
+      return reads === 1 ? 'before' : 'after';
+    });
+    expect(read).toEqual({ deviceId, playerId: 'after' });
   });
 });

@@ -10,6 +10,8 @@ import { PRINCIPAL_MOVED, type IoServer, type IoSocket } from './io-types';
 /** A device id as the store keeps it (a SHA-256 in hex), the only kind another process may name. */
 const DEVICE_ID = /^[0-9a-f]{64}$/;
 
+type PlayerOf = (deviceId: string) => Promise<string | null>;
+
 export class SocketPrincipals {
   /** how many moves this process has applied: a read that a move overtook is made again */
   #moves = 0;
@@ -33,9 +35,35 @@ export class SocketPrincipals {
    * known, else read now. A device with no player yet is read again at each join, since any request
    * (a claim, /api/me) may make it; a known player changes only by what `moved` is told.
    */
-  async resolve(socket: IoSocket, deviceId: string, playerOf: (deviceId: string) => Promise<string | null>): Promise<Principal> {
+  async resolve(socket: IoSocket, deviceId: string, playerOf: PlayerOf): Promise<Principal> {
     const held = socket.data.principal;
     if (held?.deviceId === deviceId && held.playerId !== null) return held;
+    return this.read(deviceId, playerOf);
+  }
+
+  /** Moves applied so far: a socket that took a principal read before a later move reads it again (`settle`). */
+  get moves(): number {
+    return this.#moves;
+  }
+
+  /**
+   * The socket acts for `principal`, read when `moves` was `since`, from now on, and its device's channel
+   * follows. A move of its device between that read and the socket's entering the channel did not reach
+   * the socket: then the player is read again. No device named: the socket keeps the one it had.
+   */
+  async settle(socket: IoSocket, principal: Principal | null, since: number, playerOf: PlayerOf): Promise<void> {
+    if (principal === null) return;
+    const before = socket.data.principal?.deviceId ?? null;
+    if (before !== principal.deviceId) {
+      if (before !== null) void socket.leave(deviceChannel(before));
+      await socket.join(deviceChannel(principal.deviceId));
+    }
+    socket.data.principal = principal;
+    if (this.#moves !== since) socket.data.principal = await this.read(principal.deviceId, playerOf);
+  }
+
+  /** The device's player, read again when a move is applied meanwhile (it may be that device's). */
+  private async read(deviceId: string, playerOf: PlayerOf): Promise<Principal> {
     for (;;) {
       const before = this.#moves;
       const playerId = await playerOf(deviceId);
