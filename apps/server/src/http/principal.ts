@@ -33,9 +33,10 @@ declare module 'fastify' {
 export const asPrincipal = (need: PrincipalNeed) => ({ config: { principal: need } }) as const;
 
 /**
- * Resolves every request's principal in a preHandler, with one look-up of the store: none for a route
- * that asks for nobody. The first request of a device never seen to a route that makes its player
- * (MAKES_PLAYER) draws on the address's creation bound, as a room does: a fresh device token is free.
+ * Resolves every request's principal in a preHandler, with one look-up of the store (none for a route
+ * that asks for nobody; for a device never seen on a `player` route, its player is made after it).
+ * The first request of a device never seen to a route that makes its player (MAKES_PLAYER) draws on
+ * the address's creation bound, as a room does: a fresh device token is free.
  */
 export function resolvePrincipals(
   app: FastifyInstance,
