@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Server } from 'socket.io';
 import { configSchema, proxyTrust, type Config, type ConfigInput } from './config';
 import { openDatabase, type Database } from './db/database';
-import { createStore } from './db/store';
+import { createStore, type Store } from './db/store';
 import { RoomSweep } from './db/sweep';
 import { OutageLog } from './db/unavailable';
 import type { Agent } from 'node:https';
@@ -34,7 +34,8 @@ import { createLeases } from './duties/leases';
 import { DutyScheduler } from './duties/scheduler';
 import { LeaseKeeper } from './duties/lease-keeper';
 import { registerEdge } from './http/edge';
-import { MAKES_PLAYER, creationLimit } from './http/creation-limit';
+import { creationLimit } from './http/creation-limit';
+import { resolvePrincipals } from './http/principal';
 import { clientErrorHandler, frameworkErrors, setErrorHandlers } from './http/error-replies';
 import { privateUnlessPublic } from './http/private-answer';
 import { HttpDrain } from './lifecycle/http-drain';
@@ -53,6 +54,8 @@ import { registerRatingRoutes } from './http/ratings';
 import { matchRater } from './ratings/rate';
 import { createFriendsStore } from './social/store';
 import { registerFriendRoutes } from './social/routes';
+import type { Moved } from './identity/store';
+import { SocketPrincipals } from './socket/principals';
 import { deviceChannel, roomOfChannel } from './socket/channels';
 import { createPasskeyStore } from './identity/passkeys';
 import { registerPasskeyRoutes } from './identity/passkey-routes';
@@ -67,6 +70,8 @@ export interface App {
   http: FastifyInstance;
   io: IoServer;
   rooms: RoomService;
+  /** the storage every part reads and writes through (the principal's look-ups among them) */
+  store: Store;
   bots: BotDriver;
   timeouts: TimeoutDriver;
   push: PushNotifier;
@@ -206,15 +211,9 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
   });
 
   const edge = await registerEdge(http, { redisUrl: config.redisUrl, hsts: config.publicUrl?.startsWith('https:') ?? false });
-  const creations = creationLimit(
-    http,
-    config.roomCreateBurst,
-    async (deviceId) => (await store.playerOfDevice(deviceId)) !== null,
-  );
-  // A device's first request to these routes makes its player (ensurePlayer): it draws on the creation bound.
-  http.addHook('onRequest', async (req, reply) =>
-    MAKES_PLAYER.test(req.routeOptions.url ?? '') ? creations.newPlayer(req, reply) : undefined,
-  );
+  const creations = creationLimit(http, config.roomCreateBurst);
+  // Who each request acts for, read once before its handler (a new player drawing on the creation bound).
+  resolvePrincipals(http, { players: store, creations });
   // Every absolute link's origin: PUBLIC_URL, else (development, tests) this server on localhost.
   const publicOrigin = (): string => {
     if (config.publicUrl) return config.publicUrl;
@@ -300,7 +299,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     ...(metrics ? { onLag: (ms: number) => metrics.lag('timeout', ms) } : {}),
   });
   const dailyStore = createDailyStore(db);
-  const daily: DailyAttempts = new DailyAttempts({ secret: dailySecret, now, daily: dailyStore, store, rooms });
+  const daily: DailyAttempts = new DailyAttempts({ secret: dailySecret, now, daily: dailyStore, rooms });
   const reminders = new DailyReminders({ daily: dailyStore, push: pushStore, sender: pushSender, now, log: http.log });
   const duties = new DutyScheduler(
     leases,
@@ -346,7 +345,10 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
   const work = new InFlight();
   // Rooms idle past ROOM_RETENTION_DAYS with no finished match go (each process sweeps; a room goes once).
   const sweep = new RoomSweep(db.sql, { retentionDays: config.roomRetentionDays }, http.log);
+  // Who each socket acts for, told of every change of a device's player (below: merges, removals, deletions).
+  const principals = new SocketPrincipals(io, config.redisUrl !== undefined);
   const sockets = attachSocketHandlers(io, rooms, broadcaster, http.log, {
+    principals,
     presenceCoalesceMs: config.presenceCoalesceMs,
     spectatorsPerRoom: config.spectatorsPerRoom,
     limits: { addresses, addressOf },
@@ -403,29 +405,35 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
   });
   registerFriendRoutes(http, {
     friends: createFriendsStore(db),
-    store,
     creations,
     triesPerMinute: config.linkTriesPerMinute,
   });
-  const identity = createIdentityStore(db, store);
+  const identity = createIdentityStore(db);
   registerRatingRoutes(http, { store });
+  const playerMerged = ({ deviceIds, playerId }: Moved): void => principals.moved(deviceIds, playerId);
   registerIdentityRoutes(http, {
     identity,
     store,
     linkCodeTtlMs: config.linkCodeTtlMs,
     linkTriesPerMinute: config.linkTriesPerMinute,
     linkWrongTriesPerHour: config.linkWrongTriesPerHour,
+    onPlayerMerged: playerMerged,
     // Through the adapter: the device's sockets on every process hear it and are closed.
-    onDeviceRemoved: (deviceId) => {
-      const channel = io.in(deviceChannel(deviceId));
-      channel.emit(
-        'server:error',
-        fault('DEVICE_REMOVED', 'This device was removed from your devices: it starts again as a new player. Reload the page.'),
-      );
-      // Not closing the connection: the error goes first, then Socket.IO's own disconnect, in order.
-      channel.disconnectSockets(false);
+    onDeviceRemoved: ({ deviceIds, playerId }) => {
+      // Until they are closed, they act as the new player the device is, never for the one it left.
+      principals.moved(deviceIds, playerId);
+      for (const deviceId of deviceIds) {
+        const channel = io.in(deviceChannel(deviceId));
+        channel.emit(
+          'server:error',
+          fault('DEVICE_REMOVED', 'This device was removed from your devices: it starts again as a new player. Reload the page.'),
+        );
+        // Not closing the connection: the error goes first, then Socket.IO's own disconnect, in order.
+        channel.disconnectSockets(false);
+      }
     },
     onPlayerDeleted: async ({ deviceIds, roomIds }) => {
+      principals.moved(deviceIds, null);
       for (const deviceId of deviceIds) {
         const channel = io.in(deviceChannel(deviceId));
         channel.emit('server:error', fault('PLAYER_DELETED', 'This player was deleted: the page starts again as a new player.'));
@@ -441,6 +449,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
   });
   registerPasskeyRoutes(http, {
     passkeys: createPasskeyStore(db, store, identity),
+    onPlayerMerged: playerMerged,
     publicOrigin,
     triesPerMinute: config.linkTriesPerMinute,
   });
@@ -498,6 +507,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     http,
     io,
     rooms,
+    store,
     bots,
     timeouts,
     push,

@@ -8,7 +8,7 @@ export const MAX_PAYLOAD_BYTES = 4096;
 
 /**
  * The header that names this device (its `mm.device` token) over HTTP: it makes the
- * caller the creator of a room it creates, and selects "my matches". Only its hash is stored.
+ * caller's player the creator of a room it creates, and selects "my matches". Only its hash is stored.
  */
 export const DEVICE_TOKEN_HEADER = 'x-device-token';
 

@@ -231,7 +231,7 @@ export function renderProtocolDoc(): string {
     '',
     json(pushPayloadSchema),
     '',
-    `\`POST /api/rooms\` may carry the \`${DEVICE_TOKEN_HEADER}\` header: that device becomes the room's creator.`,
+    `\`POST /api/rooms\` may carry the \`${DEVICE_TOKEN_HEADER}\` header: that device's player (made if it has none) becomes the room's creator.`,
     'With `sit` the creator plays: the same request seats them in the first seat no bot plays (under `sit.name`,',
     'or "Player A" by that seat\'s letter) and the reply\'s `seated` carries its token, to send in `room:join`.',
     '`sit` on a table where bots play every seat is a `BAD_REQUEST`. Without `sit` the creator only hosts.',

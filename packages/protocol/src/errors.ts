@@ -23,7 +23,7 @@ export const TRANSPORT_ERRORS = {
   TOO_MANY_BOT_ROOMS:
     'This address has as many rooms of bots only still being played as it may (`BOT_ROOMS_PER_IP`): HTTP 429 to `POST /api/rooms`. Finish or watch one, or seat a person.',
   TOO_MANY_CONNECTIONS: 'This address holds as many connections as it may (a `connect_error` whose `data` is this reply).',
-  NOT_CREATOR: "Only the room's creator (the device that made it) may change its settings.",
+  NOT_CREATOR: "Only the room's creator (a device of the player who made it) may change its settings.",
   SPECTATING_OFF: "The room's creator has turned spectating off: only seated players see the match until it ends.",
   MATCH_NOT_FOUND: 'No match has this id.',
   NOT_A_PERSON:

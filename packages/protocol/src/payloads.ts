@@ -239,7 +239,7 @@ export const clientReplySchemas = {
     room: roomSummarySchema,
     seat: seatSchema.nullable().describe('the seat this socket holds (from a valid seat token), or null to watch'),
     snapshot: snapshotSchema.nullable().describe('null for a watcher while spectating is off'),
-    creator: z.boolean().describe('this device created the room (it may change its settings)'),
+    creator: z.boolean().describe("this device's player created the room (it may change its settings)"),
     seatToken: z.string().optional().describe('after a join with `claim`: keep it, the only way back into this seat'),
   }) satisfies z.ZodType<JoinReply>,
   'seat:claim': z.strictObject({

@@ -62,7 +62,7 @@ export const clientMessages = {
   },
   'room:settings': {
     summary:
-      "The room's creator (the device whose token came with POST /api/rooms) turns spectating on or off; anyone else gets NOT_CREATOR.",
+      "The room's creator (any device of the player whose device token came with POST /api/rooms) turns spectating on or off; anyone else gets NOT_CREATOR.",
     schema: z.object({ spectators: z.boolean() }).strict(),
   },
   'match:rematch': {
@@ -108,7 +108,7 @@ export interface JoinReply {
   seat: Seat | null;
   /** null for a watcher while spectating is off */
   snapshot: Snapshot | null;
-  /** this device created the room (it may change the room's settings) */
+  /** this device's player created the room (any device of theirs may change the room's settings) */
   creator: boolean;
   /** after a join with `claim`: keep it (localStorage), it is the only way back into this seat */
   seatToken?: string;

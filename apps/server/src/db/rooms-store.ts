@@ -20,7 +20,7 @@ export interface RoomsStore {
     matchId: string;
     seed: string;
     salt?: string | null;
-    creatorDeviceId?: string | null;
+    creatorPlayerId?: string | null;
     /** seats a bot takes from the start, under the name given, playing at `botStrength` */
     bots?: readonly { seat: number; name: string }[];
     botStrength?: BotStrength;
@@ -90,7 +90,7 @@ export function createRoomsStore({ prisma }: Database): RoomsStore {
       matchId,
       seed,
       salt = null,
-      creatorDeviceId = null,
+      creatorPlayerId = null,
       bots = [],
       botStrength = DEFAULT_BOT_STRENGTH,
       hints = false,
@@ -111,7 +111,7 @@ export function createRoomsStore({ prisma }: Database): RoomsStore {
           id: roomId,
           family,
           options: opts,
-          creatorDeviceId,
+          creatorPlayerId,
           hints,
           takeOverAfterSec,
           turnSeconds,
@@ -155,7 +155,7 @@ export function createRoomsStore({ prisma }: Database): RoomsStore {
         family: room.family,
         options: room.options,
         createdAt: room.createdAt,
-        creatorDeviceId: room.creatorDeviceId,
+        creatorPlayerId: room.creatorPlayerId,
         spectators: room.spectators,
         hints: room.hints,
         takeOverAfterSec: room.takeOverAfterSec,

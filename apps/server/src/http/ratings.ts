@@ -7,7 +7,7 @@ import type { Store, StoredRating } from '../db/store';
 import { describeIssues, httpError } from '../errors';
 import { headToHead } from '../ratings/head-to-head';
 import { shownRating } from '../ratings/rate';
-import { requestDevice } from './device';
+import { asPrincipal, devicePrincipal } from './principal';
 
 /** Points of one family's chart on /me. */
 export const HISTORY_POINTS = 200;
@@ -20,10 +20,8 @@ const shown = (r: StoredRating): FamilyRating => ({ family: r.family, rating: sh
 export function registerRatingRoutes(app: FastifyInstance, deps: { store: Store }): void {
   const { store } = deps;
 
-  app.get('/api/me/ratings', async (req, reply) => {
-    const deviceId = requestDevice(req, reply);
-    if (deviceId === null) return reply;
-    const playerId = await store.playerOfDevice(deviceId);
+  app.get('/api/me/ratings', asPrincipal('device'), async (req) => {
+    const { playerId } = devicePrincipal(req);
     if (playerId === null) return { families: [] } satisfies MyRatingsReply;
     const ratings = (await store.ratingsOf(playerId)).sort(mostPlayedFirst);
     const changes = await store.ratingChangesOf(playerId, HISTORY_POINTS * Math.max(1, ratings.length));
@@ -39,9 +37,8 @@ export function registerRatingRoutes(app: FastifyInstance, deps: { store: Store 
     return body;
   });
 
-  app.get('/api/matches/:id/seats/:seat/card', async (req, reply) => {
-    const deviceId = requestDevice(req, reply);
-    if (deviceId === null) return reply;
+  app.get('/api/matches/:id/seats/:seat/card', asPrincipal('device'), async (req, reply) => {
+    const me = devicePrincipal(req).playerId;
     const params = playerCardParamsSchema.safeParse(req.params);
     if (!params.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(params.error));
     const holder = await store.seatHolder(params.data.id, params.data.seat);
@@ -50,7 +47,6 @@ export function registerRatingRoutes(app: FastifyInstance, deps: { store: Store 
     if (holder.playerId === null)
       return httpError(reply, 404, 'NOT_A_PERSON', 'No person holds that seat (a bot, or a deleted player).');
     const them = holder.playerId;
-    const me = await store.playerOfDevice(deviceId);
     const you = me === them;
     const shared = me === null || you ? [] : await store.sharedMatches(me, them, HEAD_TO_HEAD_MATCHES);
     const body: PlayerCardReply = {

@@ -54,7 +54,7 @@ describe('a match folded from its log', () => {
       family: 'duel',
       options: {},
       createdAt,
-      creatorDeviceId: null,
+      creatorPlayerId: null,
       spectators: true,
       hints: false,
       takeOverAfterSec: null,

@@ -22,7 +22,7 @@ import { emptySeat } from './seating';
 export class LiveRoom {
   readonly id: string;
   readonly createdAt: Date;
-  readonly creatorDeviceId: string | null;
+  readonly creatorPlayerId: string | null;
   #spectating: boolean;
   /** seated players may ask for hints */
   readonly hints: boolean;
@@ -52,7 +52,7 @@ export class LiveRoom {
     if (!family) throw new Error(`Room ${stored.id} has an unknown family ${stored.family}`);
     this.id = stored.id;
     this.createdAt = stored.createdAt;
-    this.creatorDeviceId = stored.creatorDeviceId;
+    this.creatorPlayerId = stored.creatorPlayerId;
     this.#spectating = stored.spectators;
     this.hints = stored.hints;
     this.takeOverAfterSec = stored.takeOverAfterSec;
@@ -231,8 +231,9 @@ export class LiveRoom {
     return seat === null && !this.spectating ? null : this.snapshot(seat);
   }
 
-  isCreator(deviceId: string | null): boolean {
-    return deviceId !== null && this.creatorDeviceId !== null && deviceId === this.creatorDeviceId;
+  /** Whether `playerId` made the room (any device of theirs may change its settings). */
+  isCreator(playerId: string | null): boolean {
+    return playerId !== null && this.creatorPlayerId !== null && playerId === this.creatorPlayerId;
   }
 
   /**

@@ -21,6 +21,7 @@ import { mayHaveCommitted } from '../db/unavailable';
 import { describeIssues, fault, matchChanged } from '../errors';
 import { newSalt } from '../security/commitments';
 import { matchRater } from '../ratings/rate';
+import type { Principal } from '../security/principal';
 import { hashToken, newMatchId, newRoomId, newSeatToken, newSeed } from '../security/tokens';
 import { SerialQueue } from '../shared/serial-queue';
 import { BOT_ACTION_PREFIX, TIMEOUT_ACTION_PREFIX } from './action-ids';
@@ -200,7 +201,8 @@ export class RoomService {
   }
 
   /**
-   * `creatorDeviceId`: the hash of the creating device's token; that device may change the room's settings.
+   * `creator`: who makes the room (the request's principal); their player, made if the device has none,
+   * becomes the room's creator, and every device of theirs may change its settings.
    * `settings.bots` must pass `botSeatsProblem` (a RangeError otherwise). With `sit`, the creator takes
    * the first seat no bot plays (`creatorSeatOf`; a RangeError when there is none) under `sit.name` or
    * "Player A", before the room's id leaves this call: nobody sees the room without them seated.
@@ -211,7 +213,7 @@ export class RoomService {
   async create(
     familyId: string,
     options: unknown,
-    creatorDeviceId: string | null = null,
+    creator: Principal | null = null,
     settings: RoomSettings = DEFAULT_ROOM_SETTINGS,
     sit?: { name?: string | undefined },
     made: { roomId?: string; seed?: string; daily?: number } = {},
@@ -223,6 +225,7 @@ export class RoomService {
     const seat = sit ? creatorSeatOf(familyId, options, settings.bots) : null;
     if (sit && seat === null) throw new RangeError(NO_SEAT_TO_SIT);
     const roomId = made.roomId ?? newRoomId();
+    const creatorPlayerId = creator && (creator.playerId ?? (await this.store.ensurePlayer(creator.deviceId)));
     await this.store.createRoom({
       roomId,
       family: familyId,
@@ -231,7 +234,7 @@ export class RoomService {
       matchId: newMatchId(),
       seed: made.seed ?? newSeed(),
       salt: newSalt(),
-      creatorDeviceId,
+      creatorPlayerId,
       bots: namedBots(settings.bots),
       botStrength: settings.botStrength,
       hints: settings.hints,
@@ -243,7 +246,7 @@ export class RoomService {
       const room = await this.load(roomId);
       if (!room) throw new Error(`room ${roomId} vanished after creation`);
       if (seat === null) return { room, seated: null };
-      const claimed = await this.seatIn(room, seat, sit?.name ?? defaultSeatName(seat), creatorDeviceId);
+      const claimed = await this.seatIn(room, seat, sit?.name ?? defaultSeatName(seat), creator?.deviceId ?? null);
       // nobody else knows the room's id yet: its seat cannot have been taken
       if (!claimed.ok) throw new Error(`the creator of room ${roomId} could not sit: ${claimed.code}`);
       this.onChange(room);
@@ -256,7 +259,7 @@ export class RoomService {
     return this.queue.run(roomId, () => this.load(roomId));
   }
 
-  /** The player a device belongs to; null for a device never seen. */
+  /** The player a device belongs to; null for a device never seen (a socket's principal: socket/principals.ts). */
   playerOfDevice(deviceId: string): Promise<string | null> {
     return this.store.playerOfDevice(deviceId);
   }
@@ -507,11 +510,11 @@ export class RoomService {
     return fault('STALE_SEQ', 'The match is busy: try again.', { seq: room.seq });
   }
 
-  /** The creator's device turns spectating on or off. */
-  async setSpectators(roomId: string, deviceId: string | null, on: boolean): Promise<SettingsReply | ErrorReply> {
+  /** The creator (a device of the player who made the room) turns spectating on or off. */
+  async setSpectators(roomId: string, playerId: string | null, on: boolean): Promise<SettingsReply | ErrorReply> {
     return this.withRoom(roomId, null, async (room) => {
-      if (!room.isCreator(deviceId))
-        return fault('NOT_CREATOR', 'Only the device that created this room may change its settings.');
+      if (!room.isCreator(playerId))
+        return fault('NOT_CREATOR', 'Only the player who created this room may change its settings.');
       await this.store.setSpectators(roomId, on);
       room.setSpectating(on);
       this.onChange(room);
@@ -531,15 +534,15 @@ export class RoomService {
     });
   }
 
-  /** The creator's device seats a bot in a free seat. */
+  /** The creator (a device of the player who made the room) seats a bot in a free seat. */
   async seatBot(
     roomId: string,
-    deviceId: string | null,
+    playerId: string | null,
     seat: Seat,
     strength: BotStrength = DEFAULT_BOT_STRENGTH,
   ): Promise<BotReply | ErrorReply> {
     return this.withRoom(roomId, null, async (room) => {
-      if (!room.isCreator(deviceId)) return fault('NOT_CREATOR', 'Only the device that created this room may seat a bot.');
+      if (!room.isCreator(playerId)) return fault('NOT_CREATOR', 'Only the player who created this room may seat a bot.');
       const current = room.seats.find((s) => s.index === seat);
       if (!current) return fault('NO_SUCH_SEAT', `This table has seats 0 to ${room.seats.length - 1}.`);
       if (current.tokenHash !== null || current.bot) return fault('SEAT_TAKEN', 'Someone already sits there.');

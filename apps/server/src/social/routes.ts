@@ -10,7 +10,7 @@ import {
 } from '@mm/protocol';
 import type { FastifyInstance } from 'fastify';
 import { describeIssues, httpError } from '../errors';
-import type { Store } from '../db/store';
+import { asPrincipal, playerPrincipal } from '../http/principal';
 import type { CreationLimit } from '../http/creation-limit';
 import { requestPlayer } from './player';
 import type { FriendsListing, FriendsStore, InviteFailure } from './store';
@@ -34,23 +34,17 @@ export function registerFriendRoutes(
   app: FastifyInstance,
   deps: {
     friends: FriendsStore;
-    store: Store;
     creations: CreationLimit;
     /** invitation previews and acceptances one address may try per minute */
     triesPerMinute: number;
   },
 ): void {
   const { friends } = deps;
-  type Req = Parameters<typeof requestPlayer>[0];
-  type Reply = Parameters<typeof requestPlayer>[1];
-  const known = (req: Req, reply: Reply) => requestPlayer(req, reply, deps.store, { make: false });
-  const making = (req: Req, reply: Reply) => requestPlayer(req, reply, deps.store, { make: true });
   // 128 bits a token makes guessing hopeless; the bound keeps anyone from trying at length all the same.
   const perAddress = { rateLimit: { max: deps.triesPerMinute, timeWindow: 60_000, groupId: 'friend-invite' } };
 
-  app.get('/api/friends', async (req, reply) => {
-    const playerId = await known(req, reply);
-    if (playerId === undefined) return reply;
+  app.get('/api/friends', asPrincipal('device'), async (req) => {
+    const playerId = requestPlayer(req);
     const found = playerId === null ? NOBODY : await friends.listing(playerId);
     return {
       friends: found.friends.map((f) => ({ id: f.id, name: f.name, since: f.since.toISOString() })),
@@ -65,35 +59,31 @@ export function registerFriendRoutes(
     } satisfies FriendsReply;
   });
 
-  app.put('/api/friends/:id', async (req, reply) => {
-    const playerId = await known(req, reply);
-    if (playerId === undefined) return reply;
+  app.put('/api/friends/:id', asPrincipal('device'), async (req, reply) => {
+    const playerId = requestPlayer(req);
     const params = friendParamsSchema.safeParse(req.params);
     const relation = params.success && playerId !== null ? await friends.ask(playerId, params.data.id) : null;
     if (relation === null) return httpError(reply, ...NOT_PLAYED_WITH);
     return { relation } satisfies FriendRelationReply;
   });
 
-  app.delete('/api/friends/:id', async (req, reply) => {
-    const playerId = await known(req, reply);
-    if (playerId === undefined) return reply;
+  app.delete('/api/friends/:id', asPrincipal('device'), async (req, reply) => {
+    const playerId = requestPlayer(req);
     const params = friendParamsSchema.safeParse(req.params);
     const removed = params.success && playerId !== null && (await friends.remove(playerId, params.data.id));
     if (!removed) return httpError(reply, ...NOT_A_FRIEND);
     return reply.code(204).send();
   });
 
-  app.post('/api/friends/invites', { onRequest: [deps.creations.each] }, async (req, reply) => {
-    const playerId = await making(req, reply);
-    if (playerId == null) return reply;
+  app.post('/api/friends/invites', { config: { principal: 'player' }, onRequest: [deps.creations.each] }, async (req, reply) => {
+    const { playerId } = playerPrincipal(req);
     const made = await friends.newInvite(playerId, FRIEND_INVITE_TTL_MS);
     const body: FriendInviteReply = { id: made.id, token: made.token, expiresAt: made.expiresAt.toISOString() };
     return reply.code(201).send(body);
   });
 
-  app.delete('/api/friends/invites/:id', async (req, reply) => {
-    const playerId = await known(req, reply);
-    if (playerId === undefined) return reply;
+  app.delete('/api/friends/invites/:id', asPrincipal('device'), async (req, reply) => {
+    const playerId = requestPlayer(req);
     const params = friendParamsSchema.safeParse(req.params);
     const revoked = params.success && playerId !== null && (await friends.revokeInvite(playerId, params.data.id));
     if (!revoked) return httpError(reply, 404, 'NO_SUCH_FRIEND_INVITE', 'You have no live friend invitation with this id.');
@@ -108,12 +98,11 @@ export function registerFriendRoutes(
     return { name: found.name } satisfies FriendInvitePreviewReply;
   });
 
-  // Accepting may make the player of a device never seen: it draws on the creation bound then.
-  app.post('/api/friends/invites/accept', { config: perAddress, onRequest: [deps.creations.newPlayer] }, async (req, reply) => {
+  // Accepting may make the player of a device never seen: it draws on the creation bound then (MAKES_PLAYER).
+  app.post('/api/friends/invites/accept', { config: { ...perAddress, principal: 'player' } }, async (req, reply) => {
     const body = friendInviteBodySchema.safeParse(req.body ?? {});
     if (!body.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(body.error));
-    const playerId = await making(req, reply);
-    if (playerId == null) return reply;
+    const { playerId } = playerPrincipal(req);
     const accepted = await friends.acceptInvite(body.data.token, playerId);
     if (!accepted.ok) return httpError(reply, ...INVITE_FAILURES[accepted.reason]);
     return { friend: accepted.friend } satisfies FriendInviteAcceptReply;

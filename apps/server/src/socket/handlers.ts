@@ -23,6 +23,8 @@ import { MessageRate, type MessageRateSettings } from './message-rate';
 import type { AddressLimits } from './address-limits';
 import { PresenceCoalescer } from './presence-coalescer';
 import { ReactionRelay } from './reactions';
+import type { SocketPrincipals } from './principals';
+import type { Principal } from '../security/principal';
 import { benchTiming } from '../bench-timing';
 
 type Handler<N extends ClientMessageName> = (socket: IoSocket, msg: ParsedClientMessage<N>) => Promise<unknown>;
@@ -106,9 +108,11 @@ export function attachSocketHandlers(
     messageRate?: MessageRateSettings;
     /** a socket that has joined no room this long after connecting is closed */
     roomlessMs?: number;
+    /** who each socket acts for, kept true by identity's changes */
+    principals: SocketPrincipals;
   },
 ): { close(): void } {
-  const { secondMs, work } = opts;
+  const { secondMs, work, principals } = opts;
   const spectatorsPerRoom = opts.spectatorsPerRoom ?? Infinity;
   const admissions = new SerialQueue();
   const reactions = new ReactionRelay(io, rooms);
@@ -144,12 +148,13 @@ export function attachSocketHandlers(
       // Authority over a seat is the player's (docs/architecture.md, Identity): a seat token of
       // another player's seat is refused, and a device of the player holds its seats without one.
       const deviceId = msg.deviceToken ? hashToken(msg.deviceToken) : null;
-      const playerId = deviceId ? await rooms.playerOfDevice(deviceId) : null;
-      const held = room.seatFor(msg.seatToken ? hashToken(msg.seatToken) : null, playerId);
+      const since = principals.moves;
+      const principal = deviceId ? await principals.resolve(socket, deviceId, playerOf) : null;
+      const held = room.seatFor(msg.seatToken ? hashToken(msg.seatToken) : null, principal?.playerId ?? null);
       if (held === 'refused') return fault('BAD_TOKEN', 'This seat token is not valid here; join as a spectator.');
       // A person who asks to sit as they join is never counted among the watchers: a crowd holding every
       // watcher's place cannot keep them from a free seat.
-      if (msg.claim && !held) return joinByClaim(socket, room.id, msg.claim, deviceId);
+      if (msg.claim && !held) return joinByClaim(socket, room.id, msg.claim, deviceId, since);
       const seat = held?.seat ?? null;
       // A sealed room (the Code of the day's) is its player's alone: nobody else may even watch it.
       if (seat === null && room.daily !== null) return SEALED();
@@ -177,7 +182,7 @@ export function attachSocketHandlers(
           return fault('SPECTATORS_FULL', `This room has its ${spectatorsPerRoom} spectators already: try again later.`);
         }
       }
-      await joinDevice(socket, deviceId, playerId);
+      await principals.settle(socket, principal, since, playerOf);
       // Back after a bot played for them: the seat is theirs again. Asked in the room's queue after joining the
       // seat's channel, so a takeover racing this join either sees the socket there or is undone here.
       const reclaimed = seat !== null && tokenHash ? await rooms.reclaim(room.id, seat, tokenHash) : null;
@@ -189,13 +194,14 @@ export function attachSocketHandlers(
 
     'seat:claim': inRoom(async (socket, msg, { roomId }) => {
       if (socket.data.seat !== null) return fault('ALREADY_SEATED', 'You already sit at this table.');
-      const deviceId = msg.deviceToken ? hashToken(msg.deviceToken) : socket.data.deviceId;
+      const own = socket.data.principal;
+      const deviceId = msg.deviceToken ? hashToken(msg.deviceToken) : (own?.deviceId ?? null);
       // The socket takes its seat before the claim is announced: the service's one broadcast reaches it there.
       return rooms.claim(roomId, msg.seat, msg.name, deviceId, async (seat, matchId) => {
         socket.data.seat = seat;
         socket.data.matchId = matchId;
-        // The claim gave the socket's device a player if it had none: the socket's next join must know it.
-        if (deviceId !== null && deviceId === socket.data.deviceId) socket.data.playerId = playerOfSeat(roomId, seat);
+        // The claim gave the socket's device a player if it had none: the socket acts as it from now on.
+        if (own !== null && deviceId === own.deviceId) socket.data.principal = { deviceId, playerId: playerOfSeat(roomId, seat) };
         await socket.leave(watchChannel(roomId));
         await socket.join(seatChannel(roomId, seat));
       });
@@ -235,13 +241,17 @@ export function attachSocketHandlers(
       return { ok: true, snapshot: room.snapshotFor(socket.data.seat) };
     }),
 
-    'room:settings': inRoom(async (socket, msg, { roomId }) => rooms.setSpectators(roomId, socket.data.deviceId, msg.spectators)),
+    'room:settings': inRoom(async (socket, msg, { roomId }) =>
+      rooms.setSpectators(roomId, socket.data.principal?.playerId ?? null, msg.spectators),
+    ),
 
     'match:rematch': seated('Only the players vote for a rematch.', async (_socket, msg, { roomId, seat, matchId }) =>
       rooms.rematch(roomId, seat, msg.accept, matchId),
     ),
 
-    'seat:bot': inRoom(async (socket, msg, { roomId }) => rooms.seatBot(roomId, socket.data.deviceId, msg.seat, msg.strength)),
+    'seat:bot': inRoom(async (socket, msg, { roomId }) =>
+      rooms.seatBot(roomId, socket.data.principal?.playerId ?? null, msg.seat, msg.strength),
+    ),
 
     'seat:takeover': seated(
       'Only a player at this table may hand a seat to a bot.',
@@ -265,23 +275,7 @@ export function attachSocketHandlers(
     },
   };
 
-  /**
-   * The device's channel (its player's news: a deleted player, a merged one) follows the socket's latest device.
-   * `playerId`: the device's player as this join read it (undefined: not read), for the socket's next join.
-   */
-  async function joinDevice(socket: IoSocket, deviceId: string | null, playerId: string | null | undefined): Promise<void> {
-    if (!deviceId) {
-      // No device named: the socket keeps the one it had; with none, it is nobody's player.
-      if (socket.data.deviceId === null) socket.data.playerId = null;
-      return;
-    }
-    if (socket.data.deviceId !== deviceId) {
-      if (socket.data.deviceId) void socket.leave(deviceChannel(socket.data.deviceId));
-      await socket.join(deviceChannel(deviceId));
-    }
-    socket.data.deviceId = deviceId;
-    socket.data.playerId = playerId;
-  }
+  const playerOf = (deviceId: string): Promise<string | null> => rooms.playerOfDevice(deviceId);
 
   /** Who holds `seat` in this process's memory (called in the room's queue, right after a claim). */
   const playerOfSeat = (roomId: string, seat: Seat): string | null =>
@@ -295,12 +289,12 @@ export function attachSocketHandlers(
    * so such a join goes the whole way. A seat a bot plays for its person goes the whole way too (reclaim).
    */
   function alreadyIn(socket: IoSocket, msg: ParsedClientMessage<'room:join'>): LiveRoom | null {
-    const { roomId, seat, matchId, deviceId, playerId } = socket.data;
-    if (msg.claim || roomId !== msg.roomId || playerId === undefined) return null;
+    const { roomId, seat, matchId, principal } = socket.data;
+    if (msg.claim || roomId !== msg.roomId) return null;
     const room = rooms.cached(roomId);
     if (!room || room.matchId !== matchId) return null;
-    if ((msg.deviceToken ? hashToken(msg.deviceToken) : null) !== deviceId) return null;
-    const held = room.seatFor(msg.seatToken ? hashToken(msg.seatToken) : null, playerId);
+    if ((msg.deviceToken ? hashToken(msg.deviceToken) : null) !== (principal?.deviceId ?? null)) return null;
+    const held = room.seatFor(msg.seatToken ? hashToken(msg.seatToken) : null, principal?.playerId ?? null);
     if (held === 'refused' || (held?.seat ?? null) !== seat) return null;
     if (seat !== null && room.seats.some((s) => s.index === seat && s.takenOver)) return null;
     return socket.rooms.has(seat === null ? watchChannel(roomId) : seatChannel(roomId, seat)) ? room : null;
@@ -312,16 +306,17 @@ export function attachSocketHandlers(
     roomId: string,
     claim: { seat: Seat; name: string },
     deviceId: string | null,
+    since: number,
   ): Promise<JoinReply | ErrorReply> {
     // The socket takes its seat before the claim is announced: the service's one broadcast reaches it there.
-    let playerId: string | null = null;
+    let principal: Principal | null = null;
     const claimed = await rooms.claim(roomId, claim.seat, claim.name, deviceId, (seat, matchId) => {
-      // The claim gave the device a player if it had none.
-      playerId = deviceId === null ? null : playerOfSeat(roomId, seat);
+      // The claim gave the device a player if it had none: the socket acts as it.
+      principal = deviceId === null ? null : { deviceId, playerId: playerOfSeat(roomId, seat) };
       return enterRoom(socket, roomId, seat, matchId);
     });
     if (!claimed.ok) return claimed;
-    await joinDevice(socket, deviceId, playerId);
+    await principals.settle(socket, principal, since, playerOf);
     const room = rooms.cached(roomId) ?? (await rooms.refresh(roomId));
     if (!room) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
     return { ...(await joinReply(socket, room, claimed.seat)), seatToken: claimed.seatToken };
@@ -344,14 +339,14 @@ export function attachSocketHandlers(
       room: room.summary(connected, spectators),
       seat,
       snapshot: room.snapshotFor(seat),
-      creator: room.isCreator(socket.data.deviceId),
+      creator: room.isCreator(socket.data.principal?.playerId ?? null),
     };
   }
 
   function leaveCurrentRoom(socket: IoSocket): void {
     const { roomId } = socket.data;
     if (!roomId) return;
-    const device = socket.data.deviceId ? deviceChannel(socket.data.deviceId) : null;
+    const device = socket.data.principal ? deviceChannel(socket.data.principal.deviceId) : null;
     for (const channel of socket.rooms) if (channel !== socket.id && channel !== device) void socket.leave(channel);
     const seated = socket.data.seat !== null;
     socket.data.roomId = null;
@@ -362,7 +357,7 @@ export function attachSocketHandlers(
   }
 
   io.on('connection', (socket) => {
-    const data: SocketData = { roomId: null, seat: null, deviceId: null, playerId: undefined, matchId: null, visible: true };
+    const data: SocketData = { roomId: null, seat: null, principal: null, matchId: null, visible: true };
     socket.data = data;
     const rate = new MessageRate(opts.messageRate ?? DEFAULT_MESSAGE_RATE);
     let summary: NodeJS.Timeout | undefined;

@@ -1,19 +1,21 @@
 import type { ServerToClient } from '@mm/protocol';
 import type { Seat } from '@mm/rules';
 import type { Server, Socket } from 'socket.io';
+import type { Principal } from '../security/principal';
 
 // The types of this server's Socket.IO: what every module of the transport shares, kept apart so
 // that the broadcaster and the presence it counts do not import each other.
 
 /** The event by which one server process tells the others that a room's presence changed. */
 export const PRESENCE_CHANGED = 'mm:presence';
+/** The same, for devices whose player changed (a merge, a removal, "Delete me"): their sockets' principal. */
+export const PRINCIPAL_MOVED = 'mm:principal';
 
 export interface SocketData {
   roomId: string | null;
   seat: Seat | null;
-  deviceId: string | null;
-  /** the player of `deviceId` as the socket's last join read it; undefined: not read (a re-join reads it) */
-  playerId: string | null | undefined;
+  /** who the socket acts for: the device its joins named, and that device's player (socket/principals.ts); null before any */
+  principal: Principal | null;
   /** the match in which `seat` was taken: after a rematch that seat number is someone else's */
   matchId: string | null;
   /** the page said it is visible (`presence`); a seat whose pages are all hidden gets pushes */
@@ -24,6 +26,7 @@ export interface SocketData {
 /** What server processes tell each other (through the adapter). */
 export interface ServerSideEvents {
   [PRESENCE_CHANGED]: (roomId: string) => void;
+  [PRINCIPAL_MOVED]: (deviceIds: string[], playerId: string | null) => void;
 }
 export type IoServer = Server<Record<string, never>, ServerToClient, ServerSideEvents, SocketData>;
 export type IoSocket = Socket<Record<string, never>, ServerToClient, ServerSideEvents, SocketData>;
