@@ -56,7 +56,8 @@ import { attachRedisAdapter } from './socket/redis';
 import { AddressLimits } from './socket/address-limits';
 import { guardConnections } from './socket/connection-guard';
 import { guardWrites } from './socket/write-guard';
-import { Resync, RESYNC_EVENT } from './socket/resync';
+import { Resync } from './socket/resync';
+import { createClusterBus } from './socket/cluster-bus';
 import { registerWebPages } from './web/web-pages';
 
 export interface App {
@@ -93,11 +94,6 @@ export const isHostHeader = (host: string | undefined): boolean => host !== unde
  * `Connection: close`) before closing the idle ones: what a client sent just as the signal came is answered.
  */
 const DRAIN_LINGER_MS = 1000;
-
-/** Socket.IO's transport name for a server-to-server message through the Redis adapter. */
-const NUDGE_EVENT = 'duty:nudge';
-/** The same, for a room whose seats changed in the database behind every process's copy ("Delete me"). */
-const STORE_CHANGED_EVENT = 'room:store-changed';
 
 /** Socket.IO drops a connection whose single packet exceeds this (far above any legal message). */
 const SOCKET_BUFFER_BYTES = 64 * 1024;
@@ -237,13 +233,13 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
   io.engine.on('connection', (connection: { request: unknown }) => {
     connection.request = null;
   });
+  const bus = createClusterBus(io, config.redisUrl !== undefined, http.log);
   // Redis back after an outage: this process and the others re-send their sockets the rooms' newest views.
-  let redisBack = (): void => {};
   const closeRedis = config.redisUrl
-    ? await attachRedisAdapter(io, config.redisUrl, http.log, () => redisBack())
+    ? await attachRedisAdapter(io, config.redisUrl, http.log, () => bus.announce({ type: 'resync' }))
     : async () => {};
   const broadcaster = new Broadcaster(io, (err, roomId) => http.log.warn({ err, roomId }, 'broadcast failed'), {
-    shared: config.redisUrl !== undefined,
+    bus,
     onPresence: (room, connected) => rooms.notePresence(room, connected),
   });
   // The acknowledgements and views of one turn leave each connection in one write (coalesced-writes.ts).
@@ -252,18 +248,13 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
   guardWrites(io, { maxQueuedPackets: config.socketMaxQueuedPackets, maxBufferedBytes: config.socketMaxBufferedBytes }, (held) =>
     http.log.warn(held, 'socket closed: it does not read what it is sent'),
   );
-  // Server-to-server messages exist only through the Redis adapter; alone, no one else needs telling.
-  const serverSide = io as unknown as {
-    serverSideEmit(event: string, roomId: string): void;
-    on(event: string, listener: (roomId: unknown) => void): void;
-  };
   // The leases first: the duty drivers and the scheduler each take it when they are made.
   const leases = new LeaseKeeper(
     createLeases(db.prisma),
     {
       leaseMs: config.dutyLeaseMs,
       giveUpMs: config.dutyGiveUpMs,
-      ...(config.redisUrl ? { nudge: (roomId: string) => serverSide.serverSideEmit(NUDGE_EVENT, roomId) } : {}),
+      ...(bus.shared ? { nudge: (roomId: string) => bus.publish({ type: 'duty-nudge', roomId }) } : {}),
     },
     http.log,
   );
@@ -302,24 +293,14 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     { tickMs: Math.max(50, Math.round(config.dutyLeaseMs / 6)) },
     http.log,
   );
-  if (config.redisUrl) {
-    serverSide.on(NUDGE_EVENT, (roomId) => {
-      if (typeof roomId === 'string' && roomId.length <= 64) duties.nudged(roomId);
-    });
-    // Another process changed a room's seats in the database: a copy held here reads them again.
-    serverSide.on(STORE_CHANGED_EVENT, (roomId) => {
-      if (typeof roomId === 'string' && roomId.length <= 64 && rooms.cached(roomId))
-        rooms.changedInStore(roomId).catch((err: unknown) => http.log.warn({ err, roomId }, 'room not read again'));
-    });
-  }
+  bus.on('duty-nudge', ({ roomId }) => duties.nudged(roomId));
+  // Another process changed a room's seats or settings in the database: a copy held here reads them again.
+  bus.on('room-stored', ({ roomId }) => {
+    if (rooms.cached(roomId))
+      rooms.changedInStore(roomId).catch((err: unknown) => http.log.warn({ err, roomId }, 'room not read again'));
+  });
   const resync = new Resync(io, rooms, broadcaster, http.log);
-  if (config.redisUrl) {
-    redisBack = () => {
-      serverSide.serverSideEmit(RESYNC_EVENT, '');
-      resync.schedule();
-    };
-    serverSide.on(RESYNC_EVENT, () => resync.schedule());
-  }
+  bus.on('resync', () => resync.schedule());
   rooms.subscribe({
     onChange: (room) => {
       void broadcaster.publish(room);
@@ -331,6 +312,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
       bots.loaded(room);
       duties.changed(room);
     },
+    onSettings: (room) => bus.publish({ type: 'room-stored', roomId: room.id }),
   });
   io.of('/').adapter.on('join-room', (channel: string) => {
     const room = rooms.cached(roomOfChannel(channel) ?? '');
@@ -421,7 +403,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
       // on every process that holds a copy of them.
       for (const roomId of roomIds) {
         await rooms.changedInStore(roomId);
-        if (config.redisUrl) serverSide.serverSideEmit(STORE_CHANGED_EVENT, roomId);
+        bus.publish({ type: 'room-stored', roomId });
       }
     },
   });
