@@ -1,64 +1,57 @@
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { existsSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
+import type { Agent } from 'node:https';
 import { join } from 'node:path';
-import { Server } from 'socket.io';
-import { configSchema, proxyTrust, type Config, type ConfigInput } from './config';
+import { SolverPool } from './bots/solver-pool';
+import { configSchema, type Config, type ConfigInput } from './config';
+import { DailyAttempts } from './daily/attempts';
+import { isRevealed } from './daily/derive';
+import { DailyReminders } from './daily/reminders';
+import { registerDailyRoutes } from './daily/routes';
+import { loadDailySecret } from './daily/secret';
+import { createDailyStore } from './daily/store';
 import { openDatabase, type Database } from './db/database';
 import { createStore } from './db/store';
 import { RoomSweep } from './db/sweep';
 import { OutageLog } from './db/unavailable';
-import type { Agent } from 'node:https';
-import { fault, httpError } from './errors';
+import { Attention, unattended } from './duties/attention';
+import { BotDriver } from './duties/bot-driver';
+import { botDuty } from './duties/bot-duty';
+import { LeaseKeeper } from './duties/lease-keeper';
+import { createLeases } from './duties/leases';
+import { DutyScheduler } from './duties/scheduler';
+import { TimeoutDriver, timeoutDuty } from './duties/timeout-duty';
+import { fault } from './errors';
 import { BotRoomLimit } from './http/bot-rooms';
-import { registerHealthRoutes, shuttingDown } from './http/health';
-import { isHealthCheck, registerApiRoutes } from './http/routes';
+import { MAKES_PLAYER, creationLimit } from './http/creation-limit';
+import { registerEdge } from './http/edge';
+import { registerHealthRoutes } from './http/health';
+import { registerApiRoutes } from './http/routes';
+import { createHttpServer, publicOriginOf } from './http/server';
+import { registerPasskeyRoutes } from './identity/passkey-routes';
+import { createPasskeyStore } from './identity/passkeys';
+import { registerIdentityRoutes } from './identity/routes';
+import { createIdentityStore } from './identity/store';
+import { Lifecycle } from './lifecycle/shutdown';
+import { InFlight } from './lifecycle/work';
+import { countActions } from './metrics/count-actions';
+import { Metrics } from './metrics/metrics';
+import { metricsEndpoint, registerMetricsRoute } from './metrics/serve';
 import { parseAllowedOrigins } from './push/endpoint-guard';
 import { loadVapidKeys } from './push/keys';
 import { PushNotifier } from './push/notifier';
 import { registerPushRoutes } from './push/routes';
-import { registerDailyRoutes } from './daily/routes';
-import { loadDailySecret } from './daily/secret';
-import { DailyAttempts } from './daily/attempts';
-import { isRevealed } from './daily/derive';
-import { createDailyStore } from './daily/store';
-import { DailyReminders } from './daily/reminders';
 import { PushSender } from './push/sender';
 import { createPushStore } from './push/store';
-import { BotDriver } from './duties/bot-driver';
-import { SolverPool } from './bots/solver-pool';
-import { botDuty } from './duties/bot-duty';
-import { Attention, unattended } from './duties/attention';
-import { TimeoutDriver, timeoutDuty } from './duties/timeout-duty';
-import { createLeases } from './duties/leases';
-import { DutyScheduler } from './duties/scheduler';
-import { LeaseKeeper } from './duties/lease-keeper';
-import { registerEdge } from './http/edge';
-import { MAKES_PLAYER, creationLimit } from './http/creation-limit';
-import { clientErrorHandler, frameworkErrors, setErrorHandlers } from './http/error-replies';
-import { privateUnlessPublic } from './http/private-answer';
-import { HttpDrain } from './lifecycle/http-drain';
-import { InFlight } from './lifecycle/work';
-import { countActions } from './metrics/count-actions';
-import { Metrics } from './metrics/metrics';
-import { registerMetricsRoute, serveMetrics } from './metrics/serve';
 import { RoomService } from './rooms/room-service';
 import { Broadcaster } from './socket/broadcaster';
-import { coalesceWrites } from './socket/coalesced-writes';
-import type { IoServer } from './socket/io-types';
-import { attachSocketHandlers } from './socket/handlers';
-import { createIdentityStore } from './identity/store';
-import { registerIdentityRoutes } from './identity/routes';
 import { deviceChannel, roomOfChannel } from './socket/channels';
-import { createPasskeyStore } from './identity/passkeys';
-import { registerPasskeyRoutes } from './identity/passkey-routes';
-import { attachRedisAdapter } from './socket/redis';
-import { AddressLimits } from './socket/address-limits';
-import { guardConnections } from './socket/connection-guard';
-import { guardWrites } from './socket/write-guard';
+import { attachSocketHandlers } from './socket/handlers';
+import type { IoServer } from './socket/io-types';
 import { Resync } from './socket/resync';
-import { createClusterBus } from './socket/cluster-bus';
-import { registerWebPages } from './web/web-pages';
+import { createSocketServer } from './socket/server';
+import { loadWebPages } from './web/web-pages';
 
 export interface App {
   http: FastifyInstance;
@@ -85,19 +78,6 @@ export interface App {
   close(): Promise<void>;
 }
 
-/** A Host header as RFC 9110 allows it: a host name, IPv4 or [IPv6] address, and an optional port. */
-const HOST_HEADER = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~-]+)(?::\d{1,5})?$/;
-export const isHostHeader = (host: string | undefined): boolean => host !== undefined && HOST_HEADER.test(host);
-
-/**
- * How long a draining server keeps answering requests on kept-alive connections (503 with
- * `Connection: close`) before closing the idle ones: what a client sent just as the signal came is answered.
- */
-const DRAIN_LINGER_MS = 1000;
-
-/** Socket.IO drops a connection whose single packet exceeds this (far above any legal message). */
-const SOCKET_BUFFER_BYTES = 64 * 1024;
-
 /** What only tests hand in: an https agent for the pushes (one that trusts the test's own certificate). */
 export interface AppExtras {
   pushAgent?: Agent;
@@ -112,49 +92,11 @@ export interface AppExtras {
 export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}): Promise<App> {
   const config = configSchema.parse(input);
   const allowedOrigins = parseAllowedOrigins(config.pushAllowedOrigins);
-  const http = Fastify<HttpServer, IncomingMessage, ServerResponse>({
-    logger: { level: config.logLevel, ...(extras.logStream ? { stream: extras.logStream } : {}) },
-    bodyLimit: 16 * 1024,
-    // A hop count as proxy-addr reads one: the n nearest addresses are proxies (Fastify's types take no number).
-    trustProxy: proxyTrust(config.trustProxy),
-    // One line per answer (below), not Fastify's two; none for health checks at info.
-    logController: new LogController({ disableRequestLogging: true }),
-    // Answered by the hook below, in the API's error shape.
-    return503OnClosing: false,
-    // Node would answer a missing Host itself (400, empty body): the hook below answers it in the API's shape.
-    serverFactory: (handler) => createServer({ requireHostHeader: false }, handler),
-    // What Node's parser or Fastify's router refuse before any route: in the uniform error body too.
-    clientErrorHandler,
-    frameworkErrors,
-  });
-  // Set before any route or plugin: a route keeps the handlers set when it was registered, so
-  // set later they would miss the routes before them (the web client's, in production).
-  let sendPage: ((req: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>) | null = null;
-  setErrorHandlers(http, () => sendPage);
-  if (extras.onRoute) http.addHook('onRoute', extras.onRoute);
-  // First of every hook: each answer of a route not declared public is private, whatever answers it.
-  privateUnlessPublic(http);
-
-  let draining = false;
-  http.addHook('onRequest', async (_req, reply) => {
-    if (draining) return shuttingDown(reply);
-  });
-  // Links never come from Host (PUBLIC_URL does), but a request without a sane one is no request
-  // of ours: refused before any route or rate limit counts it.
-  http.addHook('onRequest', async (req, reply) => {
-    if (!isHostHeader(req.headers.host)) {
-      return httpError(reply, 400, 'BAD_REQUEST', 'The Host header is missing or is not a host name.');
-    }
-  });
-  // A request that began before the signal: its connection closes with its answer.
-  http.addHook('onSend', async (_req, reply) => {
-    if (draining) reply.header('connection', 'close');
-  });
-  http.addHook('onResponse', async (req, reply) => {
-    const line = { method: req.method, url: req.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) };
-    if (isHealthCheck(req.url)) req.log.debug(line, 'health');
-    else req.log.info(line, 'request');
-  });
+  const lifecycle = new Lifecycle(config.shutdownGraceMs);
+  const draining = (): boolean => lifecycle.draining;
+  // Node would answer a missing Host itself (400, empty body): the HTTP server answers it in the API's shape.
+  const node = createServer({ requireHostHeader: false });
+  const publicOrigin = publicOriginOf(config, node);
   const db = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -163,15 +105,10 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     connectTimeoutMs: config.dbConnectTimeoutMs,
     resetDataDir: config.dataDirReset,
   });
-  const outage = new OutageLog(http.log, () => db.sql('SELECT 1', []));
   // Counted only when someone may read them (METRICS_TOKEN or METRICS_PORT): otherwise nothing on the hot path.
   const metrics =
     config.metricsToken !== undefined || config.metricsPort !== undefined
-      ? new Metrics({
-          roomsLoaded: () => rooms.loadedCount,
-          socketsConnected: () => io.engine.clientsCount,
-          ...(db.pool ? { dbPool: db.pool } : {}),
-        })
+      ? new Metrics(db.pool ? { dbPool: db.pool } : {})
       : null;
   const store = createStore(db, metrics ? { onCommitBatch: (rows) => metrics.commitBatch(rows) } : {});
   // The solver's threads: bots' moves and players' hints, off the event loop.
@@ -186,6 +123,28 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
       ...(solver ? { hint: solver.hint.bind(solver) } : {}),
     },
   );
+  const webDist = config.webDist;
+  const webPages =
+    webDist !== undefined && existsSync(join(webDist, 'index.html'))
+      ? loadWebPages({
+          webDist,
+          publicOrigin,
+          now,
+          // A sealed room (the Code of the day's) has no preview: it names its player to nobody.
+          roomSummary: async (id) => {
+            const room = await rooms.refresh(id);
+            return room && room.daily === null ? room.summary(new Set(), 0) : null;
+          },
+        })
+      : null;
+  const http = createHttpServer(config, {
+    node,
+    sendPage: webPages?.sendPage ?? null,
+    draining,
+    logStream: extras.logStream,
+    onRoute: extras.onRoute,
+  });
+  const outage = new OutageLog(http.log, () => db.sql('SELECT 1', []));
   const pushStore = createPushStore(db);
   const dailySecret = await loadDailySecret(db, config.dailySecret);
   const vapid = await loadVapidKeys(pushStore, {
@@ -204,50 +163,13 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
   http.addHook('onRequest', async (req, reply) =>
     MAKES_PLAYER.test(req.routeOptions.url ?? '') ? creations.newPlayer(req, reply) : undefined,
   );
-  // Every absolute link's origin: PUBLIC_URL, else (development, tests) this server on localhost.
-  const publicOrigin = (): string => {
-    if (config.publicUrl) return config.publicUrl;
-    const addr = http.server.address();
-    return `http://localhost:${typeof addr === 'object' && addr ? addr.port : config.port}`;
-  };
 
-  const io: IoServer = new Server(http.server, {
-    maxHttpBufferSize: SOCKET_BUFFER_BYTES,
-    serveClient: false,
-    // No new socket once draining: the client's reconnection goes to another process.
-    allowRequest: (_req, callback) => callback(draining ? 'shutting down' : null, !draining),
-  });
-  // Counted per address from the connection's first request: before the request is dropped below.
-  const addresses = new AddressLimits({
-    socketsPerAddress: config.socketsPerIp,
-    joinBurst: config.joinBurstPerIp,
-    joinsPerSecond: config.joinsPerSecPerIp,
-  });
-  const { addressOf } = guardConnections(io, addresses, {
-    socketsPerAddress: config.socketsPerIp,
-    trustProxy: config.trustProxy,
-  });
-  // Engine.IO keeps every connection's first HTTP request (headers, raw headers, parser state) for
-  // its whole life; nothing here reads it after the handshake (no handshake headers, no sessions),
-  // and with 10,000 players that is memory held for nothing (Socket.IO's own memory-usage advice).
-  io.engine.on('connection', (connection: { request: unknown }) => {
-    connection.request = null;
-  });
-  const bus = createClusterBus(io, config.redisUrl !== undefined, http.log);
-  // Redis back after an outage: this process and the others re-send their sockets the rooms' newest views.
-  const closeRedis = config.redisUrl
-    ? await attachRedisAdapter(io, config.redisUrl, http.log, () => bus.announce({ type: 'resync' }))
-    : async () => {};
+  const { io, bus, addresses, addressOf, closeRedis } = await createSocketServer(node, config, { draining, log: http.log });
+  metrics?.observe({ roomsLoaded: () => rooms.loadedCount, socketsConnected: () => io.engine.clientsCount });
   const broadcaster = new Broadcaster(io, (err, roomId) => http.log.warn({ err, roomId }, 'broadcast failed'), {
     bus,
     onPresence: (room, connected) => rooms.notePresence(room, connected),
   });
-  // The acknowledgements and views of one turn leave each connection in one write (coalesced-writes.ts).
-  coalesceWrites(io);
-  // After the coalesced writes: it sees every packet queued, before the turn's one write.
-  guardWrites(io, { maxQueuedPackets: config.socketMaxQueuedPackets, maxBufferedBytes: config.socketMaxBufferedBytes }, (held) =>
-    http.log.warn(held, 'socket closed: it does not read what it is sent'),
-  );
   // The leases first: the duty drivers and the scheduler each take it when they are made.
   const leases = new LeaseKeeper(
     createLeases(db.prisma),
@@ -346,11 +268,11 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
   });
   if (metrics) countActions(io, metrics);
   if (metrics && config.metricsToken) registerMetricsRoute(http, metrics, config.metricsToken);
-  let metricsServer: Awaited<ReturnType<typeof serveMetrics>> | null = null;
+  const metricsServer = metricsEndpoint(metrics, config.metricsPort, config.host);
   registerHealthRoutes(http, {
     dbKind: db.kind,
     pingDb: () => db.prisma.$queryRaw`SELECT 1`,
-    draining: () => draining,
+    draining,
     ...(edge.pingRedis ? { pingRedis: edge.pingRedis } : {}),
   });
   registerApiRoutes(http, {
@@ -413,55 +335,8 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     triesPerMinute: config.linkTriesPerMinute,
   });
 
-  const webDist = config.webDist;
-  const hasWeb = webDist !== undefined && existsSync(join(webDist, 'index.html'));
-  sendPage = hasWeb
-    ? await registerWebPages(http, {
-        webDist,
-        publicOrigin,
-        now,
-        // A sealed room (the Code of the day's) has no preview: it names its player to nobody.
-        roomSummary: async (id) => {
-          const room = await rooms.refresh(id);
-          return room && room.daily === null ? room.summary(new Set(), 0) : null;
-        },
-      })
-    : null;
-  let closing: Promise<void> | null = null;
-  const shutdown = async (): Promise<void> => {
-    draining = true;
-    const deadline = Date.now() + config.shutdownGraceMs;
-    const untilDeadline = <T>(p: Promise<T>): Promise<T | void> =>
-      Promise.race([p, new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now())).unref())]);
-    // Stops listening; kept-alive connections stay open a moment, every request on them answered (http-drain.ts).
-    const drain = new HttpDrain(http.server);
-    const lingerUntil = Date.now() + Math.min(DRAIN_LINGER_MS, config.shutdownGraceMs / 4);
-    // No new duty taken; bot moves being submitted and messages being handled finish (and are acknowledged).
-    reminders.stop();
-    await untilDeadline(duties.stop());
-    await untilDeadline(sweep.stop());
-    await untilDeadline(bots.close());
-    await untilDeadline(timeouts.close());
-    await work.close(deadline);
-    // Other processes take this one's rooms at once rather than when the leases expire.
-    await untilDeadline(duties.releaseAll().catch((err: unknown) => http.log.warn({ err }, 'releasing room leases failed')));
-    // Closing the transports (not a server-side disconnect) makes Socket.IO clients reconnect by themselves: through
-    // a load balancer, to another process. (io.close() would also close the HTTP server, idle connections and all.)
-    io.engine.close();
-    await drain.finish(lingerUntil, deadline);
-    // Fastify's own close hooks; its server has stopped listening already.
-    await http.close().catch(() => undefined);
-    // pushes being sent finish before the database they record into closes
-    await untilDeadline(push.idle());
-    await metricsServer?.close();
-    sockets.close();
-    resync.close();
-    addresses.stop();
-    await closeRedis();
-    await edge.close();
-    outage.close();
-    await db.close();
-  };
+  // Last: the client's files and pages.
+  if (webPages) await webPages.register(http);
   return {
     http,
     io,
@@ -475,8 +350,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     config,
     async listen() {
       await http.listen({ port: config.port, host: config.host });
-      if (metrics && config.metricsPort !== undefined)
-        metricsServer = await serveMetrics(metrics, config.metricsPort, config.host);
+      await metricsServer.start();
       duties.start();
       sweep.start();
       reminders.start();
@@ -484,10 +358,34 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
       const port = typeof addr === 'object' && addr ? addr.port : config.port;
       return `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
     },
-    metricsPort: () => metricsServer?.port ?? null,
-    close() {
-      closing ??= shutdown();
-      return closing;
-    },
+    metricsPort: () => metricsServer.port(),
+    close: () =>
+      lifecycle.stop({
+        node: http.server,
+        // No new duty taken; bot moves being submitted and messages being handled finish (and are acknowledged).
+        stopWork: [() => reminders.stop(), () => duties.stop(), () => sweep.stop(), () => bots.close(), () => timeouts.close()],
+        work,
+        // Other processes take this one's rooms at once rather than when the leases expire.
+        handOver: [() => duties.releaseAll().catch((err: unknown) => http.log.warn({ err }, 'releasing room leases failed'))],
+        // Closing the transports (not a server-side disconnect) makes Socket.IO clients reconnect by themselves: through
+        // a load balancer, to another process. (io.close() would also close the HTTP server, idle connections and all.)
+        closeTransports: () => {
+          io.engine.close();
+        },
+        // Fastify's own close hooks; its server has stopped listening already.
+        closeHttp: () => http.close().catch(() => undefined),
+        // pushes being sent finish before the database they record into closes
+        settle: [() => push.idle()],
+        close: [
+          () => metricsServer.close(),
+          () => sockets.close(),
+          () => resync.close(),
+          () => addresses.stop(),
+          closeRedis,
+          () => edge.close(),
+          () => outage.close(),
+          () => db.close(),
+        ],
+      }),
   };
 }
