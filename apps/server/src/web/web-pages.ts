@@ -156,7 +156,7 @@ export interface PageInput {
 
 /** A family's preview picture; the site's own is that of the first family the home page offers. */
 const previewImage = (familyId: string, origin: string): string => new URL(`/og/${familyId}.png`, origin).toString();
-const firstFamily = (): AnyFamily | undefined => Object.values(families)[0];
+const firstFamily = (): AnyFamily | undefined => Object.values(families())[0];
 
 /** The family's own name in `lang` (the id of a family this server no longer knows). */
 const familyName = (familyId: string, lang: Lang): string => getFamily(familyId)?.name[lang] ?? familyId;
