@@ -293,7 +293,7 @@ export function renderProtocolDoc(): string {
     out.push(`### \`${name}\``, '', meaning, '', sent(serverEventSchemas[name as keyof typeof serverEventSchemas]), '');
   }
   out.push('## Actions of each family (`match:act` → `action`)', '');
-  for (const family of Object.values(families)) {
+  for (const family of Object.values(families())) {
     if (family) out.push(`### ${family.id}`, '', json(family.actionSchema), '');
   }
   out.push(
@@ -302,7 +302,7 @@ export function renderProtocolDoc(): string {
     "A snapshot's `view`: what one seat (or a spectator) may know of the match, one shape per family.",
     '',
   );
-  for (const family of Object.values(families)) {
+  for (const family of Object.values(families())) {
     if (family) out.push(`### ${family.id} view`, '', sent(family.viewSchema), '');
   }
   out.push(...FAIRNESS);

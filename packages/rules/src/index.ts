@@ -12,7 +12,6 @@ export * from './core/view-schemas';
 export * from './core/bot';
 export {
   families,
-  familyBots,
   familyIdSchema,
   getFamily,
   getFamilyBot,

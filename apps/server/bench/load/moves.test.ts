@@ -5,7 +5,7 @@ import { decide, familyPlay, owedBy } from './moves';
 // The generator plays every family of the rules from `status.owes` alone: folded here through the
 // rules themselves, its moves are all accepted, and codes are never broken, so matches are long.
 describe('bench:load moves', () => {
-  for (const id of Object.keys(families)) {
+  for (const id of Object.keys(families())) {
     it(`plays ${id} from status.owes: every move accepted, and the match is long`, () => {
       const play = familyPlay(id)!;
       expect(play).not.toBeNull();

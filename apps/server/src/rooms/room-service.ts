@@ -126,6 +126,11 @@ export interface RoomHooks {
   onRematch?: (room: LiveRoom) => void;
   /** a room came into memory (created, or loaded from its log) */
   onLoad?: (room: LiveRoom) => void;
+  /**
+   * a setting of the room (spectating) was stored, after its onChange: another process's copy of
+   * the room does not read settings again by itself, so it must be told
+   */
+  onSettings?: (room: LiveRoom) => void;
 }
 
 /**
@@ -198,6 +203,9 @@ export class RoomService {
   }
   private onLoad(room: LiveRoom): void {
     for (const l of this.listeners) l.onLoad?.(room);
+  }
+  private onSettings(room: LiveRoom): void {
+    for (const l of this.listeners) l.onSettings?.(room);
   }
 
   /**
@@ -518,6 +526,7 @@ export class RoomService {
       await this.store.setSpectators(roomId, on);
       room.setSpectating(on);
       this.onChange(room);
+      this.onSettings(room);
       return { ok: true };
     });
   }
@@ -530,6 +539,7 @@ export class RoomService {
       await this.store.setSpectators(roomId, false);
       room.setSpectating(false);
       this.onChange(room);
+      this.onSettings(room);
       return room;
     });
   }

@@ -5,6 +5,7 @@ import { SerialQueue } from '../shared/serial-queue';
 import { roomChannel, seatChannel, watchChannel } from './channels';
 import type { IoServer, SocketData } from './io-types';
 import type { Presence } from '../rooms/presence';
+import type { ClusterBus } from './cluster-bus';
 import { countPresence, SharedPresence } from './shared-presence';
 
 /** Rooms whose views are worked out in one event-loop turn at most (exported for its test). */
@@ -26,16 +27,16 @@ export class Broadcaster {
     /** a failed broadcast (e.g. Redis gone while closing) is logged, never an unhandled rejection */
     private readonly onError: (err: unknown, roomId: string) => void = () => {},
     /**
-     * `shared`: other server processes hold sockets of the same rooms (the Redis adapter).
+     * `bus`: other server processes may hold sockets of the same rooms (when it is `shared`: the Redis adapter).
      * `onPresence`: who is connected, seen at every broadcast: the room service's away clock
      * of takeovers learns from it (the transport reports; it changes no room itself).
      */
     private readonly options: {
-      shared: boolean;
+      bus?: ClusterBus;
       onPresence?: (room: LiveRoom, connected: ReadonlySet<Seat>) => void;
-    } = { shared: false },
+    } = {},
   ) {
-    this.shared = options.shared ? new SharedPresence(io) : null;
+    this.shared = options.bus?.shared ? new SharedPresence(io, options.bus) : null;
   }
   private readonly shared: SharedPresence | null;
 
@@ -68,7 +69,7 @@ export class Broadcaster {
 
   /** Whether a channel may have a listener: known exactly on one process, assumed with several. */
   private listened(channel: string): boolean {
-    return this.options.shared || (this.io.sockets.adapter.rooms.get(channel)?.size ?? 0) > 0;
+    return this.shared !== null || (this.io.sockets.adapter.rooms.get(channel)?.size ?? 0) > 0;
   }
 
   /**

@@ -6,10 +6,8 @@ import type { Principal } from '../security/principal';
 // The types of this server's Socket.IO: what every module of the transport shares, kept apart so
 // that the broadcaster and the presence it counts do not import each other.
 
-/** The event by which one server process tells the others that a room's presence changed. */
-export const PRESENCE_CHANGED = 'mm:presence';
-/** The same, for devices whose player changed (a merge, a removal, "Delete me"): their sockets' principal. */
-export const PRINCIPAL_MOVED = 'mm:principal';
+/** The one server-side event: every message between server processes (cluster-bus.ts parses it). */
+export const BUS_EVENT = 'mm:bus';
 
 export interface SocketData {
   roomId: string | null;
@@ -23,10 +21,9 @@ export interface SocketData {
 }
 
 // Note: client→server events are untrusted and parsed by hand, so they stay untyped here.
-/** What server processes tell each other (through the adapter). */
+/** What server processes tell each other (through the adapter): untrusted until cluster-bus.ts parses it. */
 export interface ServerSideEvents {
-  [PRESENCE_CHANGED]: (roomId: string) => void;
-  [PRINCIPAL_MOVED]: (deviceIds: string[], playerId: string | null) => void;
+  [BUS_EVENT]: (message: unknown) => void;
 }
 export type IoServer = Server<Record<string, never>, ServerToClient, ServerSideEvents, SocketData>;
 export type IoSocket = Socket<Record<string, never>, ServerToClient, ServerSideEvents, SocketData>;

@@ -7,6 +7,7 @@ import { Player } from '../test-support/player';
 import { useServer } from '../test-support/server';
 import { until } from '../test-support/until';
 import type { IoServer, IoSocket } from './io-types';
+import { createClusterBus } from './cluster-bus';
 import { SocketPrincipals } from './principals';
 
 async function link(url: string, device: string, to: string): Promise<void> {
@@ -116,7 +117,7 @@ describe('a principal read while its device moves', () => {
   // Never attached to a server nor listening: nothing to close.
   it('is read again when the move came between the read and the socket entering its channel', async () => {
     const io: IoServer = new Server();
-    const principals = new SocketPrincipals(io, false);
+    const principals = new SocketPrincipals(io, createClusterBus(io, false, console));
     const socket = arriving();
     const since = principals.moves;
     const read = await principals.resolve(socket, deviceId, async () => 'before');
@@ -127,7 +128,7 @@ describe('a principal read while its device moves', () => {
 
   it('is read again when the move came while it was being read', async () => {
     const io: IoServer = new Server();
-    const principals = new SocketPrincipals(io, false);
+    const principals = new SocketPrincipals(io, createClusterBus(io, false, console));
     let reads = 0;
     const read = await principals.resolve(arriving(), deviceId, async () => {
       reads += 1;

@@ -2,13 +2,11 @@
 // device, and kept true afterwards by being told, never by asking again. A device's player changes
 // only by a merge (a link code, a passkey sign-in), a removal or "Delete me", and each of those says
 // so here the moment it has committed; with several processes the news goes to the others through
-// the adapter, where their sockets of those devices are.
+// the cluster bus, where their sockets of those devices are.
 import type { Principal } from '../security/principal';
 import { deviceChannel } from './channels';
-import { PRINCIPAL_MOVED, type IoServer, type IoSocket } from './io-types';
-
-/** A device id as the store keeps it (a SHA-256 in hex), the only kind another process may name. */
-const DEVICE_ID = /^[0-9a-f]{64}$/;
+import type { ClusterBus } from './cluster-bus';
+import type { IoServer, IoSocket } from './io-types';
 
 type PlayerOf = (deviceId: string) => Promise<string | null>;
 
@@ -18,16 +16,10 @@ export class SocketPrincipals {
 
   constructor(
     private readonly io: IoServer,
-    /** other processes hold sockets too (the Redis adapter): tell them */
-    private readonly shared: boolean,
+    /** other processes hold sockets too: they are told through it */
+    private readonly bus: ClusterBus,
   ) {
-    io.on(PRINCIPAL_MOVED, (deviceIds: unknown, playerId: unknown) => {
-      if (!Array.isArray(deviceIds) || !(playerId === null || (typeof playerId === 'string' && playerId.length <= 64))) return;
-      this.apply(
-        deviceIds.filter((d): d is string => typeof d === 'string' && DEVICE_ID.test(d)),
-        playerId,
-      );
-    });
+    bus.on('principal-moved', ({ deviceIds, playerId }) => this.apply(deviceIds, playerId));
   }
 
   /**
@@ -74,7 +66,7 @@ export class SocketPrincipals {
   /** These devices belong to `playerId` from now on (null: deleted): every socket of theirs acts as it. */
   moved(deviceIds: readonly string[], playerId: string | null): void {
     this.apply(deviceIds, playerId);
-    if (this.shared && deviceIds.length > 0) this.io.serverSideEmit(PRINCIPAL_MOVED, [...deviceIds], playerId);
+    if (deviceIds.length > 0) this.bus.publish({ type: 'principal-moved', deviceIds: [...deviceIds], playerId });
   }
 
   /** Sockets of this process in the devices' channels (the one a join puts the socket's device in). */

@@ -124,7 +124,7 @@ describe('reactions', () => {
   });
 
   it('keeps watchers out while spectating is off: they may not react, and see none of the players', async () => {
-    // On one process: another process would learn of the setting only when it next reads the room.
+    // On one process: the setting reaches the other one through the cluster bus a moment later (matches/spectating-scale-out.test.ts).
     const t = await table([urls()[0]!, urls()[0]!], { spectating: false });
     expect(await t.watchers[0]!.send('room:react', { preset: 'wow' })).toMatchObject({ ok: false, code: 'SPECTATING_OFF' });
     expect(await t.bob.send('room:react', { preset: 'hurry-up' })).toEqual({ ok: true });

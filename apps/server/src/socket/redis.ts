@@ -58,7 +58,7 @@ function watch(redis: Redis, log: Log, name: string, onBack: () => void): void {
  * its hash slot, so the traffic spreads over the nodes.
  *
  * Redis going away must not take the process with it: the adapter never waits on its SPUBLISH
- * (broadcasts, serverSideEmit, socketsJoin…), so a failed one is caught here; with the
+ * (broadcasts, the cluster bus's messages, socketsJoin…), so a failed one is caught here; with the
  * offline queue off it fails at once while Redis is down, and what this process's own sockets
  * need is still delivered by the adapter itself. The adapter does not wait on its SSUBSCRIBE
  * either: one refused (a cluster's node away) is asked again until it holds or is no longer
