@@ -1,25 +1,27 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableScoreReply } from '@mm/protocol';
 import type { App } from '../app';
 import { call } from '../test-support/api';
 import { freshDatabase, STORAGE_DATABASES, type TestDatabase } from '../test-support/databases';
-import { finish, newDeviceToken, seatRoom, type Seated } from '../test-support/finish';
+import { createRoomAs, finish, newDeviceToken, seatRoom, type Seated } from '../test-support/finish';
 import type { Player } from '../test-support/player';
 import { startServer } from '../test-support/server';
 
 describe.each(STORAGE_DATABASES)('the running score of a table (%s)', (kind) => {
-  let db: TestDatabase | undefined;
-  let server: { app: App; url: string } | undefined;
-  afterAll(async () => {
-    await server?.app.close();
-    await db?.drop();
-  });
-
-  const score = async (roomId: string) => call(server!.url, 'GET', `/api/rooms/${roomId}/score`, null);
-
-  it('counts every finished match of the room per person, whatever seat they sat in, and a restart changes nothing', async () => {
+  let db!: TestDatabase;
+  let server: { app: App; url: string };
+  beforeAll(async () => {
     db = await freshDatabase(kind);
     server = await startServer(db);
+  });
+  afterAll(async () => {
+    await server.app.close();
+    await db.drop();
+  });
+
+  const score = async (roomId: string) => call(server.url, 'GET', `/api/rooms/${roomId}/score`, null);
+
+  it('counts every finished match of the room per person, whatever seat they sat in, and a restart changes nothing', async () => {
     const t = await seatRoom(server.url, { family: 'parker' }, [newDeviceToken(), newDeviceToken()], { names: ['Ann', 'Bob'] });
     const [ann, bob] = t.players as [Player, Player];
     expect((await score(t.roomId)).json).toStrictEqual({ players: [] });
@@ -47,11 +49,15 @@ describe.each(STORAGE_DATABASES)('the running score of a table (%s)', (kind) => 
     expect((await score(t.roomId)).json).toStrictEqual(expected);
   });
 
-  it('answers a bad room id with a typed error, and an unknown room with ROOM_NOT_FOUND', async () => {
+  it('answers a bad room id with a typed error, and an unknown or sealed room with ROOM_NOT_FOUND, changing nothing', async () => {
     expect(await score('!bad')).toMatchObject({ status: 400, json: { error: { code: 'BAD_REQUEST' } } });
     expect(await score('NoSuchRoomId0000')).toMatchObject({ status: 404, json: { error: { code: 'ROOM_NOT_FOUND' } } });
-    const before = await server!.app.db.prisma.match.count();
+    // A Code of the day's room is sealed: its table has no score for anyone.
+    const sealed = await createRoomAs(server.url, { family: 'race', options: { players: 1 } });
+    await server.app.db.prisma.room.update({ where: { id: sealed.json.id }, data: { daily: 1 } });
+    expect(await score(sealed.json.id)).toMatchObject({ status: 404, json: { error: { code: 'ROOM_NOT_FOUND' } } });
+    const before = await server.app.db.prisma.match.count();
     expect(await score('NoSuchRoomId0000')).toMatchObject({ status: 404 });
-    expect(await server!.app.db.prisma.match.count()).toBe(before);
+    expect(await server.app.db.prisma.match.count()).toBe(before);
   });
 });
