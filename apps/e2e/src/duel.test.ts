@@ -130,20 +130,27 @@ describe('two phones play a duel in the browser', () => {
       expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     }
 
-    // Round 2: Bob makes the code, Alice breaks it on her third row: one round each, a draw.
-    await play(bob.page, [5, 4, 3, 2]);
+    // Round 2: Bob made the code above (seq 4), Alice breaks it on her third row: one round each, a draw.
     await waitSeq(alice.page, 4);
     await play(alice.page, [0, 0, 1, 1]);
     await waitSeq(alice.page, 5);
     await play(alice.page, [2, 2, 3, 3]);
     await waitSeq(alice.page, 6);
-    await play(alice.page, [5, 4, 3, 2]);
+    await play(alice.page, [1, 2, 3, 4]);
     await waitSeq(bob.page, 7);
     // The end of the draw says who broke faster, in each phone's language; the draw stands.
     await alice.page.getByTestId('result').waitFor();
     expect(await alice.page.getByTestId('result').getAttribute('data-outcome')).toBe('draw');
     expect(await alice.page.getByTestId('draw-line').textContent()).toBe('Both broke it: Alice in 3, Bob in 2.');
     expect(await bob.page.getByTestId('draw-line').textContent()).toBe('Tous deux l’ont percé : Alice en 3, Bob en 2.');
+    // The table's running score, read from the stored match: a draw is nobody's win, and the duel's points are added up.
+    const scoreLine = (p: typeof alice.page) => p.getByTestId('table-score-line').innerText();
+    await expect.poll(() => scoreLine(alice.page)).toMatch(/^Alice\s+0 – 0\s+Bob$/);
+    await expect.poll(() => scoreLine(bob.page)).toMatch(/^Alice\s+0 – 0\s+Bob$/);
+    expect(await bob.page.getByTestId('table-score').getByRole('heading').textContent()).toBe('À cette table');
+    expect(await alice.page.locator('[data-testid="table-score-points"][data-family="duel"]').textContent()).toMatch(
+      /^\s*Duel points: Alice \d+, Bob \d+\s*$/,
+    );
 
     // Alice asks for a rematch: Bob sees it where his eyes are, in the status card at the top, and accepts there.
     await alice.page.getByTestId('rematch-accept').tap();

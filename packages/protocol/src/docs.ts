@@ -14,7 +14,7 @@ import {
   snapshotSchema,
 } from './payloads';
 import { pushPayloadSchema, pushSubscribeBodySchema } from './push';
-import { myRatingsReplySchema, playerCardReplySchema } from './ratings';
+import { myRatingsReplySchema, playerCardReplySchema, tableScoreReplySchema } from './ratings';
 import { deviceNameBodySchema, linkBodySchema, removeDeviceBodySchema, statsReplySchema } from './identity';
 import { passkeyRegisterBodySchema, passkeySignInBodySchema } from './passkeys';
 import { dailyAttemptBodySchema, dailyReminderSchema } from './daily';
@@ -119,6 +119,7 @@ export function renderProtocolDoc(): string {
     '| `GET /api/health` | | the same as `/api/health/ready` |',
     "| `POST /api/rooms` | see below | 201 `{ id, url, seated }`: `seated` holds the creator's seat token when the body has `sit`; 400 `{ error: { code, message } }` |",
     '| `GET /api/rooms/:id` | | the public room summary; 404 for an unknown id |',
+    '| `GET /api/rooms/:id/score` | | the running score of the table: per person (and per bot, by name) matches won and played in the room, per family with its own points, from the stored finished matches; 404 `ROOM_NOT_FOUND` (also for a Code of the day); schema below |',
     `| \`GET /api/matches?player=me\` | header \`${DEVICE_TOKEN_HEADER}\` | this device's matches, newest first: \`{ matches, nextCursor }\`; 400 without a valid token |`,
     '| `GET /api/matches/:id` | | finished: the full log, salts, seed and final view (`review`); playing: the public snapshot only, 403 `SPECTATING_OFF` when spectating is off; 404 `MATCH_NOT_FOUND` |',
     '| `GET /api/push/key` | | `{ publicKey }`: the VAPID public key (base64url) to subscribe with |',
@@ -222,6 +223,10 @@ export function renderProtocolDoc(): string {
     '`GET /api/matches/:id/seats/:seat/card` reply:',
     '',
     json(playerCardReplySchema),
+    '',
+    '`GET /api/rooms/:id/score` reply:',
+    '',
+    json(tableScoreReplySchema),
     '',
     '`POST /api/push/subscriptions` body (a device keeps its 5 newest subscriptions):',
     '',

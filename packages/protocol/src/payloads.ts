@@ -38,7 +38,7 @@ import {
 import { matchIdSchema, roomIdSchema } from './ids';
 import { REACTION_PRESETS } from './constants';
 import { passkeyCapabilitySchema, passkeyInfoSchema, passkeyListReplySchema, passkeyOptionsReplySchema } from './passkeys';
-import { myRatingsReplySchema, playerCardReplySchema } from './ratings';
+import { myRatingsReplySchema, playerCardReplySchema, tableScoreReplySchema } from './ratings';
 import type { PushKeyReply } from './push';
 import type { Snapshot } from './snapshot';
 import type {
@@ -322,6 +322,7 @@ export const httpReplySchemas = {
   'GET /api/health/ready': { status: 200, schema: healthReplySchema },
   'POST /api/rooms': { status: 201, schema: createRoomReplySchema },
   'GET /api/rooms/:id': { status: 200, schema: roomSummarySchema },
+  'GET /api/rooms/:id/score': { status: 200, schema: tableScoreReplySchema },
   'GET /api/matches': { status: 200, schema: matchListReplySchema },
   'GET /api/matches/:id': { status: 200, schema: matchDetailSchema },
   'GET /api/push/key': { status: 200, schema: pushKeyReplySchema },

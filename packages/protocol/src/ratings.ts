@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { matchIdSchema, seatIndexSchema } from './ids';
+import { matchIdSchema, roomIdSchema, seatIndexSchema } from './ids';
 
 /** One family's rating of a player: public (docs/rules.md §7). */
 export const familyRatingSchema = z.strictObject({
@@ -60,3 +60,36 @@ export const playerCardReplySchema = z.strictObject({
 export type PlayerCardReply = z.output<typeof playerCardReplySchema>;
 
 export const playerCardParamsSchema = z.strictObject({ id: matchIdSchema, seat: z.coerce.number().pipe(seatIndexSchema) });
+
+/** One family's part of a person's record at one table. */
+const tableFamilyScoreSchema = z.strictObject({
+  family: z.string(),
+  won: z.number().int().min(0),
+  played: z.number().int().min(0),
+  points: z
+    .number()
+    .int()
+    .min(0)
+    .nullable()
+    .describe("the family's own points summed over the matches (duel, rotation, Parker games); null where the family has none"),
+});
+
+/**
+ * GET /api/rooms/:id/score: the running score of a table, worked out from its stored finished matches
+ * at each request. One entry per person (a player, whichever seat they sat in); a seat of no player
+ * (a bot) counts by its name. No id, no device, nothing hidden.
+ */
+export const tableScoreReplySchema = z.strictObject({
+  players: z
+    .array(
+      z.strictObject({
+        name: z.string().describe('the name shown at the newest match they sat in ("": a deleted player)'),
+        won: z.number().int().min(0),
+        played: z.number().int().min(0),
+        families: z.array(tableFamilyScoreSchema).describe('most played first'),
+      }),
+    )
+    .describe('most wins first, then most played, then by name'),
+});
+export type TableScoreReply = z.output<typeof tableScoreReplySchema>;
+export const tableScoreParamsSchema = z.strictObject({ id: roomIdSchema });

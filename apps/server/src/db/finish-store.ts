@@ -10,6 +10,8 @@ export interface FinishedSeat {
   playerId: string | null;
   /** a bot was playing it for its person when the match finished */
   abandoned: boolean;
+  /** the name the seat showed in that match (a bot's is its seat's) */
+  name: string;
 }
 
 /** A finished match as stored: what the ratings and the head-to-head are worked out from. */
@@ -79,6 +81,11 @@ export interface FinishStore {
   sharedMatches(a: string, b: string, limit: number): Promise<StoredFinish[]>;
   /** every finished match in the order the ratings took them (the order they finished) */
   finishedMatches(): Promise<StoredFinish[]>;
+  /**
+   * The finished matches of one room in the order they finished; null: no such room, or a Code of
+   * the day's (sealed: its score is nobody's business).
+   */
+  tableFinishes(roomId: string): Promise<StoredFinish[] | null>;
   /** who sat in `seat` of `matchId`; undefined: no such match; null: nobody sat there */
   seatHolder(matchId: string, seat: number): Promise<SeatHolder | null | undefined>;
 }
@@ -95,7 +102,7 @@ const FINISH = `UPDATE "Match" SET result = $2::jsonb,
   WHERE id = $1 AND "finishedAt" IS NULL RETURNING id`;
 /** A seat whose player no longer exists counts as nobody's. */
 const FINISHED = `SELECT m.id, m.family, (extract(epoch FROM m."finishedAt") * 1000)::float8 AS "finishedMs", m.result, r.daily IS NOT NULL AS daily,
-  coalesce((SELECT json_agg(json_build_object('seat', mp.seat, 'playerId', p.id, 'abandoned', mp.abandoned) ORDER BY mp.seat)
+  coalesce((SELECT json_agg(json_build_object('seat', mp.seat, 'playerId', p.id, 'abandoned', mp.abandoned, 'name', mp.name) ORDER BY mp.seat)
     FROM "MatchPlayer" mp LEFT JOIN "Player" p ON p.id = mp."playerId" WHERE mp."matchId" = m.id), '[]') AS seats
   FROM "Match" m JOIN "Room" r ON r.id = m."roomId"`;
 
@@ -223,6 +230,17 @@ export function createFinishStore(db: Database): FinishStore {
     async finishedMatches() {
       const rows = await db.sql<FinishedRow>(`${FINISHED} WHERE m."finishedAt" IS NOT NULL ORDER BY m."finishedAt", m.id`, []);
       return rows.map(toFinish);
+    },
+
+    async tableFinishes(roomId) {
+      const rows = await db.sql<FinishedRow>(
+        `${FINISHED} WHERE m."roomId" = $1 AND m."finishedAt" IS NOT NULL AND r.daily IS NULL ORDER BY m."finishedAt", m.id`,
+        [roomId],
+      );
+      if (rows.length > 0) return rows.map(toFinish);
+      // Nothing finished yet: tell an empty table from a room that is not there (or sealed).
+      const room = await prisma.room.findUnique({ where: { id: roomId }, select: { daily: true } });
+      return room && room.daily === null ? [] : null;
     },
 
     async seatHolder(matchId, seat) {

@@ -1,12 +1,20 @@
-// GET /api/me/ratings and a person's card (GET /api/matches/:id/seats/:seat/card). A card shows
+// GET /api/me/ratings, a person's card (GET /api/matches/:id/seats/:seat/card) and a table's running
+// score (GET /api/rooms/:id/score). A card shows
 // what anyone may see of a person (there are no friends yet): their name, their public ratings and
 // the head-to-head with the asker; never a device, a token, a seat token or another match of theirs.
-import { playerCardParamsSchema, type FamilyRating, type MyRatingsReply, type PlayerCardReply } from '@mm/protocol';
+import {
+  playerCardParamsSchema,
+  tableScoreParamsSchema,
+  type FamilyRating,
+  type MyRatingsReply,
+  type PlayerCardReply,
+} from '@mm/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { Store, StoredRating } from '../db/store';
 import { describeIssues, httpError } from '../errors';
 import { headToHead } from '../ratings/head-to-head';
 import { shownRating } from '../ratings/rate';
+import { tableScore } from '../ratings/table-score';
 import { asPrincipal, devicePrincipal } from './principal';
 
 /** Points of one family's chart on /me. */
@@ -56,5 +64,12 @@ export function registerRatingRoutes(app: FastifyInstance, deps: { store: Store 
       headToHead: you ? null : headToHead(shared, me ?? '', them),
     };
     return body;
+  });
+  app.get('/api/rooms/:id/score', async (req, reply) => {
+    const params = tableScoreParamsSchema.safeParse(req.params);
+    if (!params.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(params.error));
+    const finishes = await store.tableFinishes(params.data.id);
+    if (finishes === null) return httpError(reply, 404, 'ROOM_NOT_FOUND', 'This room does not exist.');
+    return tableScore(finishes);
   });
 }

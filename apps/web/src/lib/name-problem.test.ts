@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadLanguage, locale } from './i18n/index.svelte';
 import { nameProblemText } from './name-problem';
 
@@ -12,6 +12,9 @@ async function speak(lang: 'en' | 'fr' | 'de'): Promise<void> {
 }
 
 describe('what the client says of a name the server would refuse', () => {
+  // The language is the module's, shared with the test files run after this one in the same worker.
+  afterAll(() => speak('en'));
+
   it('says nothing of a name that will do, emoji and accents included', async () => {
     await speak('en');
     for (const name of ['Ann', 'Nguyễn', '\u{1F469}\u{1F3FD}\u200D\u{1F4BB} Dev', '  Zoé  '])

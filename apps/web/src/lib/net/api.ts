@@ -13,6 +13,7 @@ import {
   type StatsReply,
   type MyRatingsReply,
   type PlayerCardReply,
+  type TableScoreReply,
   type RoomSummary,
 } from '@mm/protocol/pure';
 import type { Lang } from '@mm/rules/pure';
@@ -166,6 +167,9 @@ export const fetchMyRatings = (fetchImpl: typeof fetch = fetch): Promise<MyRatin
 /** GET /api/matches/:id/seats/:seat/card: the person who sat there (name, ratings, head-to-head with this player). */
 export const fetchPlayerCard = (matchId: string, seat: number, fetchImpl: typeof fetch = fetch): Promise<PlayerCardReply> =>
   getJson(`/api/matches/${encodeURIComponent(matchId)}/seats/${seat}/card`, deviceHeader(), fetchImpl);
+/** GET /api/rooms/:id/score: the running score of the table, from its finished matches. */
+export const fetchTableScore = (roomId: string, fetchImpl: typeof fetch = fetch): Promise<TableScoreReply> =>
+  getJson(`/api/rooms/${encodeURIComponent(roomId)}/score`, {}, fetchImpl);
 /** DELETE /api/me: "Delete me", on every device; `confirm` is the word the person typed. */
 export const deleteMe = (confirm: string, fetchImpl: typeof fetch = fetch): Promise<null> =>
   sendJson('DELETE', '/api/me', { confirm }, 204, fetchImpl);
