@@ -21,3 +21,5 @@ export * from './identity-code';
 export type * from './daily';
 export type * from './passkeys';
 export * from './passkey-host';
+export * from './delta';
+export * from './room-delta';
