@@ -1,8 +1,8 @@
 import type { RoomUpdate } from '@mm/protocol';
-import { ChannelViews } from './channel-views';
 import type { Seat } from '@mm/rules';
 import type { LiveRoom } from '../rooms/live-room';
 import { SerialQueue } from '../shared/serial-queue';
+import { ChannelViews } from './channel-views';
 import { roomChannel, seatChannel, watchChannel } from './channels';
 import type { IoServer, SocketData } from './io-types';
 import type { Presence } from '../rooms/presence';
