@@ -56,7 +56,7 @@ function summaryOf(family: AnyFamily, status: Snapshot['status'], seats: number,
  * each step, every seat's and the watchers' update, folded from the previous one by its delta,
  * equals the full update, and each delta carries only values of that full update.
  */
-describe.each(Object.values(families) as AnyFamily[])('deltas of $id', (family) => {
+describe.each(Object.values(families()) as AnyFamily[])('deltas of $id', (family) => {
   it('fold to the full view of every seat and of watchers, at every step, carrying nothing else', () => {
     let steps = 0;
     for (const preset of family.presets) {
