@@ -30,7 +30,7 @@ import { SolverPool } from './bots/solver-pool';
 import { botDuty } from './duties/bot-duty';
 import { Attention, unattended } from './duties/attention';
 import { TimeoutDriver, timeoutDuty } from './duties/timeout-duty';
-import { createLeases } from './duties/leases';
+import { createLeases } from './db/leases-store';
 import { DutyScheduler } from './duties/scheduler';
 import { LeaseKeeper } from './duties/lease-keeper';
 import { registerEdge } from './http/edge';
@@ -259,7 +259,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
   };
   // The leases first: the duty drivers and the scheduler each take it when they are made.
   const leases = new LeaseKeeper(
-    createLeases(db.prisma),
+    createLeases(db),
     {
       leaseMs: config.dutyLeaseMs,
       giveUpMs: config.dutyGiveUpMs,

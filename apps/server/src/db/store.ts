@@ -20,6 +20,12 @@ export type {
 export { uniqueViolationTarget } from './rows.js';
 export type { ActionLog, HistoryReader, PlayersStore, RoomsStore };
 
+/**
+ * What the room service writes and reads through, one port per concern: the SQL store below, or
+ * the in-memory one its unit tests run on (memory-store.ts).
+ */
+export type RoomStorage = ActionLog & RoomsStore & PlayersStore;
+
 export interface Store extends ActionLog, RoomsStore, PlayersStore, HistoryReader {
   kind: 'embedded' | 'postgres';
   close(): Promise<void>;

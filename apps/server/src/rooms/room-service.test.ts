@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/database';
-import { createStore, type Store } from '../db/store';
-import { freshEmbeddedDataDir, type TempDir } from '../db/test-databases';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createMemoryStore, type MemoryStore } from '../db/memory-store';
+import type { RoomStorage } from '../db/store';
 import { RoomService } from './room-service';
 
 /** The store, with a count of the calls the room service makes on it. */
-function counted(store: Store): { store: Store; calls: Map<string, number> } {
+function counted(store: RoomStorage): { store: RoomStorage; calls: Map<string, number> } {
   const calls = new Map<string, number>();
   const proxy = new Proxy(store, {
     get(target, key, receiver) {
@@ -20,18 +19,11 @@ function counted(store: Store): { store: Store; calls: Map<string, number> } {
   return { store: proxy, calls };
 }
 
+// On the in-memory storage: two services on one store are two server processes on one database.
 describe('RoomService.act on the log', () => {
-  let dir: TempDir;
-  let db: Database;
-  let store: Store;
-  beforeAll(async () => {
-    dir = await freshEmbeddedDataDir();
-    db = await openDatabase({ dataDir: dir.path });
-    store = createStore(db);
-  });
-  afterAll(async () => {
-    await store?.close();
-    dir?.remove();
+  let store: MemoryStore;
+  beforeEach(() => {
+    store = createMemoryStore();
   });
 
   const act = (rooms: RoomService, roomId: string, seat: number, actionId: string, action: unknown, expectSeq?: number) =>

@@ -16,7 +16,7 @@ import {
 import { DEFAULT_BOT_STRENGTH, getFamily, isRevealed, isServerAction, type BotStrength, type Seat } from '@mm/rules';
 import { botName } from '../bots/names';
 import { hintFor, type Hint } from '../bots/play';
-import type { Store } from '../db/store';
+import type { RoomStorage } from '../db/store';
 import { mayHaveCommitted } from '../db/unavailable';
 import { describeIssues, fault } from '../errors';
 import { newSalt } from '../security/commitments';
@@ -163,7 +163,7 @@ export class RoomService {
   private readonly thinkHint: HintSource | undefined;
 
   constructor(
-    private readonly store: Store,
+    private readonly store: RoomStorage,
     /**
      * `secondMs`: the length of one second of every room timer (SECOND_MS); `idleMs`: how long a
      * room nobody is in stays in memory (ROOM_IDLE_MS)

@@ -11,7 +11,7 @@ import { createMigratedTestPostgres, freshEmbeddedDataDir, tempDir } from '../db
  *
  * Both (STORAGE_DATABASES, or a describe per database):
  * - storage itself: db/store, db/group-commit (SQL, transactions, unique violations, batching),
- *   db/sweep, duties/leases (the lease rows); db/database and db/schema-migrations test each
+ *   db/sweep, db/leases-store (the lease rows); db/database and db/schema-migrations test each
  *   engine's own start-up (locks, migrations) on the engine concerned, db/data-dir-identity PGlite's folder,
  *   http/edge a second process on a locked PGlite folder;
  * - what a kill leaves in storage: matches/crash (SIGKILL mid-round), identity/merge-crash (a
