@@ -1,0 +1,223 @@
+// Who sits where: a person's claim, name and leaving, a bot seated, a seat handed to a bot while its
+// person is away and given back. Each runs in the room's queue (RoomCache), is a conditional write
+// of the store committed before memory changes, and learns the seats from the store when it
+// loses a race with another process.
+import type { BotReply, ClaimReply, ErrorReply, LeaveReply, RenameReply } from '@mm/protocol';
+import { DEFAULT_BOT_STRENGTH, isRevealed, type BotStrength, type Seat } from '@mm/rules';
+import { botName } from '../bots/names';
+import type { RoomStorage, StoredSeat } from '../db/store';
+import { fault } from '../errors';
+import { hashToken, newSeatToken } from '../security/tokens';
+import { AwayClocks } from './away-clocks';
+import type { LiveRoom } from './live-room';
+import type { RoomCache } from './room-cache';
+import { distinctSeatName } from './seat-names';
+
+export const SEALED = (): ErrorReply =>
+  fault(
+    'ROOM_SEALED',
+    'This room plays one match with its seats fixed (the Code of the day): no rematch, no leaving, no watching.',
+  );
+
+const CLOSED = (): ErrorReply =>
+  fault('DAILY_CLOSED', 'This Code of the day has been revealed: its room takes no move any more.');
+
+const TAKEN = (): ErrorReply => fault('SEAT_TAKEN', 'Someone already sits there.');
+
+/**
+ * A Code of the day's room once its puzzle is revealed (the code is public then): it takes no
+ * move, no seat and no name any more, so an attempt still open can never be won after the reveal.
+ */
+export const closedAt = (room: LiveRoom, now: Date): ErrorReply | null =>
+  room.daily !== null && isRevealed(room.daily, now) ? CLOSED() : null;
+
+/** The name `seat` of `room` shows for `asked`: two seats of one room never look alike (seat-names.ts). */
+const seatNameIn = (room: LiveRoom, seat: Seat, asked: string): string =>
+  distinctSeatName(
+    asked,
+    room.seats.filter((s) => s.index !== seat).map((s) => s.name),
+  );
+
+/** The seat `seat` of `room`, or NO_SUCH_SEAT. */
+function seatOf(room: LiveRoom, seat: Seat): StoredSeat | ErrorReply {
+  return room.seats.find((s) => s.index === seat) ?? fault('NO_SUCH_SEAT', `This table has seats 0 to ${room.seats.length - 1}.`);
+}
+
+/** A seat nobody holds and no bot plays, or why not. */
+function freeSeat(room: LiveRoom, seat: Seat): StoredSeat | ErrorReply {
+  const current = seatOf(room, seat);
+  if ('ok' in current) return current;
+  return current.tokenHash !== null || current.bot ? TAKEN() : current;
+}
+
+export class SeatCommands {
+  private readonly away = new AwayClocks();
+
+  constructor(
+    private readonly cache: RoomCache,
+    private readonly store: RoomStorage,
+    private readonly now: () => Date,
+  ) {}
+
+  /**
+   * A person takes the free seat `seat` of `room` (in its queue), committed before memory changes;
+   * nothing is announced. `token`: the seat token, when the seat's maker derives it; else a random one.
+   */
+  async seatIn(
+    room: LiveRoom,
+    seat: Seat,
+    asked: string,
+    deviceId: string | null,
+    token: string = newSeatToken(),
+  ): Promise<{ ok: true; name: string; seatToken: string } | ErrorReply> {
+    const free = freeSeat(room, seat);
+    if ('ok' in free) return free;
+    const name = seatNameIn(room, seat, asked);
+    const tokenHash = hashToken(token);
+    const playerId = deviceId ? await this.store.ensurePlayer(deviceId, { name }) : null;
+    if (!(await this.store.claimSeat(room.id, seat, { name, tokenHash, deviceId, playerId })))
+      return this.lostRace(room, TAKEN());
+    room.seatPerson(seat, { name, tokenHash, deviceId, playerId }, await this.claimedAt(room.id, seat));
+    return { ok: true, name, seatToken: token };
+  }
+
+  /** See RoomService.claim. */
+  claim(
+    roomId: string,
+    seat: Seat,
+    asked: string,
+    deviceId: string | null,
+    seatSocket: (seat: Seat, matchId: string) => Promise<void> | void,
+    token: string,
+  ): Promise<ClaimReply | ErrorReply> {
+    return this.cache.withRoom(roomId, null, async (room) => {
+      const closed = closedAt(room, this.now());
+      if (closed) return closed;
+      const claimed = await this.seatIn(room, seat, asked, deviceId, token);
+      if (!claimed.ok) return claimed;
+      await seatSocket(seat, room.matchId);
+      this.cache.announce(room);
+      return { ok: true, seat, seatToken: claimed.seatToken };
+    });
+  }
+
+  /** See RoomService.rename. */
+  rename(roomId: string, seat: Seat, asked: string, matchId: string | null): Promise<RenameReply | ErrorReply> {
+    return this.cache.withRoom(roomId, matchId, async (room) => {
+      const closed = closedAt(room, this.now());
+      if (closed) return closed;
+      const current = room.seats.find((s) => s.index === seat);
+      if (!current?.tokenHash) return fault('NOT_SEATED', 'You do not sit at this table.');
+      const name = seatNameIn(room, seat, asked);
+      if (name === current.name) return { ok: true, name };
+      if (!(await this.store.renameSeat(roomId, seat, current.tokenHash, name))) {
+        return fault('NOT_SEATED', 'You do not sit at this table.');
+      }
+      room.renameSeat(seat, name);
+      this.cache.announce(room);
+      return { ok: true, name };
+    });
+  }
+
+  /** See RoomService.leave. */
+  leave(roomId: string, seat: Seat, matchId: string | null): Promise<LeaveReply | ErrorReply> {
+    return this.cache.withRoom(roomId, matchId, async (room) => {
+      if (room.daily !== null) return SEALED();
+      await this.cache.catchUp(room);
+      if (room.seq > 0) return fault('MATCH_STARTED', 'The match has begun: the seat cannot be given up now.');
+      const current = room.seats.find((s) => s.index === seat);
+      if (!current?.tokenHash) return fault('NOT_SEATED', 'This seat is free already.');
+      await this.store.releaseSeat(roomId, seat, current.tokenHash);
+      room.freeSeat(seat);
+      this.cache.announce(room);
+      return { ok: true };
+    });
+  }
+
+  /** See RoomService.seatBot. */
+  seatBot(roomId: string, deviceId: string | null, seat: Seat, strength: BotStrength): Promise<BotReply | ErrorReply> {
+    return this.cache.withRoom(roomId, null, async (room) => {
+      if (!room.isCreator(deviceId)) return fault('NOT_CREATOR', 'Only the device that created this room may seat a bot.');
+      const free = freeSeat(room, seat);
+      if ('ok' in free) return free;
+      if (!(await this.store.seatBot(roomId, seat, { name: botName(seat), strength }))) return this.lostRace(room, TAKEN());
+      room.seatBot(seat, strength, await this.claimedAt(roomId, seat));
+      this.cache.announce(room);
+      return { ok: true };
+    });
+  }
+
+  /** Whoever sees the sockets says who is connected: it starts or stops the away clocks of takeovers. */
+  notePresence(room: LiveRoom, connected: ReadonlySet<Seat>, now: number): void {
+    this.away.note(room, connected, now);
+  }
+
+  /** See RoomService.takeOver. */
+  takeOver(
+    roomId: string,
+    bySeat: Seat,
+    seat: Seat,
+    matchId: string | null,
+    connected: () => Promise<ReadonlySet<Seat>>,
+    secondMs: number,
+  ): Promise<BotReply | ErrorReply> {
+    return this.cache.withRoom(roomId, matchId, async (room) => {
+      if (!room.peopleSeats().includes(bySeat))
+        return fault('NOT_SEATED', 'Only a player at this table may hand a seat to a bot.');
+      const after = room.takeOverAfterSec;
+      if (after === null) return fault('NOT_AWAY', 'This room never hands a seat to a bot.');
+      const current = seatOf(room, seat);
+      if ('ok' in current) return current;
+      if (current.tokenHash === null || current.bot) {
+        return fault('NOT_AWAY', current.bot ? 'A bot plays that seat already.' : 'Nobody holds that seat: it is free.');
+      }
+      // Presence is read inside the queue: a person joining again at this moment either is seen here, or gets the seat back right after.
+      const now = Date.now();
+      const present = await connected();
+      this.away.note(room, present, now);
+      if (present.has(seat)) return fault('NOT_AWAY', 'The player of that seat is here.');
+      const away = this.away.awayFor(room, seat, now);
+      if (away < after * secondMs) {
+        const seconds = Math.floor(away / secondMs);
+        return fault('NOT_AWAY', `The player of that seat has been away ${seconds} s; the room waits ${after} s.`);
+      }
+      if (!(await this.store.takeOverSeat(roomId, seat, current.tokenHash, DEFAULT_BOT_STRENGTH))) {
+        return this.lostRace(room, fault('NOT_AWAY', 'That seat changed meanwhile.'));
+      }
+      room.handToBot(seat);
+      this.cache.announce(room);
+      return { ok: true };
+    });
+  }
+
+  /** See RoomService.reclaim. */
+  reclaim(roomId: string, seat: Seat, tokenHash: string): Promise<{ room: LiveRoom; announced: boolean } | null> {
+    return this.cache.run(roomId, async () => {
+      const room = await this.cache.load(roomId);
+      if (!room) return null;
+      const current = room.seats.find((s) => s.index === seat);
+      if (current?.tokenHash !== tokenHash) return { room, announced: false };
+      // Asked of the database whatever memory says: the takeover may have happened on another server.
+      const gotBack = await this.store.reclaimSeat(roomId, seat, tokenHash);
+      if (!gotBack && !current.takenOver) return { room, announced: false };
+      await this.cache.learnSeats(room);
+      this.cache.announce(room);
+      return { room, announced: true };
+    });
+  }
+
+  /** A seat write another process won: memory learns who sits where now, and the caller hears `refusal`. */
+  private async lostRace(room: LiveRoom, refusal: ErrorReply): Promise<ErrorReply> {
+    await this.cache.learnSeats(room);
+    return refusal;
+  }
+
+  /**
+   * When `seat` was taken, as the database recorded it: that clock, not this process's, starts the
+   * turn timer once the table is full, so every process (and a restart) derives the same deadline.
+   */
+  private async claimedAt(roomId: string, seat: Seat): Promise<Date> {
+    const stored = (await this.store.loadSeats(roomId)).find((s) => s.index === seat);
+    return stored?.claimedAt ?? new Date();
+  }
+}
