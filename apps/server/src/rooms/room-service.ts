@@ -30,14 +30,14 @@ import {
   SettingsCommands,
   type RoomSettings,
 } from './room-settings';
-import { SeatCommands } from './seat-commands';
+import { SeatCommands, type Joined, type JoinTransport } from './seat-commands';
 import { defaultSeatName } from './seat-names';
 import { namedBots } from './seating';
 
 export type { HintSource } from './match-commands';
 export type { RoomHooks } from './room-cache';
 export { botSeatsProblem, creatorSeatOf, DEFAULT_ROOM_SETTINGS, NO_SEAT_TO_SIT, type RoomSettings } from './room-settings';
-export { SEALED } from './seat-commands';
+export { SEALED, type Joined, type JoinTransport } from './seat-commands';
 
 /**
  * The authority over rooms: every change goes through here, one at a time per
@@ -162,6 +162,23 @@ export class RoomService {
   /** Drops a room from memory (between two operations on it); its log brings it back. */
   forget(roomId: string): Promise<void> {
     return this.cache.forget(roomId);
+  }
+
+  /**
+   * A socket joins the room as `who` (a device and, if known, its player; the player is read when
+   * not given) with `seatToken`, if it has one: the service decides the seat it holds (by token, or
+   * the seat its player holds), refuses a token of another player's seat (BAD_TOKEN) and a watcher of
+   * a sealed room, takes `transport.claim`'s free seat for a joiner who holds none, has the transport
+   * move the socket in (`transport.enter`), and gives back a seat a bot played while its person was
+   * away. The transport only moves sockets into channels.
+   */
+  join(
+    roomId: string,
+    who: { deviceId: string | null; playerId?: string | null | undefined },
+    seatToken: string | null,
+    transport: JoinTransport,
+  ): Promise<Joined | ErrorReply> {
+    return this.seats.join(roomId, who, seatToken, transport);
   }
 
   /**

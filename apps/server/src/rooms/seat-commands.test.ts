@@ -48,4 +48,43 @@ describe('seats decided by RoomService', () => {
     expect(await there.reclaim(room.id, 0, tokenHash)).toMatchObject({ announced: true });
     expect(await store.loadSeats(room.id)).toMatchObject([{ name: 'Ada', bot: false, takenOver: false }, { name: 'Bob' }]);
   });
+
+  it("decides the seat of a join: by token, by the player holding it, a claim, and nothing for a token of another player's seat", async () => {
+    const { room } = await here.create('duel', {}, null, { bots: [], hints: false, takeOverAfterSec: 0 });
+    const entered: (number | null)[] = [];
+    const transport = { enter: (_room: unknown, seat: number | null) => (entered.push(seat), Promise.resolve(null)) };
+    const ada = await here.join(room.id, { deviceId: 'dev-ada' }, null, { ...transport, claim: { seat: 1, name: 'Ada' } });
+    expect(ada).toMatchObject({ ok: true, seat: 1, announced: true, seatToken: expect.any(String) });
+    const token = ada.ok ? ada.seatToken! : '';
+    // Another process: by token, by the device's player without one, and a watcher without either (the token alone is another player's).
+    expect(await there.join(room.id, { deviceId: 'dev-ada' }, token, transport)).toMatchObject({
+      ok: true,
+      seat: 1,
+      announced: false,
+    });
+    expect(await there.join(room.id, { deviceId: 'dev-ada' }, null, transport)).toMatchObject({ ok: true, seat: 1 });
+    expect(await there.join(room.id, { deviceId: 'dev-bob' }, null, transport)).toMatchObject({ ok: true, seat: null });
+    expect(await there.join(room.id, { deviceId: null }, token, transport)).toMatchObject({ ok: false, code: 'BAD_TOKEN' });
+    expect(entered).toEqual([1, 1, 1, null]);
+    // Ada's token in the hands of another player's device is refused, and nothing is entered.
+    await there.claim(room.id, 0, 'Bob', 'dev-bob');
+    expect(await there.join(room.id, { deviceId: 'dev-bob' }, token, transport)).toMatchObject({ ok: false, code: 'BAD_TOKEN' });
+    expect(entered).toHaveLength(4);
+    // Away long enough: a bot plays for Ada; her join gives the seat back, and the service announces it.
+    const nobody = () => Promise.resolve(new Set<number>());
+    expect(await there.takeOver(room.id, 0, 1, null, nobody, 1000)).toEqual({ ok: true });
+    expect(await here.join(room.id, { deviceId: 'dev-ada' }, token, transport)).toMatchObject({
+      ok: true,
+      seat: 1,
+      announced: true,
+    });
+    expect((await store.loadSeats(room.id))[1]).toMatchObject({ name: 'Ada', bot: false, takenOver: false });
+    // The transport's refusal (a full crowd of watchers) is the join's answer.
+    const full = { enter: () => Promise.resolve({ ok: false as const, code: 'SPECTATORS_FULL' as const, message: 'full' }) };
+    expect(await here.join(room.id, { deviceId: 'dev-cy' }, null, full)).toMatchObject({ ok: false, code: 'SPECTATORS_FULL' });
+    expect(await here.join('no-such-room', { deviceId: null }, null, transport)).toMatchObject({
+      ok: false,
+      code: 'ROOM_NOT_FOUND',
+    });
+  });
 });

@@ -50,6 +50,32 @@ function freeSeat(room: LiveRoom, seat: Seat): StoredSeat | ErrorReply {
   return current.tokenHash !== null || current.bot ? TAKEN() : current;
 }
 
+/**
+ * What a join decided: the room (fresh from the store), the seat the joiner holds there (null:
+ * watching), the joiner's player (null: none), whether the service announced the change itself (a
+ * claim, a seat given back after a takeover), and the token of a seat claimed by this join.
+ */
+export interface Joined {
+  ok: true;
+  room: LiveRoom;
+  seat: Seat | null;
+  playerId: string | null;
+  announced: boolean;
+  seatToken?: string;
+}
+
+/**
+ * The transport's part of a join: `enter` moves the socket into the room as `seat` (null: watching)
+ * of `room`'s match, or answers why it may not (a full crowd of watchers). It runs after the seat is
+ * decided and before a seat played by a bot is given back, outside the room's queue (it may ask
+ * every process who is there); for a claim, inside it, like `claim`'s `seatSocket`.
+ */
+export interface JoinTransport {
+  enter(room: LiveRoom, seat: Seat | null): Promise<ErrorReply | null>;
+  /** a free seat to take as the socket joins (`room:join`'s `claim`), if it holds none */
+  claim?: { seat: Seat; name: string } | undefined;
+}
+
 export class SeatCommands {
   private readonly away = new AwayClocks();
 
@@ -99,6 +125,65 @@ export class SeatCommands {
       this.cache.announce(room);
       return { ok: true, seat, seatToken: claimed.seatToken };
     });
+  }
+
+  /** See RoomService.join. */
+  async join(
+    roomId: string,
+    who: { deviceId: string | null; playerId?: string | null | undefined },
+    seatToken: string | null,
+    transport: JoinTransport,
+  ): Promise<Joined | ErrorReply> {
+    let room = await this.cache.refresh(roomId);
+    if (!room) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
+    const { deviceId } = who;
+    const playerId = who.playerId !== undefined ? who.playerId : deviceId ? await this.store.playerOfDevice(deviceId) : null;
+    // Authority over a seat is the player's (docs/architecture.md, Identity): a seat token of
+    // another player's seat is refused, and a device of the player holds its seats without one.
+    const held = room.seatFor(seatToken ? hashToken(seatToken) : null, playerId);
+    if (held === 'refused') return fault('BAD_TOKEN', 'This seat token is not valid here; join as a spectator.');
+    // A person who asks to sit as they join is never counted among the watchers: a crowd holding every
+    // watcher's place cannot keep them from a free seat.
+    if (transport.claim && !held) return this.joinByClaim(roomId, deviceId, transport.claim, transport);
+    const seat = held?.seat ?? null;
+    // A sealed room (the Code of the day's) is its player's alone: nobody else may even watch it.
+    if (seat === null && room.daily !== null) return SEALED();
+    const refused = await transport.enter(room, seat);
+    if (refused) return refused;
+    // Back after a bot played for them: the seat is theirs again. Asked in the room's queue after the
+    // socket joined the seat's channel, so a takeover racing this join either sees the socket there or is undone here.
+    const reclaimed = held ? await this.reclaim(roomId, held.seat, held.tokenHash) : null;
+    room = reclaimed?.room ?? room;
+    return { ok: true, room, seat, playerId, announced: reclaimed?.announced ?? false };
+  }
+
+  /** A join with a claim: the socket enters the room in the seat it claims, or not at all. */
+  private async joinByClaim(
+    roomId: string,
+    deviceId: string | null,
+    claim: { seat: Seat; name: string },
+    transport: JoinTransport,
+  ): Promise<Joined | ErrorReply> {
+    let entered: { room: LiveRoom; playerId: string | null } | null = null;
+    const claimed = await this.claim(
+      roomId,
+      claim.seat,
+      claim.name,
+      deviceId,
+      async (seat) => {
+        const room = this.cache.cached(roomId);
+        if (!room) return;
+        // The claim gave the device a player if it had none.
+        entered = { room, playerId: deviceId === null ? null : (room.seats.find((s) => s.index === seat)?.playerId ?? null) };
+        await transport.enter(room, seat);
+      },
+      newSeatToken(),
+    );
+    if (!claimed.ok) return claimed;
+    const room = this.cache.cached(roomId) ?? (await this.cache.refresh(roomId));
+    if (!room || !entered) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
+    const { playerId } = entered;
+    return { ok: true, room, seat: claimed.seat, playerId, announced: true, seatToken: claimed.seatToken };
   }
 
   /** See RoomService.rename. */

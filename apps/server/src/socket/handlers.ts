@@ -11,7 +11,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io';
 import type { LiveRoom } from '../rooms/live-room';
-import { SEALED, type RoomService } from '../rooms/room-service';
+import type { RoomService } from '../rooms/room-service';
 import type { Seat } from '@mm/rules';
 import { SerialQueue } from '../rooms/serial-queue';
 import { describeIssues, fault } from '../errors';
@@ -135,52 +135,41 @@ export function attachSocketHandlers(
       // Asking again for what the socket has: answered from memory, so a crowd re-joining reads nothing.
       const here = alreadyIn(socket, msg);
       if (here) return joinReply(socket, here, socket.data.seat);
-      let room = await rooms.refresh(msg.roomId);
-      if (!room) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
-      // Authority over a seat is the player's (docs/architecture.md, Identity): a seat token of
-      // another player's seat is refused, and a device of the player holds its seats without one.
       const deviceId = msg.deviceToken ? hashToken(msg.deviceToken) : null;
-      const playerId = deviceId ? await rooms.playerOfDevice(deviceId) : null;
-      const held = room.seatFor(msg.seatToken ? hashToken(msg.seatToken) : null, playerId);
-      if (held === 'refused') return fault('BAD_TOKEN', 'This seat token is not valid here; join as a spectator.');
-      // A person who asks to sit as they join is never counted among the watchers: a crowd holding every
-      // watcher's place cannot keep them from a free seat.
-      if (msg.claim && !held) return joinByClaim(socket, room.id, msg.claim, deviceId);
-      const seat = held?.seat ?? null;
-      // A sealed room (the Code of the day's) is its player's alone: nobody else may even watch it.
-      if (seat === null && room.daily !== null) return SEALED();
-      const tokenHash = held?.tokenHash ?? null;
-      const channel = seat === null ? watchChannel(room.id) : seatChannel(room.id, seat);
-      // The same socket joining the same room as the same seat again: nothing changes for the others.
-      const again =
-        socket.data.roomId === room.id &&
-        socket.data.seat === seat &&
-        socket.data.matchId === room.matchId &&
-        socket.rooms.has(channel);
-      if (!again && seat !== null) {
-        // A seated player is never counted, so never waits behind the watchers' admissions.
-        await enterRoom(socket, room.id, seat, room.matchId);
-      } else if (!again) {
-        // Counting the watchers and taking a place among them, one join of the room at a time: joins that
-        // counted at once would all find a place free (a crowd arriving together went past the cap).
-        const { id, matchId } = room;
-        const admitted = await admissions.run(id, async () => {
-          if ((await broadcaster.presence(id)).spectators >= spectatorsPerRoom) return false;
-          await enterRoom(socket, id, null, matchId);
-          return true;
-        });
-        if (!admitted) {
-          return fault('SPECTATORS_FULL', `This room has its ${spectatorsPerRoom} spectators already: try again later.`);
-        }
-      }
-      await joinDevice(socket, deviceId, playerId);
-      // Back after a bot played for them: the seat is theirs again. Asked in the room's queue after joining the
-      // seat's channel, so a takeover racing this join either sees the socket there or is undone here.
-      const reclaimed = seat !== null && tokenHash ? await rooms.reclaim(room.id, seat, tokenHash) : null;
-      room = reclaimed?.room ?? room;
-      // The socket's arrival is the transport's own news; when the seat came back, the service announced it already.
-      if (!again && !reclaimed?.announced) presence.changed(room.id);
-      return joinReply(socket, room, seat);
+      // The service decides the seat (and gives back one a bot played); the transport moves the socket in.
+      let again = false;
+      const joined = await rooms.join(msg.roomId, { deviceId }, msg.seatToken ?? null, {
+        claim: msg.claim,
+        enter: async (room, seat) => {
+          const channel = seat === null ? watchChannel(room.id) : seatChannel(room.id, seat);
+          // The same socket joining the same room as the same seat again: nothing changes for the others.
+          again =
+            socket.data.roomId === room.id &&
+            socket.data.seat === seat &&
+            socket.data.matchId === room.matchId &&
+            socket.rooms.has(channel);
+          if (again) return null;
+          // A seated player is never counted, so never waits behind the watchers' admissions.
+          if (seat !== null) return enterRoom(socket, room.id, seat, room.matchId).then(() => null);
+          // Counting the watchers and taking a place among them, one join of the room at a time: joins that
+          // counted at once would all find a place free (a crowd arriving together went past the cap).
+          const { id, matchId } = room;
+          const admitted = await admissions.run(id, async () => {
+            if ((await broadcaster.presence(id)).spectators >= spectatorsPerRoom) return false;
+            await enterRoom(socket, id, null, matchId);
+            return true;
+          });
+          return admitted
+            ? null
+            : fault('SPECTATORS_FULL', `This room has its ${spectatorsPerRoom} spectators already: try again later.`);
+        },
+      });
+      if (!joined.ok) return joined;
+      await joinDevice(socket, deviceId, joined.playerId);
+      // The socket's arrival is the transport's own news; a claim, or a seat given back, the service announced already.
+      if (!again && !joined.announced) presence.changed(joined.room.id);
+      const reply = await joinReply(socket, joined.room, joined.seat);
+      return joined.seatToken ? { ...reply, seatToken: joined.seatToken } : reply;
     },
 
     'seat:claim': inRoom(async (socket, msg, { roomId }) => {
@@ -298,27 +287,6 @@ export function attachSocketHandlers(
     if (held === 'refused' || (held?.seat ?? null) !== seat) return null;
     if (seat !== null && room.seats.some((s) => s.index === seat && s.takenOver)) return null;
     return socket.rooms.has(seat === null ? watchChannel(roomId) : seatChannel(roomId, seat)) ? room : null;
-  }
-
-  /** `room:join` with `claim`: the socket enters the room in the seat it claims, or not at all. */
-  async function joinByClaim(
-    socket: IoSocket,
-    roomId: string,
-    claim: { seat: Seat; name: string },
-    deviceId: string | null,
-  ): Promise<JoinReply | ErrorReply> {
-    // The socket takes its seat before the claim is announced: the service's one broadcast reaches it there.
-    let playerId: string | null = null;
-    const claimed = await rooms.claim(roomId, claim.seat, claim.name, deviceId, (seat, matchId) => {
-      // The claim gave the device a player if it had none.
-      playerId = deviceId === null ? null : playerOfSeat(roomId, seat);
-      return enterRoom(socket, roomId, seat, matchId);
-    });
-    if (!claimed.ok) return claimed;
-    await joinDevice(socket, deviceId, playerId);
-    const room = rooms.cached(roomId) ?? (await rooms.refresh(roomId));
-    if (!room) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
-    return { ...(await joinReply(socket, room, claimed.seat)), seatToken: claimed.seatToken };
   }
 
   /** The socket leaves the room it was in, if any, and enters `roomId` as `seat` (null: watching) of match `matchId`. */
