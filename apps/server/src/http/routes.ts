@@ -15,7 +15,6 @@ import type { Store, StoredMatchSummary } from '../db/store';
 import type { PresenceReader } from '../rooms/presence';
 import type { RoomService } from '../rooms/room-service';
 import { describeIssues, httpError } from '../errors';
-import { botSeatsProblem, creatorSeatOf, NO_SEAT_TO_SIT } from '../rooms/room-service';
 import { hashToken } from '../security/tokens';
 import { botsOnly, type BotRoomLimit } from './bot-rooms';
 import type { CreationLimit } from './creation-limit';
@@ -62,9 +61,6 @@ export function registerApiRoutes(
     const parsed = createRoomBodySchema().safeParse(req.body ?? {});
     if (!parsed.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(parsed.error));
     const { family, options, bots, botStrength, hints, takeOverAfterSec, turnSeconds, sit } = parsed.data;
-    const problem =
-      botSeatsProblem(family, options, bots) ?? (sit && creatorSeatOf(family, options, bots) === null ? NO_SEAT_TO_SIT : null);
-    if (problem) return httpError(reply, 400, 'BAD_REQUEST', problem);
     const device = headers.data[DEVICE_TOKEN_HEADER];
     const create = () =>
       rooms.create(
@@ -84,6 +80,8 @@ export function registerApiRoutes(
         `Your address has ${deps.config.botRoomsPerIp} rooms of bots only still being played: watch one to its end, or seat a person, before making another.`,
       );
     }
+    // The service answers every refusal (bots outside the table, no seat left to sit in).
+    if (!created.ok) return httpError(reply, 400, created.code, created.message);
     const { room, seated } = created;
     const body: CreateRoomReply = { id: room.id, url: new URL(`/r/${room.id}`, deps.publicOrigin()).toString(), seated };
     return reply.code(201).send(body);

@@ -16,27 +16,28 @@ import type {
 } from '@mm/protocol';
 import { DEFAULT_BOT_STRENGTH, getFamily, type BotStrength, type Seat } from '@mm/rules';
 import type { RoomStorage } from '../db/store';
+import { fault } from '../errors';
 import { newSalt } from '../security/commitments';
 import { newMatchId, newRoomId, newSeatToken, newSeed } from '../security/tokens';
 import type { LiveRoom } from './live-room';
 import { MatchCommands, type HintSource, type MoveBy } from './match-commands';
 import type { Presence } from './presence';
 import { RoomCache, type RoomHooks, type RoomTimers } from './room-cache';
-import {
-  botSeatsProblem,
-  creatorSeatOf,
-  DEFAULT_ROOM_SETTINGS,
-  NO_SEAT_TO_SIT,
-  SettingsCommands,
-  type RoomSettings,
-} from './room-settings';
+import { creatorSeatOf, DEFAULT_ROOM_SETTINGS, newRoomProblem, SettingsCommands, type RoomSettings } from './room-settings';
 import { SeatCommands, type Joined, type JoinTransport } from './seat-commands';
 import { defaultSeatName } from './seat-names';
 import { namedBots } from './seating';
 
 export type { HintSource } from './match-commands';
 export type { RoomHooks } from './room-cache';
-export { botSeatsProblem, creatorSeatOf, DEFAULT_ROOM_SETTINGS, NO_SEAT_TO_SIT, type RoomSettings } from './room-settings';
+export { DEFAULT_ROOM_SETTINGS, type RoomSettings } from './room-settings';
+
+/** A room made, and the creator's seat if they sat. */
+export interface Created {
+  ok: true;
+  room: LiveRoom;
+  seated: CreatorSeat | null;
+}
 export { SEALED, type Joined, type JoinTransport } from './seat-commands';
 
 /**
@@ -73,8 +74,8 @@ export class RoomService {
 
   /**
    * `creatorDeviceId`: the hash of the creating device's token; that device may change the room's settings.
-   * `settings.bots` must pass `botSeatsProblem` (a RangeError otherwise). With `sit`, the creator takes
-   * the first seat no bot plays (`creatorSeatOf`; a RangeError when there is none) under `sit.name` or
+   * `settings.bots` must pass `botSeatsProblem` (BAD_REQUEST otherwise, and nothing is made). With `sit`, the creator takes
+   * the first seat no bot plays (`creatorSeatOf`; BAD_REQUEST when there is none) under `sit.name` or
    * "Player A", before the room's id leaves this call: nobody sees the room without them seated.
    * `made`: a room whose id its maker chose beforehand (so that a crash before the room exists can be
    * repaired by making it again: the second make of one id fails), and whose seed it chose (a house
@@ -87,13 +88,12 @@ export class RoomService {
     settings: RoomSettings = DEFAULT_ROOM_SETTINGS,
     sit?: { name?: string | undefined },
     made: { roomId?: string; seed?: string; daily?: number } = {},
-  ): Promise<{ room: LiveRoom; seated: CreatorSeat | null }> {
+  ): Promise<Created | ErrorReply> {
     const family = getFamily(familyId);
-    if (!family) throw new Error(`unknown family ${familyId}`);
-    const problem = botSeatsProblem(familyId, options, settings.bots);
-    if (problem) throw new RangeError(problem);
+    if (!family) return fault('BAD_REQUEST', `unknown family ${familyId}`);
+    const problem = newRoomProblem(familyId, options, settings.bots, sit !== undefined);
+    if (problem) return fault('BAD_REQUEST', problem);
     const seat = sit ? creatorSeatOf(familyId, options, settings.bots) : null;
-    if (sit && seat === null) throw new RangeError(NO_SEAT_TO_SIT);
     const roomId = made.roomId ?? newRoomId();
     await this.store.createRoom({
       roomId,
@@ -114,13 +114,48 @@ export class RoomService {
     return this.cache.run(roomId, async () => {
       const room = await this.cache.load(roomId);
       if (!room) throw new Error(`room ${roomId} vanished after creation`);
-      if (seat === null) return { room, seated: null };
+      if (seat === null) return { ok: true, room, seated: null };
       const claimed = await this.seats.seatIn(room, seat, sit?.name ?? defaultSeatName(seat), creatorDeviceId);
       // nobody else knows the room's id yet: its seat cannot have been taken
       if (!claimed.ok) throw new Error(`the creator of room ${roomId} could not sit: ${claimed.code}`);
       this.cache.announce(room);
-      return { room, seated: { seat, name: claimed.name, seatToken: claimed.seatToken } };
+      return { ok: true, room, seated: { seat, name: claimed.name, seatToken: claimed.seatToken } };
     });
+  }
+
+  /**
+   * A sealed room of one player (the Code of the day's attempt): made if it is not yet (`made`: its
+   * id, seed and puzzle number, chosen by its maker), closed to watchers, and its one seat taken by
+   * the player under `seatToken` if nobody holds it. Each step is idempotent, so a call after a crash
+   * between two of them finishes the job; a second make of one id fails and finds the first. The
+   * seat taken is the service's choice (the creator's seat); a claim refused is one this same player
+   * won meanwhile on another process.
+   */
+  async openSealed(
+    made: { roomId: string; familyId: string; options: unknown; seed: string; daily: number },
+    player: { deviceId: string; name: () => Promise<string> },
+    seatToken: string,
+  ): Promise<{ room: LiveRoom; seat: Seat }> {
+    const { roomId } = made;
+    let room = await this.get(roomId);
+    if (!room) {
+      const sealed = { bots: [], hints: false, takeOverAfterSec: null, turnSeconds: null };
+      let failure: unknown;
+      const created = await this.create(made.familyId, made.options, null, sealed, undefined, {
+        roomId,
+        seed: made.seed,
+        daily: made.daily,
+      }).catch((err: unknown) => void (failure = err));
+      room = created?.ok ? created.room : await this.get(roomId);
+      if (!room)
+        throw failure ?? new Error(`sealed room ${roomId} not made: ${created && !created.ok ? created.message : 'unknown'}`);
+    }
+    if (room.spectating) room = (await this.closeToSpectators(roomId)) ?? room;
+    const seat = creatorSeatOf(room.family.id, room.options, []) ?? 0;
+    if (room.seats.find((s) => s.index === seat)?.tokenHash == null) {
+      await this.claim(roomId, seat, await player.name(), player.deviceId, () => {}, seatToken);
+    }
+    return { room, seat };
   }
 
   /** The room, loaded from its log on first use (after a restart, too). Null if unknown. */

@@ -23,10 +23,12 @@ export const DEFAULT_ROOM_SETTINGS: RoomSettings = { bots: [], hints: false, tak
  * Why `bots` cannot be the bot seats of a new room of this family and options, or null.
  * Every seat may be a bot (a room that plays itself, e.g. to show a game); people can watch it.
  */
-export function botSeatsProblem(familyId: string, options: unknown, bots: readonly Seat[]): string | null {
+function botSeatsProblem(familyId: string, options: unknown, bots: readonly Seat[]): string | null {
   const family = getFamily(familyId);
   if (!family) return `unknown family ${familyId}`;
-  const seats = family.seatCount(family.optionsSchema.parse(options));
+  const parsed = family.optionsSchema.safeParse(options);
+  if (!parsed.success) return `options: not options of ${familyId}`;
+  const seats = family.seatCount(parsed.data);
   const wrong = bots.find((b) => b >= seats);
   if (wrong !== undefined) return `bots: this table has seats 0 to ${seats - 1}; there is no seat ${wrong}`;
   const twice = bots.find((b, i) => bots.indexOf(b) !== i);
@@ -35,12 +37,19 @@ export function botSeatsProblem(familyId: string, options: unknown, bots: readon
 }
 
 /** Why a creator who asked to sit cannot: bots play every seat. */
-export const NO_SEAT_TO_SIT = 'sit: bots play every seat of this table; leave sit out to watch it';
+const NO_SEAT_TO_SIT = 'sit: bots play every seat of this table; leave sit out to watch it';
 
 /** The seat a creator who plays takes (`creatorSeat` of the protocol), or null for an unknown family too. */
 export function creatorSeatOf(familyId: string, options: unknown, bots: readonly Seat[]): Seat | null {
   const family = getFamily(familyId);
   return family ? creatorSeat(family.seatCount(family.optionsSchema.parse(options)), bots) : null;
+}
+
+/** Why a room of this family, options and bot seats cannot be made (`sit`: its creator asked to sit), or null. */
+export function newRoomProblem(familyId: string, options: unknown, bots: readonly Seat[], sit: boolean): string | null {
+  const problem = botSeatsProblem(familyId, options, bots);
+  if (problem) return problem;
+  return sit && creatorSeatOf(familyId, options, bots) === null ? NO_SEAT_TO_SIT : null;
 }
 
 export class SettingsCommands {

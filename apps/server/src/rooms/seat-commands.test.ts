@@ -1,6 +1,16 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryStore, type MemoryStore } from '../db/memory-store';
-import { RoomService } from './room-service';
+import type { ErrorReply } from '@mm/protocol';
+import { RoomService, type Created } from './room-service';
+
+/** The room made, or the test fails with the service's refusal. */
+function made(created: Created | ErrorReply): Created {
+  if (!created.ok) throw new Error(`room not made: ${created.code} ${created.message}`);
+  return created;
+}
+
+/** A race of one seat, as the Code of the day plays it. */
+const racingAlone = { players: 1, pegs: 4, colours: 6, repeats: true, blanks: false, guesses: 10, hard: false };
 
 // Two services on one in-memory store are two server processes on one database.
 describe('seats decided by RoomService', () => {
@@ -14,7 +24,7 @@ describe('seats decided by RoomService', () => {
   });
 
   it('refuses a claim another process won, and learns who sits there', async () => {
-    const { room } = await here.create('duel', {});
+    const { room } = made(await here.create('duel', {}));
     await there.get(room.id);
     expect((await here.claim(room.id, 0, 'Ada', null)).ok).toBe(true);
     expect(await there.claim(room.id, 0, 'Bob', null)).toMatchObject({ ok: false, code: 'SEAT_TAKEN' });
@@ -24,7 +34,7 @@ describe('seats decided by RoomService', () => {
   });
 
   it('refuses a bot in a seat another process filled, and learns who sits there', async () => {
-    const { room } = await here.create('duel', {}, 'creator');
+    const { room } = made(await here.create('duel', {}, 'creator'));
     await there.get(room.id);
     expect((await here.claim(room.id, 1, 'Ada', null)).ok).toBe(true);
     expect(await there.seatBot(room.id, 'creator', 1)).toMatchObject({ ok: false, code: 'SEAT_TAKEN' });
@@ -35,7 +45,7 @@ describe('seats decided by RoomService', () => {
   });
 
   it('hands an away seat to a bot, refuses a stale takeover, and gives the seat back to its person', async () => {
-    const { room } = await here.create('duel', {}, null, { bots: [], hints: false, takeOverAfterSec: 0 });
+    const { room } = made(await here.create('duel', {}, null, { bots: [], hints: false, takeOverAfterSec: 0 }));
     expect((await here.claim(room.id, 0, 'Ada', null)).ok).toBe(true);
     expect((await here.claim(room.id, 1, 'Bob', null)).ok).toBe(true);
     await there.get(room.id);
@@ -50,7 +60,7 @@ describe('seats decided by RoomService', () => {
   });
 
   it("decides the seat of a join: by token, by the player holding it, a claim, and nothing for a token of another player's seat", async () => {
-    const { room } = await here.create('duel', {}, null, { bots: [], hints: false, takeOverAfterSec: 0 });
+    const { room } = made(await here.create('duel', {}, null, { bots: [], hints: false, takeOverAfterSec: 0 }));
     const entered: (number | null)[] = [];
     const transport = { enter: (_room: unknown, seat: number | null) => (entered.push(seat), Promise.resolve(null)) };
     const ada = await here.join(room.id, { deviceId: 'dev-ada' }, null, { ...transport, claim: { seat: 1, name: 'Ada' } });
@@ -86,5 +96,21 @@ describe('seats decided by RoomService', () => {
       ok: false,
       code: 'ROOM_NOT_FOUND',
     });
+  });
+
+  it('opens a sealed room once: made, closed to watchers, its one seat taken by its player even after a crash between the steps', async () => {
+    const options = racingAlone;
+    const sealed = { roomId: 'daily-room-1', familyId: 'race', options, seed: 'seed', daily: 99_999 };
+    const player = { deviceId: 'dev-ada', name: () => Promise.resolve('Ada') };
+    // (a puzzle far from its reveal) A crash after the make, before the seat: the next open finishes the job.
+    made(await here.create('race', options, null, undefined, undefined, { roomId: sealed.roomId, seed: 'seed', daily: 99_999 }));
+    const { room, seat } = await there.openSealed(sealed, player, 'the-derived-token');
+    expect(seat).toBe(0);
+    expect(room.spectating).toBe(false);
+    expect(await store.loadSeats(sealed.roomId)).toMatchObject([{ name: 'Ada', playerId: expect.any(String) }]);
+    // Again, from the other process: the same room and seat, nothing claimed twice.
+    expect((await here.openSealed(sealed, player, 'the-derived-token')).room.id).toBe(sealed.roomId);
+    const joined = await here.join(sealed.roomId, { deviceId: null }, null, { enter: () => Promise.resolve(null) });
+    expect(joined).toMatchObject({ ok: false, code: 'ROOM_SEALED' });
   });
 });
