@@ -409,7 +409,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
       // Not closing the connection: the error goes first, then Socket.IO's own disconnect, in order.
       channel.disconnectSockets(false);
     },
-    onPlayerDeleted: async ({ deviceIds, roomIds }) => {
+    onPlayerDeleted: async ({ playerId, deviceIds, roomIds }) => {
       for (const deviceId of deviceIds) {
         const channel = io.in(deviceChannel(deviceId));
         channel.emit('server:error', fault('PLAYER_DELETED', 'This player was deleted: the page starts again as a new player.'));
@@ -418,7 +418,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
       // The rooms forget the deleted player's tokens and show the bot or the free seat to the others,
       // on every process that holds a copy of them.
       for (const roomId of roomIds) {
-        await rooms.changedInStore(roomId);
+        await rooms.playerDeleted(roomId, { playerId, deviceIds });
         if (config.redisUrl) serverSide.serverSideEmit(STORE_CHANGED_EVENT, roomId);
       }
     },

@@ -243,6 +243,23 @@ export function createMemoryStore(): MemoryStore {
       return true;
     },
 
+    async vacateSeat(roomId, index, tokenHash, bot) {
+      const seat = seatOf(roomId, index);
+      if (!seat || seat.tokenHash !== tokenHash) return false;
+      Object.assign(seat, {
+        tokenHash: null,
+        deviceId: null,
+        playerId: null,
+        rematch: false,
+        takenOver: false,
+        name: bot?.name ?? null,
+        bot: bot !== null,
+        botStrength: bot?.strength ?? seat.botStrength,
+        claimedAt: bot ? new Date() : null,
+      });
+      return true;
+    },
+
     async setSpectators(roomId, on) {
       const r = room(roomId);
       if (!r) throw new Error(`no room ${roomId}`);

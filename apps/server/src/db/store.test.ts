@@ -226,6 +226,24 @@ describe.each(['memory', ...STORAGE_DATABASES] as const)('rooms storage on %s', 
     expect(await store.currentMatchId('no-such-room')).toBeNull();
     expect(matchId).not.toBe(next.id);
   });
+
+  it("vacates a deleted holder's seat for a bot of its own or for nobody, only for their token", async () => {
+    const { roomId } = await newRoom(3);
+    for (const [index, hash] of [
+      [0, 'hash-a'],
+      [1, 'hash-b'],
+    ] as const) {
+      expect(await store.claimSeat(roomId, index, { name: 'Ada', tokenHash: hash, deviceId: null })).toBe(true);
+    }
+    expect(await store.vacateSeat(roomId, 0, 'hash-x', null)).toBe(false);
+    expect(await store.vacateSeat(roomId, 0, 'hash-a', { name: 'Bot A', strength: 'easy' })).toBe(true);
+    expect(await store.vacateSeat(roomId, 1, 'hash-b', null)).toBe(true);
+    expect(await store.vacateSeat(roomId, 1, 'hash-b', null)).toBe(false);
+    const seats = await store.loadSeats(roomId);
+    expect(seats[0]).toMatchObject({ name: 'Bot A', tokenHash: null, bot: true, takenOver: false, botStrength: 'easy' });
+    expect(seats[0]?.claimedAt).toBeInstanceOf(Date);
+    expect(seats[1]).toMatchObject({ name: null, tokenHash: null, deviceId: null, playerId: null, bot: false, claimedAt: null });
+  });
 });
 
 /** What only a real database shows: its kind, what its adapter reports, the rows of other tables. */

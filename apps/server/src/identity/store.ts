@@ -3,8 +3,7 @@
 // merge moves them in one transaction, so a crash leaves the database before or after, never half.
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { DELETED_PLAYER_NAME, DEVICE_PROBATION_MS, LINK_CODE_ALPHABET, LINK_CODE_LENGTH } from '@mm/protocol';
-import { DEFAULT_BOT_STRENGTH, LANGS, type Lang } from '@mm/rules';
-import { botName } from '../bots/names';
+import { LANGS, type Lang } from '@mm/rules';
 import type { Database } from '../db/database';
 import type { Store } from '../db/store';
 import { newPlayerId } from '../security/tokens';
@@ -31,8 +30,12 @@ export interface PendingCode {
   expiresAt: Date;
 }
 
-/** What "Delete me" changed, for the transport: sockets to close, rooms whose seats changed. */
+/**
+ * What "Delete me" changed, for the rooms and the transport: the player gone, its devices (sockets
+ * to close), the rooms where it sat or that it made (their seats are the room service's to change).
+ */
 export interface Deletion {
+  playerId: string;
   deviceIds: string[];
   roomIds: string[];
 }
@@ -77,9 +80,9 @@ export interface IdentityStore {
   /**
    * "Delete me", in one transaction: the player, its devices (and by cascade its link codes and
    * passkeys) and its devices' push subscriptions go; its name in every history becomes
-   * DELETED_PLAYER_NAME; a seat of a running match goes to a bot where the room allows takeovers,
-   * every other seat of theirs is freed; rooms they created lose their creator. Null when the
-   * device has no player (nothing to delete).
+   * DELETED_PLAYER_NAME; rooms they created lose their creator. Their seats are not written here:
+   * the rooms they sat in are returned, and RoomService.playerDeleted decides and writes what
+   * becomes of each seat. Null when the device has no player (nothing to delete).
    */
   deleteMe(deviceId: string): Promise<Deletion | null>;
   /**
@@ -300,26 +303,7 @@ export function createIdentityStore(db: Database, store: Store): IdentityStore {
         const deviceIds = (await tx.device.findMany({ where: { playerId }, select: { id: true } })).map((d) => d.id);
         // Seats claimed by one of its devices before players existed name the device only.
         const mine = { OR: [{ playerId }, { deviceId: { in: deviceIds } }] };
-        const seats = await tx.seat.findMany({
-          where: mine,
-          include: { room: { select: { takeOverAfterSec: true, matches: { orderBy: { number: 'desc' }, take: 1 } } } },
-        });
-        for (const seat of seats) {
-          const current = seat.room.matches[0];
-          const running = current !== undefined && current.finishedAt === null;
-          const where = { roomId_index: { roomId: seat.roomId, index: seat.index } };
-          // The bot plays on its own (not `takenOver`): no token of the deleted player gets the seat back.
-          const freed = { tokenHash: null, deviceId: null, playerId: null, rematch: false, takenOver: false };
-          if (running && seat.room.takeOverAfterSec !== null) {
-            const name = botName(seat.index);
-            await tx.seat.update({
-              where,
-              data: { ...freed, name, bot: true, botStrength: DEFAULT_BOT_STRENGTH, claimedAt: new Date() },
-            });
-          } else {
-            await tx.seat.update({ where, data: { ...freed, name: null, bot: false, claimedAt: null } });
-          }
-        }
+        const seats = await tx.seat.findMany({ where: mine, select: { roomId: true } });
         // Every line of their history, the running match's too: they played its first moves.
         await tx.matchPlayer.updateMany({ where: mine, data: { name: DELETED_PLAYER_NAME, deviceId: null, playerId: null } });
         const created = await tx.room.findMany({ where: { creatorDeviceId: { in: deviceIds } }, select: { id: true } });
@@ -327,7 +311,7 @@ export function createIdentityStore(db: Database, store: Store): IdentityStore {
         await tx.pushSubscription.deleteMany({ where: { deviceId: { in: deviceIds } } });
         // Devices, link codes (and passkeys) go with the player, by their foreign keys.
         await tx.player.delete({ where: { id: playerId } });
-        return { deviceIds, roomIds: [...new Set([...seats.map((s) => s.roomId), ...created.map((r) => r.id)])] };
+        return { playerId, deviceIds, roomIds: [...new Set([...seats.map((s) => s.roomId), ...created.map((r) => r.id)])] };
       });
     },
 

@@ -194,6 +194,17 @@ export class RoomService {
     return this.cache.changedInStore(roomId);
   }
 
+  /**
+   * A player deleted themselves ("Delete me"; `deviceIds`: their devices): in the room's queue,
+   * each seat they hold goes to a bot of its own while the match runs in a room that allows
+   * takeovers, and is freed otherwise; the room is read again (they may have made it) and the
+   * change announced. The one place a deletion changes seats; idempotent, so every process that
+   * holds the room may apply it.
+   */
+  playerDeleted(roomId: string, who: { playerId: string; deviceIds: readonly string[] }): Promise<void> {
+    return this.seats.playerDeleted(roomId, who);
+  }
+
   /** Drops a room from memory (between two operations on it); its log brings it back. */
   forget(roomId: string): Promise<void> {
     return this.cache.forget(roomId);

@@ -113,4 +113,26 @@ describe('seats decided by RoomService', () => {
     const joined = await here.join(sealed.roomId, { deviceId: null }, null, { enter: () => Promise.resolve(null) });
     expect(joined).toMatchObject({ ok: false, code: 'ROOM_SEALED' });
   });
+
+  it("gives a deleted player's seats to a bot of their own where takeovers are allowed, frees the others, and announces it", async () => {
+    const takeovers = made(await here.create('duel', {}, null, { bots: [], hints: false, takeOverAfterSec: 30 }));
+    const plain = made(await here.create('duel', {}, 'dev-ada'));
+    for (const room of [takeovers.room, plain.room]) {
+      expect((await here.claim(room.id, 0, 'Ada', 'dev-ada')).ok).toBe(true);
+      expect((await here.claim(room.id, 1, 'Bob', 'dev-bob')).ok).toBe(true);
+    }
+    const playerId = (await store.playerOfDevice('dev-ada'))!;
+    const announced: string[] = [];
+    there.subscribe({ onChange: (room) => void announced.push(room.id) });
+    for (const room of [takeovers.room, plain.room]) await there.playerDeleted(room.id, { playerId, deviceIds: ['dev-ada'] });
+    expect(await store.loadSeats(takeovers.room.id)).toMatchObject([
+      { name: 'Bot A', bot: true, takenOver: false, tokenHash: null, playerId: null },
+      { name: 'Bob' },
+    ]);
+    expect(await store.loadSeats(plain.room.id)).toMatchObject([{ name: null, bot: false, tokenHash: null }, { name: 'Bob' }]);
+    expect(announced).toEqual([takeovers.room.id, plain.room.id]);
+    // Another process holding the room applies the same deletion: nothing more changes, its memory catches up.
+    await here.playerDeleted(plain.room.id, { playerId, deviceIds: ['dev-ada'] });
+    expect(here.cached(plain.room.id)?.seats[0]).toMatchObject({ name: null, tokenHash: null });
+  });
 });

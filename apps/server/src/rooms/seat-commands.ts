@@ -291,6 +291,33 @@ export class SeatCommands {
     });
   }
 
+  /**
+   * See RoomService.playerDeleted. The room is read again first (its creator may be gone too), and
+   * caught up with its log: whether its match still runs decides what becomes of each seat.
+   */
+  playerDeleted(roomId: string, who: { playerId: string; deviceIds: readonly string[] }): Promise<void> {
+    return this.cache.run(roomId, async () => {
+      const cached = this.cache.cached(roomId);
+      const room = cached ? await this.cache.reload(cached) : await this.cache.load(roomId);
+      if (!room) return;
+      await this.cache.catchUp(room);
+      const running = !room.status().finished;
+      // Seats claimed by one of its devices before players existed name the device only.
+      const theirs = room.seats.filter(
+        (s) =>
+          s.tokenHash !== null && (s.playerId === who.playerId || (s.deviceId !== null && who.deviceIds.includes(s.deviceId))),
+      );
+      for (const seat of theirs) {
+        // A bot of its own (not `takenOver`) plays on where the room allows takeovers: no token of theirs gets it back.
+        const bot =
+          running && room.takeOverAfterSec !== null ? { name: botName(seat.index), strength: DEFAULT_BOT_STRENGTH } : null;
+        await this.store.vacateSeat(roomId, seat.index, seat.tokenHash!, bot);
+      }
+      await this.cache.learnSeats(room);
+      this.cache.announce(room);
+    });
+  }
+
   /** A seat write another process won: memory learns who sits where now, and the caller hears `refusal`. */
   private async lostRace(room: LiveRoom, refusal: ErrorReply): Promise<ErrorReply> {
     await this.cache.learnSeats(room);
