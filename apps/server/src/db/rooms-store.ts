@@ -79,6 +79,16 @@ export interface RoomsStore {
 
 type Raw = Pick<PrismaClient, '$queryRawUnsafe'>;
 
+/**
+ * Inside a merge of two players (identity/store.ts: one transaction with their devices, history and
+ * attempts, which must move together or not at all): every seat `from` holds is held by `into`.
+ * Tokens, names and seats stay; two seats in one room stay two seats. The one seat write that is
+ * not a room's own decision (only who the holder is changes), kept here with every other.
+ */
+export async function seatsFollowMerge(tx: Pick<PrismaClient, '$executeRawUnsafe'>, from: string, into: string): Promise<void> {
+  await tx.$executeRawUnsafe(`UPDATE "Seat" SET "playerId" = $2 WHERE "playerId" = $1`, from, into);
+}
+
 /** The newest match of room $1, as a CTE of the seat-write statements. */
 const NEWEST = `newest AS (SELECT id FROM "Match" WHERE "roomId" = $1 ORDER BY number DESC LIMIT 1)`;
 

@@ -5,6 +5,7 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { DELETED_PLAYER_NAME, DEVICE_PROBATION_MS, LINK_CODE_ALPHABET, LINK_CODE_LENGTH } from '@mm/protocol';
 import { LANGS, type Lang } from '@mm/rules';
 import type { Database } from '../db/database';
+import { seatsFollowMerge } from '../db/rooms-store';
 import type { Store } from '../db/store';
 import { newPlayerId } from '../security/tokens';
 import { deviceLabel } from './user-agent';
@@ -216,8 +217,7 @@ export function createIdentityStore(db: Database, store: Store): IdentityStore {
       where: { playerId: from },
       data: { playerId: into, joinedAt: new Date(), removedAt: null, removedBy: null },
     });
-    // A seat each held in the same room stays two seats: only who holds them changes.
-    await tx.seat.updateMany({ where: { playerId: from }, data: { playerId: into } });
+    await seatsFollowMerge(tx, from, into);
     await tx.matchPlayer.updateMany({ where: { playerId: from }, data: { playerId: into } });
     // One attempt per player and puzzle: where both played one, the earlier counts (ties: the joined
     // player's). A later attempt may have been played knowing the code the earlier one revealed, so a
