@@ -244,7 +244,6 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     : async () => {};
   const broadcaster = new Broadcaster(io, (err, roomId) => http.log.warn({ err, roomId }, 'broadcast failed'), {
     shared: config.redisUrl !== undefined,
-    onPresence: (room, connected) => rooms.notePresence(room, connected),
   });
   // The acknowledgements and views of one turn leave each connection in one write (coalesced-writes.ts).
   coalesceWrites(io);

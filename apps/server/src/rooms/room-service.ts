@@ -21,7 +21,7 @@ import { newSalt } from '../security/commitments';
 import { newMatchId, newRoomId, newSeatToken, newSeed } from '../security/tokens';
 import type { LiveRoom } from './live-room';
 import { MatchCommands, type HintSource, type MoveBy } from './match-commands';
-import type { Presence } from './presence';
+import type { Absence, Presence } from './presence';
 import { RoomCache, type RoomHooks, type RoomTimers } from './room-cache';
 import { creatorSeatOf, DEFAULT_ROOM_SETTINGS, newRoomProblem, SettingsCommands, type RoomSettings } from './room-settings';
 import { SeatCommands, type Joined, type JoinTransport } from './seat-commands';
@@ -303,25 +303,21 @@ export class RoomService {
     this.cache.vacated(roomId, presence);
   }
 
-  /** Whoever sees the sockets says who is connected: it starts or stops the away clocks of takeovers. */
-  notePresence(room: LiveRoom, connected: ReadonlySet<Seat>, now = Date.now()): void {
-    this.seats.notePresence(room, connected, now);
-  }
-
   /**
    * A seated player hands `seat` to a bot: allowed when the room says after how long, and its
-   * person has had no socket in the seat (on any server: `connected` asks the adapter) for at
-   * least that long by this server's away clock. `secondMs`: the length of one of those seconds.
+   * person has had no socket in the seat (on any server) for at least that long by the away clock
+   * of the transport, which `absence` reads (in the room's queue). `secondMs`: the length of one of
+   * those seconds.
    */
   takeOver(
     roomId: string,
     bySeat: Seat,
     seat: Seat,
     matchId: string | null,
-    connected: () => Promise<ReadonlySet<Seat>>,
+    absence: (room: LiveRoom) => Promise<Absence>,
     secondMs: number,
   ): Promise<BotReply | ErrorReply> {
-    return this.seats.takeOver(roomId, bySeat, seat, matchId, connected, secondMs);
+    return this.seats.takeOver(roomId, bySeat, seat, matchId, absence, secondMs);
   }
 
   /**

@@ -49,7 +49,7 @@ describe('seats decided by RoomService', () => {
     expect((await here.claim(room.id, 0, 'Ada', null)).ok).toBe(true);
     expect((await here.claim(room.id, 1, 'Bob', null)).ok).toBe(true);
     await there.get(room.id);
-    const nobody = () => Promise.resolve(new Set<number>());
+    const nobody = () => Promise.resolve({ connected: new Set<number>(), awayMs: () => 60_000 });
     expect(await here.takeOver(room.id, 1, 0, null, nobody, 1000)).toEqual({ ok: true });
     // The other process still believes Ada plays: its write loses, and it learns the bot plays.
     expect(await there.takeOver(room.id, 1, 0, null, nobody, 1000)).toMatchObject({ ok: false, code: 'NOT_AWAY' });
@@ -81,7 +81,7 @@ describe('seats decided by RoomService', () => {
     expect(await there.join(room.id, { deviceId: 'dev-bob' }, token, transport)).toMatchObject({ ok: false, code: 'BAD_TOKEN' });
     expect(entered).toHaveLength(4);
     // Away long enough: a bot plays for Ada; her join gives the seat back, and the service announces it.
-    const nobody = () => Promise.resolve(new Set<number>());
+    const nobody = () => Promise.resolve({ connected: new Set<number>(), awayMs: () => 60_000 });
     expect(await there.takeOver(room.id, 0, 1, null, nobody, 1000)).toEqual({ ok: true });
     expect(await here.join(room.id, { deviceId: 'dev-ada' }, token, transport)).toMatchObject({
       ok: true,

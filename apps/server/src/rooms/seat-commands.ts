@@ -8,8 +8,8 @@ import { botName } from '../bots/names';
 import type { RoomStorage, StoredSeat } from '../db/store';
 import { fault } from '../errors';
 import { hashToken, newSeatToken } from '../security/tokens';
-import { AwayClocks } from './away-clocks';
 import type { LiveRoom } from './live-room';
+import type { Absence } from './presence';
 import type { RoomCache } from './room-cache';
 import { distinctSeatName } from './seat-names';
 
@@ -77,8 +77,6 @@ export interface JoinTransport {
 }
 
 export class SeatCommands {
-  private readonly away = new AwayClocks();
-
   constructor(
     private readonly cache: RoomCache,
     private readonly store: RoomStorage,
@@ -232,18 +230,13 @@ export class SeatCommands {
     });
   }
 
-  /** Whoever sees the sockets says who is connected: it starts or stops the away clocks of takeovers. */
-  notePresence(room: LiveRoom, connected: ReadonlySet<Seat>, now: number): void {
-    this.away.note(room, connected, now);
-  }
-
   /** See RoomService.takeOver. */
   takeOver(
     roomId: string,
     bySeat: Seat,
     seat: Seat,
     matchId: string | null,
-    connected: () => Promise<ReadonlySet<Seat>>,
+    absence: (room: LiveRoom) => Promise<Absence>,
     secondMs: number,
   ): Promise<BotReply | ErrorReply> {
     return this.cache.withRoom(roomId, matchId, async (room) => {
@@ -257,11 +250,9 @@ export class SeatCommands {
         return fault('NOT_AWAY', current.bot ? 'A bot plays that seat already.' : 'Nobody holds that seat: it is free.');
       }
       // Presence is read inside the queue: a person joining again at this moment either is seen here, or gets the seat back right after.
-      const now = Date.now();
-      const present = await connected();
-      this.away.note(room, present, now);
-      if (present.has(seat)) return fault('NOT_AWAY', 'The player of that seat is here.');
-      const away = this.away.awayFor(room, seat, now);
+      const seen = await absence(room);
+      if (seen.connected.has(seat)) return fault('NOT_AWAY', 'The player of that seat is here.');
+      const away = seen.awayMs(seat);
       if (away < after * secondMs) {
         const seconds = Math.floor(away / secondMs);
         return fault('NOT_AWAY', `The player of that seat has been away ${seconds} s; the room waits ${after} s.`);

@@ -2,26 +2,22 @@ import { isUnavailable } from '../db/unavailable';
 import {
   clientMessages,
   MAX_PAYLOAD_BYTES,
-  PROTOCOL_VERSION,
   type ClientMessageName,
   type ErrorReply,
-  type JoinReply,
   type ParsedClientMessage,
 } from '@mm/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io';
-import type { LiveRoom } from '../rooms/live-room';
 import type { RoomService } from '../rooms/room-service';
 import type { Seat } from '@mm/rules';
-import { SerialQueue } from '../rooms/serial-queue';
 import { describeIssues, fault } from '../errors';
 import { hashToken } from '../security/tokens';
 import type { Broadcaster } from './broadcaster';
 import type { IoServer, IoSocket, SocketData } from './io-types';
-import { deviceChannel, roomChannel, seatChannel, watchChannel } from './channels';
+import { seatChannel, watchChannel } from './channels';
 import { MessageRate, type MessageRateSettings } from './message-rate';
-import type { AddressLimits } from './address-limits';
 import { PresenceCoalescer } from './presence-coalescer';
+import { createJoin, type JoinDeps } from './join';
 import { benchTiming } from '../bench-timing';
 
 type Handler<N extends ClientMessageName> = (socket: IoSocket, msg: ParsedClientMessage<N>) => Promise<unknown>;
@@ -84,21 +80,15 @@ export function attachSocketHandlers(
   rooms: RoomService,
   broadcaster: Broadcaster,
   log: FastifyBaseLogger,
-  opts: {
+  opts: Pick<JoinDeps, 'onAway' | 'spectatorsPerRoom' | 'limits'> & {
     /** the length of one second of a room's takeOverAfterSec (1000; tests shorten it) */
     secondMs: number;
     /** counts messages being handled, and drops those that arrive once the server is closing */
     work?: { begin(): boolean; end(): void };
     /** a database outage met by a message: logged once per outage, the message answered UNAVAILABLE */
     outage?: { fault(err: unknown): void };
-    /** a page of the room went hidden or away: who must act may now need a push */
-    onAway?: (roomId: string) => void;
     /** presence changes of a room within this window go out as one update */
     presenceCoalesceMs?: number;
-    /** watchers one room takes (seated players are never refused) */
-    spectatorsPerRoom?: number;
-    /** per-address bounds (room joins), with the address of each socket */
-    limits?: { addresses: AddressLimits; addressOf: (socket: IoSocket) => string };
     /** each socket's message rate, and when it is closed for going over it */
     messageRate?: MessageRateSettings;
     /** a socket that has joined no room this long after connecting is closed */
@@ -106,8 +96,6 @@ export function attachSocketHandlers(
   },
 ): { close(): void } {
   const { secondMs, work } = opts;
-  const spectatorsPerRoom = opts.spectatorsPerRoom ?? Infinity;
-  const admissions = new SerialQueue();
   // A socket coming or going is news for the room, but one update per window says it for all of them.
   const presence = new PresenceCoalescer(opts.presenceCoalesceMs ?? 250, (roomId) => {
     const room = rooms.cached(roomId);
@@ -122,55 +110,11 @@ export function attachSocketHandlers(
       }),
     );
 
+  const join = createJoin({ rooms, broadcaster, presence, vacated, ...opts });
+
   // Each handler says what its socket must be, in a room (`inRoom`) or seated there (`seated`): the refusals are written once.
   const handlers: { [N in ClientMessageName]: Handler<N> } = {
-    'room:join': async (socket, msg) => {
-      if (msg.protocol !== PROTOCOL_VERSION) {
-        return fault('PROTOCOL_MISMATCH', `This server speaks protocol ${PROTOCOL_VERSION}; reload the page.`);
-      }
-      // A join may read the room from the database: one address may not make a loop of it.
-      if (opts.limits && !opts.limits.addresses.join(opts.limits.addressOf(socket))) {
-        return fault('RATE_LIMITED', 'Too many room joins from this address: wait a moment and try again.');
-      }
-      // Asking again for what the socket has: answered from memory, so a crowd re-joining reads nothing.
-      const here = alreadyIn(socket, msg);
-      if (here) return joinReply(socket, here, socket.data.seat);
-      const deviceId = msg.deviceToken ? hashToken(msg.deviceToken) : null;
-      // The service decides the seat (and gives back one a bot played); the transport moves the socket in.
-      let again = false;
-      const joined = await rooms.join(msg.roomId, { deviceId }, msg.seatToken ?? null, {
-        claim: msg.claim,
-        enter: async (room, seat) => {
-          const channel = seat === null ? watchChannel(room.id) : seatChannel(room.id, seat);
-          // The same socket joining the same room as the same seat again: nothing changes for the others.
-          again =
-            socket.data.roomId === room.id &&
-            socket.data.seat === seat &&
-            socket.data.matchId === room.matchId &&
-            socket.rooms.has(channel);
-          if (again) return null;
-          // A seated player is never counted, so never waits behind the watchers' admissions.
-          if (seat !== null) return enterRoom(socket, room.id, seat, room.matchId).then(() => null);
-          // Counting the watchers and taking a place among them, one join of the room at a time: joins that
-          // counted at once would all find a place free (a crowd arriving together went past the cap).
-          const { id, matchId } = room;
-          const admitted = await admissions.run(id, async () => {
-            if ((await broadcaster.presence(id)).spectators >= spectatorsPerRoom) return false;
-            await enterRoom(socket, id, null, matchId);
-            return true;
-          });
-          return admitted
-            ? null
-            : fault('SPECTATORS_FULL', `This room has its ${spectatorsPerRoom} spectators already: try again later.`);
-        },
-      });
-      if (!joined.ok) return joined;
-      await joinDevice(socket, deviceId, joined.playerId);
-      // The socket's arrival is the transport's own news; a claim, or a seat given back, the service announced already.
-      if (!again && !joined.announced) presence.changed(joined.room.id);
-      const reply = await joinReply(socket, joined.room, joined.seat);
-      return joined.seatToken ? { ...reply, seatToken: joined.seatToken } : reply;
-    },
+    'room:join': join.handle,
 
     'seat:claim': inRoom(async (socket, msg, { roomId }) => {
       if (socket.data.seat !== null) return fault('ALREADY_SEATED', 'You already sit at this table.');
@@ -231,10 +175,8 @@ export function attachSocketHandlers(
     'seat:takeover': seated(
       'Only a player at this table may hand a seat to a bot.',
       async (_socket, msg, { roomId, seat, matchId }) => {
-        // Handing a seat to a bot must not rest on a join another process has not told us of yet.
-        const connected = async (): Promise<ReadonlySet<number>> =>
-          (await broadcaster.presence(roomId, { fresh: true })).connected;
-        return rooms.takeOver(roomId, seat, msg.seat, matchId, connected, secondMs);
+        // Handing a seat to a bot must not rest on a join another process has not told us of yet: asked afresh.
+        return rooms.takeOver(roomId, seat, msg.seat, matchId, (room) => broadcaster.absence(room), secondMs);
       },
     ),
 
@@ -248,80 +190,9 @@ export function attachSocketHandlers(
     },
   };
 
-  /**
-   * The device's channel (its player's news: a deleted player, a merged one) follows the socket's latest device.
-   * `playerId`: the device's player as this join read it (undefined: not read), for the socket's next join.
-   */
-  async function joinDevice(socket: IoSocket, deviceId: string | null, playerId: string | null | undefined): Promise<void> {
-    if (!deviceId) {
-      // No device named: the socket keeps the one it had; with none, it is nobody's player.
-      if (socket.data.deviceId === null) socket.data.playerId = null;
-      return;
-    }
-    if (socket.data.deviceId !== deviceId) {
-      if (socket.data.deviceId) void socket.leave(deviceChannel(socket.data.deviceId));
-      await socket.join(deviceChannel(deviceId));
-    }
-    socket.data.deviceId = deviceId;
-    socket.data.playerId = playerId;
-  }
-
   /** Who holds `seat` in this process's memory (called in the room's queue, right after a claim). */
   const playerOfSeat = (roomId: string, seat: Seat): string | null =>
     rooms.cached(roomId)?.seats.find((s) => s.index === seat)?.playerId ?? null;
-
-  /**
-   * The room, when a join asks for exactly what the socket has already: the room it is in (in the match it
-   * joined), by the same device, for the seat it holds there (or to watch), with no claim. Answered from this
-   * process's memory, not the store's: what another process commits reaches the socket through its channels
-   * all the same, and a seat moved elsewhere (a rematch, a seat given up) takes the socket out of the channel,
-   * so such a join goes the whole way. A seat a bot plays for its person goes the whole way too (reclaim).
-   */
-  function alreadyIn(socket: IoSocket, msg: ParsedClientMessage<'room:join'>): LiveRoom | null {
-    const { roomId, seat, matchId, deviceId, playerId } = socket.data;
-    if (msg.claim || roomId !== msg.roomId || playerId === undefined) return null;
-    const room = rooms.cached(roomId);
-    if (!room || room.matchId !== matchId) return null;
-    if ((msg.deviceToken ? hashToken(msg.deviceToken) : null) !== deviceId) return null;
-    const held = room.seatFor(msg.seatToken ? hashToken(msg.seatToken) : null, playerId);
-    if (held === 'refused' || (held?.seat ?? null) !== seat) return null;
-    if (seat !== null && room.seats.some((s) => s.index === seat && s.takenOver)) return null;
-    return socket.rooms.has(seat === null ? watchChannel(roomId) : seatChannel(roomId, seat)) ? room : null;
-  }
-
-  /** The socket leaves the room it was in, if any, and enters `roomId` as `seat` (null: watching) of match `matchId`. */
-  async function enterRoom(socket: IoSocket, roomId: string, seat: Seat | null, matchId: string): Promise<void> {
-    leaveCurrentRoom(socket);
-    socket.data.roomId = roomId;
-    socket.data.seat = seat;
-    socket.data.matchId = matchId;
-    await socket.join([roomChannel(roomId), seat === null ? watchChannel(roomId) : seatChannel(roomId, seat)]);
-  }
-
-  /** A join's answer: the room as everyone sees it, and this socket's seat and its own view. */
-  async function joinReply(socket: IoSocket, room: LiveRoom, seat: Seat | null): Promise<JoinReply> {
-    const { connected, spectators } = await broadcaster.presence(room.id);
-    return {
-      ok: true,
-      room: room.summary(connected, spectators),
-      seat,
-      snapshot: room.snapshotFor(seat),
-      creator: room.isCreator(socket.data.deviceId),
-    };
-  }
-
-  function leaveCurrentRoom(socket: IoSocket): void {
-    const { roomId } = socket.data;
-    if (!roomId) return;
-    const device = socket.data.deviceId ? deviceChannel(socket.data.deviceId) : null;
-    for (const channel of socket.rooms) if (channel !== socket.id && channel !== device) void socket.leave(channel);
-    const seated = socket.data.seat !== null;
-    socket.data.roomId = null;
-    socket.data.seat = null;
-    presence.changed(roomId);
-    if (seated) opts.onAway?.(roomId);
-    vacated(roomId);
-  }
 
   io.on('connection', (socket) => {
     const data: SocketData = { roomId: null, seat: null, deviceId: null, playerId: undefined, matchId: null, visible: true };
