@@ -228,6 +228,20 @@ export class RoomService {
   }
 
   /**
+   * The room from this process's memory when a join would change nothing: the joiner (`who`) still
+   * holds `seat` (null: watching, no seat held) in the room's current match `matchId`, and no bot
+   * plays it for them. Null otherwise: the join must go the whole way (`join`). Reads nothing.
+   */
+  stillHeld(
+    roomId: string,
+    matchId: string,
+    who: { playerId: string | null; seatToken: string | null },
+    seat: Seat | null,
+  ): LiveRoom | null {
+    return this.seats.stillHeld(roomId, matchId, who, seat);
+  }
+
+  /**
    * A person takes the free seat `seat`, under `asked` or, if another seat shows a name that looks
    * the same, `asked` numbered (seat-names.ts). `seatSocket` is the transport's part of the change, done
    * after the commit and before the change is announced (in the room's queue; it must not wait on

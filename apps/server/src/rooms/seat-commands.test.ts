@@ -135,4 +135,21 @@ describe('seats decided by RoomService', () => {
     await here.playerDeleted(plain.room.id, { playerId, deviceIds: ['dev-ada'] });
     expect(here.cached(plain.room.id)?.seats[0]).toMatchObject({ name: null, tokenHash: null });
   });
+
+  it("answers a join that changes nothing from memory, and only while the seat is still the joiner's own", async () => {
+    const { room } = made(await here.create('duel', {}, null, { bots: [], hints: false, takeOverAfterSec: 0 }));
+    const claimed = await here.claim(room.id, 0, 'Ada', null);
+    const seatToken = claimed.ok ? claimed.seatToken : null;
+    const ada = { playerId: null, seatToken };
+    expect(here.stillHeld(room.id, room.matchId, ada, 0)).toBe(room);
+    expect(here.stillHeld(room.id, room.matchId, ada, 1)).toBeNull();
+    expect(here.stillHeld(room.id, 'an-earlier-match', ada, 0)).toBeNull();
+    expect(here.stillHeld(room.id, room.matchId, { playerId: null, seatToken: null }, null)).toBe(room);
+    expect(there.stillHeld(room.id, room.matchId, ada, 0)).toBeNull(); // not in that process's memory
+    // A bot plays for Ada: her join must go the whole way, to get the seat back.
+    const nobody = () => Promise.resolve({ connected: new Set<number>(), awayMs: () => 60_000 });
+    expect((await here.claim(room.id, 1, 'Bob', null)).ok).toBe(true);
+    expect(await here.takeOver(room.id, 1, 0, null, nobody, 1000)).toEqual({ ok: true });
+    expect(here.stillHeld(room.id, room.matchId, ada, 0)).toBeNull();
+  });
 });

@@ -155,6 +155,21 @@ export class SeatCommands {
     return { ok: true, room, seat, playerId, announced: reclaimed?.announced ?? false };
   }
 
+  /** See RoomService.stillHeld. */
+  stillHeld(
+    roomId: string,
+    matchId: string,
+    who: { playerId: string | null; seatToken: string | null },
+    seat: Seat | null,
+  ): LiveRoom | null {
+    const room = this.cache.cached(roomId);
+    if (!room || room.matchId !== matchId) return null;
+    const held = room.seatFor(who.seatToken ? hashToken(who.seatToken) : null, who.playerId);
+    if (held === 'refused' || (held?.seat ?? null) !== seat) return null;
+    // A seat a bot plays for its person is given back by a whole join.
+    return seat !== null && room.seats.some((s) => s.index === seat && s.takenOver) ? null : room;
+  }
+
   /** A join with a claim: the socket enters the room in the seat it claims, or not at all. */
   private async joinByClaim(
     roomId: string,

@@ -114,13 +114,9 @@ export function createJoin(deps: JoinDeps): {
   function alreadyIn(socket: IoSocket, msg: ParsedClientMessage<'room:join'>): LiveRoom | null {
     const { roomId, seat, matchId, deviceId, playerId } = socket.data;
     if (msg.claim || roomId !== msg.roomId || playerId === undefined) return null;
-    const room = rooms.cached(roomId);
-    if (!room || room.matchId !== matchId) return null;
-    if ((msg.deviceToken ? hashToken(msg.deviceToken) : null) !== deviceId) return null;
-    const held = room.seatFor(msg.seatToken ? hashToken(msg.seatToken) : null, playerId);
-    if (held === 'refused' || (held?.seat ?? null) !== seat) return null;
-    if (seat !== null && room.seats.some((s) => s.index === seat && s.takenOver)) return null;
-    return socket.rooms.has(seat === null ? watchChannel(roomId) : seatChannel(roomId, seat)) ? room : null;
+    if ((msg.deviceToken ? hashToken(msg.deviceToken) : null) !== deviceId || matchId === null) return null;
+    if (!socket.rooms.has(seat === null ? watchChannel(roomId) : seatChannel(roomId, seat))) return null;
+    return rooms.stillHeld(roomId, matchId, { playerId, seatToken: msg.seatToken ?? null }, seat);
   }
 
   /** The socket leaves the room it was in, if any, and enters `roomId` as `seat` (null: watching) of match `matchId`. */
