@@ -5,8 +5,8 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { DELETED_PLAYER_NAME, DEVICE_PROBATION_MS, LINK_CODE_ALPHABET, LINK_CODE_LENGTH } from '@mm/protocol';
 import { LANGS, type Lang } from '@mm/rules';
 import type { Database } from '../db/database';
-import { seatsFollowMerge } from '../db/rooms-store';
 import type { Store } from '../db/store';
+import { mergeIn, type Tx } from './merge';
 import { newPlayerId } from '../security/tokens';
 import { deviceLabel } from './user-agent';
 
@@ -133,8 +133,6 @@ const HOUR_MS = 3600_000;
 export const deviceShownName = (d: { nickname: string | null; userAgent: string | null }): string =>
   d.nickname ?? deviceLabel(d.userAgent);
 
-type Tx = Parameters<Parameters<Database['prisma']['$transaction']>[0]>[0];
-
 /**
  * Takes the player's lock (their row, FOR UPDATE) for the rest of `tx` and returns the player the
  * device belongs to then, or null for a device never seen. Removals run under it, and so does the
@@ -204,40 +202,6 @@ export function createIdentityStore(db: Database, store: Store): IdentityStore {
     }
     if (found.expiresAt <= now) return { ok: false, reason: 'expired' };
     return { ok: true, playerId: found.playerId, name: found.player.name, hash: found.codeHash };
-  };
-
-  const mergeIn = async (tx: Tx, from: string, into: string) => {
-    if (from === into) return;
-    // The player's lock first, as a removal takes it: the two never wait on each other in a circle.
-    await tx.$queryRawUnsafe('SELECT 1 FROM "Player" WHERE "id" = $1 FOR UPDATE', from);
-    const source = await tx.player.findUnique({ where: { id: from } });
-    if (!source) return;
-    // The devices joining start their day of probation now (the one-day rule of removal).
-    await tx.device.updateMany({
-      where: { playerId: from },
-      data: { playerId: into, joinedAt: new Date(), removedAt: null, removedBy: null },
-    });
-    await seatsFollowMerge(tx, from, into);
-    await tx.matchPlayer.updateMany({ where: { playerId: from }, data: { playerId: into } });
-    // One attempt per player and puzzle: where both played one, the earlier counts (ties: the joined
-    // player's). A later attempt may have been played knowing the code the earlier one revealed, so a
-    // merge never improves a daily record. The other's match stays in the history and the export, as
-    // every match does, but no longer in the daily statistics.
-    const attempts = await tx.dailyAttempt.findMany({
-      where: { playerId: { in: [from, into] } },
-      select: { playerId: true, n: true, createdAt: true },
-    });
-    const joinedAt = new Map(attempts.filter((a) => a.playerId === into).map((a) => [a.n, a.createdAt.getTime()]));
-    const countingOfFrom = attempts
-      .filter((a) => a.playerId === from && a.createdAt.getTime() < (joinedAt.get(a.n) ?? Infinity))
-      .map((a) => a.n);
-    await tx.dailyAttempt.deleteMany({ where: { playerId: into, n: { in: countingOfFrom } } });
-    await tx.dailyAttempt.updateMany({ where: { playerId: from, n: { in: countingOfFrom } }, data: { playerId: into } });
-    await tx.dailyAttempt.deleteMany({ where: { playerId: from } });
-    // Passkeys follow too: deleting `from` below would otherwise take them (ON DELETE CASCADE).
-    await tx.passkey.updateMany({ where: { playerId: from }, data: { playerId: into } });
-    await tx.player.updateMany({ where: { id: into, name: '' }, data: { name: source.name } });
-    await tx.player.delete({ where: { id: from } });
   };
 
   return {
