@@ -144,6 +144,12 @@ describe('the Code of the day on a phone', () => {
     await page.getByTestId('me-stats-daily').waitFor();
     expect(await page.getByTestId('me-stats-daily-played').textContent()).toBe('1');
     expect(await page.locator('[data-testid="me-stats-family"][data-family="race"]').count()).toBe(0);
+    // the home page's link says today's is played, with the streak it makes
+    await page.goto(product.url);
+    const daily = page.locator('[data-testid="daily-link"][data-today="done"][data-streak="1"]');
+    await daily.waitFor();
+    expect(await daily.getByTestId('daily-link-state').textContent()).toBe(' (played · Streak: 1)');
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   /** Two colours today's code does not hold (four holes of six colours: at least two are absent). */

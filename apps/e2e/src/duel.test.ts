@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { axeViolations } from './support/axe';
 import { screenshot } from './support/browser';
 import { useProduct } from './support/product';
 import { pickFamily } from './support/table';
@@ -25,7 +26,7 @@ describe('two phones play a duel in the browser', () => {
   // One watcher's place a room: a person opening the link after one watcher is still seated.
   const product = useProduct({ SPECTATORS_PER_ROOM: '1' });
 
-  it('creates a room, shares the link, and plays a round to its end', async () => {
+  it('creates a room, shares the link, plays the match to its end and starts a rematch', async () => {
     // the two players' phones run the app's service worker, as a returning player's would
     const alice = await product.phone('en-GB', { serviceWorker: true });
     const bob = await product.phone('fr-FR', { serviceWorker: true });
@@ -48,7 +49,9 @@ describe('two phones play a duel in the browser', () => {
     await alice.page.locator('[data-testid="seat-0"][data-you="true"]').waitFor();
 
     // Wendy opens the link first and watches: she holds the room's only watcher's place.
-    const wendy = await product.phone('en-GB');
+    // Wendy reads German, in the dark.
+    const wendy = await product.phone('de-DE');
+    await wendy.page.emulateMedia({ colorScheme: 'dark' });
     await wendy.page.goto(link!.trim());
     await wendy.page.getByTestId('watching').waitFor();
 
@@ -90,9 +93,71 @@ describe('two phones play a duel in the browser', () => {
     await screenshot(alice.page, 'duel-alice-round-over');
     await screenshot(bob.page, 'duel-bob-round-over');
 
+    // Alice claps: Bob's phone shows it under her name, in French words for a worded one, and so does the watcher's.
+    const bubble = (page: Page, from: number | 'watcher', preset: string) =>
+      page.locator(`[data-testid="reaction-bubble"][data-from="${from}"][data-preset="${preset}"]`);
+    await alice.page.getByTestId('react-clap').tap();
+    await bubble(alice.page, 0, 'clap').waitFor();
+    await bubble(bob.page, 0, 'clap').waitFor();
+    await bubble(wendy.page, 0, 'clap').waitFor();
+    await screenshot(wendy.page, 'duel-watcher-reaction-dark');
+    expect(await bubble(bob.page, 0, 'clap').textContent()).toContain('Alice');
+    await alice.page.getByTestId('react-nice').tap();
+    await bubble(bob.page, 0, 'nice').waitFor();
+    expect(await bubble(bob.page, 0, 'nice').textContent()).toContain('Joli !');
+    await screenshot(bob.page, 'duel-bob-reaction');
+    // The reactions and their bar are accessible: English, French, and German in the dark.
+    for (const p of [alice.page, bob.page, wendy.page]) expect(await axeViolations(p)).toEqual([]);
+    // The watcher's reaction shows in the watchers' corner, never saying who.
+    await wendy.page.getByTestId('react-wow').tap();
+    await alice.page.locator('[data-testid="reaction-watchers"] [data-preset="wow"]').waitFor();
+
+    // Bob mutes reactions on his phone: Alice's next one reaches Wendy, not Bob's screen.
+    await bob.page.getByTestId('reactions-mute').check();
+    await alice.page.getByTestId('react-good-game').tap();
+    await bubble(alice.page, 0, 'good-game').waitFor(); // acknowledged: it left the server before Bob's next move
+    await bubble(wendy.page, 0, 'good-game').waitFor();
+    await play(bob.page, [1, 2, 3, 4]);
+    await waitSeq(bob.page, 4);
+    expect(await bubble(bob.page, 0, 'good-game').count()).toBe(0);
+    // The choice stays with Bob's phone.
+    await bob.page.reload();
+    await waitSeq(bob.page, 4);
+    expect(await bob.page.getByTestId('reactions-mute').isChecked()).toBe(true);
+
     // No horizontal scrolling on a 360-px phone.
-    for (const p of [alice.page, bob.page]) {
+    for (const p of [alice.page, bob.page, wendy.page]) {
       expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     }
+
+    // Round 2: Bob makes the code, Alice breaks it on her third row: one round each, a draw.
+    await play(bob.page, [5, 4, 3, 2]);
+    await waitSeq(alice.page, 4);
+    await play(alice.page, [0, 0, 1, 1]);
+    await waitSeq(alice.page, 5);
+    await play(alice.page, [2, 2, 3, 3]);
+    await waitSeq(alice.page, 6);
+    await play(alice.page, [5, 4, 3, 2]);
+    await waitSeq(bob.page, 7);
+    // The end of the draw says who broke faster, in each phone's language; the draw stands.
+    await alice.page.getByTestId('result').waitFor();
+    expect(await alice.page.getByTestId('result').getAttribute('data-outcome')).toBe('draw');
+    expect(await alice.page.getByTestId('draw-line').textContent()).toBe('Both broke it: Alice in 3, Bob in 2.');
+    expect(await bob.page.getByTestId('draw-line').textContent()).toBe('Tous deux l’ont percé : Alice en 3, Bob en 2.');
+
+    // Alice asks for a rematch: Bob sees it where his eyes are, in the status card at the top, and accepts there.
+    await alice.page.getByTestId('rematch-accept').tap();
+    const ask = bob.page.locator('.status-card [data-testid="rematch-ask"]');
+    await ask.waitFor();
+    expect(await ask.textContent()).toContain('Revanche demandée par Alice');
+    expect(await alice.page.getByTestId('rematch-ask').count()).toBe(0);
+    expect(await axeViolations(bob.page)).toEqual([]);
+    await screenshot(bob.page, 'duel-bob-rematch-asked');
+    await bob.page.emulateMedia({ colorScheme: 'dark' });
+    expect(await axeViolations(bob.page)).toEqual([]);
+    await screenshot(bob.page, 'duel-bob-rematch-asked-dark');
+    await bob.page.getByTestId('rematch-ask-accept').tap();
+    await expect.poll(() => bob.page.getByTestId('room').getAttribute('data-match')).toBe('2');
+    await expect.poll(() => alice.page.getByTestId('room').getAttribute('data-match')).toBe('2');
   });
 });

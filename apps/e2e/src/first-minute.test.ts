@@ -3,7 +3,7 @@ import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-cor
 import { axeViolations } from './support/axe';
 import { MOBILE, NO_SERVICE_WORKER, screenshot } from './support/browser';
 import { useProduct } from './support/product';
-import { play, waitSeq } from './support/table';
+import { play, sit, waitSeq } from './support/table';
 
 /** The first minute of a new visitor on a 390×844 phone: one-tap start, sharing, link previews, dark mode, accessibility. */
 
@@ -206,6 +206,40 @@ describe('the first minute on a phone', () => {
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
     await page.getByTestId('create-room').waitFor();
     expect(await background()).toBe('rgb(238, 241, 246)');
+  });
+
+  it('keeps the composer docked within the thumb’s reach, the newest row in view above it, row after row', async () => {
+    const page = await open();
+    const created = (await (
+      await fetch(`${product.url}/api/rooms`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ family: 'duel', bots: [0] }),
+      })
+    ).json()) as { id: string };
+    await page.goto(`${product.url}/r/${created.id}`);
+    await sit(page, 'Bruno', 1);
+    // guesses with a repeated colour never break the bot's secret (no repeats in it): nine rows
+    const guesses = [0, 1, 2, 3, 4, 5, 0, 1, 2].map((c) => [c, c, (c + 1) % 6, (c + 1) % 6]);
+    for (const [i, guess] of guesses.entries()) {
+      await page.locator('[data-testid="status"][data-my-turn="true"]').waitFor();
+      // the page is never scrolled by hand: whatever scrolling happens is the app's own
+      const placed = await page.evaluate(() => {
+        const rect = (id: string) => document.querySelector(`[data-testid="${id}"]`)?.getBoundingClientRect() ?? null;
+        const rows = document.querySelectorAll('[data-testid^="row-"]');
+        const newest = rows[rows.length - 1]?.getBoundingClientRect() ?? null;
+        return { submit: rect('submit'), move: rect('my-move')!, newest, height: window.innerHeight };
+      });
+      expect(placed.submit!.top, `row ${i}`).toBeGreaterThanOrEqual(0);
+      expect(placed.submit!.bottom, `row ${i}`).toBeLessThanOrEqual(placed.height);
+      if (placed.newest) {
+        expect(placed.newest.top, `row ${i}`).toBeGreaterThanOrEqual(0);
+        expect(placed.newest.bottom, `row ${i}`).toBeLessThanOrEqual(placed.move.top);
+      }
+      await play(page, guess);
+      await page.getByTestId(`row-${i + 1}`).waitFor();
+    }
+    await screenshot(page, 'first-minute-composer-docked');
   });
 
   it('puts the board beside the composer in landscape', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { axeViolations } from './support/axe';
 import { screenshot } from './support/browser';
 import { useProduct } from './support/product';
 import { pickFamily } from './support/table';
@@ -28,7 +29,7 @@ async function noSideScroll(page: Page): Promise<void> {
 describe('history and replay in the browser', () => {
   const product = useProduct();
 
-  it('plays a duel to the end on two phones, lists it in /history and replays it move by move, verified', async () => {
+  it('plays a duel to the end on two phones, lists it in /history, replays it move by move, verified, and the two become friends', async () => {
     const alice = await product.phone('en-GB');
     const bob = await product.phone('en-GB');
     const carol = await product.phone('en-GB');
@@ -89,6 +90,21 @@ describe('history and replay in the browser', () => {
     expect(await shared()).toContain(`/m/${matchId}`);
     await screenshot(alice.page, 'history-alice-match-end');
 
+    // Tapping the opponent's name opens their card: the record between the two (this duel ended 1–1 in
+    // rounds: one draw) and their public rating, nothing else; accessible, and no wider than the phone.
+    await alice.page.getByTestId('seat-name-1').tap();
+    const record = alice.page.getByTestId('player-card-record');
+    await record.waitFor();
+    expect(await alice.page.getByTestId('player-card-name').textContent()).toBe('Bob');
+    expect(await Promise.all(['won', 'lost', 'drawn'].map((k) => record.getAttribute(`data-${k}`)))).toEqual(['0', '0', '1']);
+    expect(await alice.page.getByTestId('player-card-last').locator('li').count()).toBe(1);
+    expect(await alice.page.getByTestId('player-card-ratings').locator('li').count()).toBe(1);
+    expect(await axeViolations(alice.page), 'player card').toEqual([]);
+    await noSideScroll(alice.page);
+    await screenshot(alice.page, 'history-player-card');
+    await alice.page.getByTestId('player-card-close').tap();
+    await alice.page.getByTestId('player-card').waitFor({ state: 'detached' });
+
     // My matches: the duel, newest first, with its result.
     await alice.page.getByTestId('history-link').tap();
     await alice.page.waitForURL(/\/history$/);
@@ -104,6 +120,11 @@ describe('history and replay in the browser', () => {
     // A reload keeps it: the list lives on the server, the identity in localStorage.
     await alice.page.reload();
     await alice.page.getByTestId('history-item').first().waitFor();
+    // Bob's card is under the match too, with the same record.
+    await alice.page.getByTestId('history-person').tap();
+    expect(await alice.page.getByTestId('player-card-record').getAttribute('data-drawn')).toBe('1');
+    await alice.page.getByTestId('player-card-close').tap();
+    await alice.page.getByTestId('player-card').waitFor({ state: 'detached' });
 
     // The replay opens at the end, and the secrets check out against what this phone saw live.
     await alice.page.getByTestId('history-item').tap();
@@ -118,9 +139,26 @@ describe('history and replay in the browser', () => {
     // Step to the middle of round 1: after Bob's first guess.
     await alice.page.getByTestId('replay-first').tap();
     expect(await replay.getAttribute('data-step')).toBe('0');
+    // the first step says once that nothing was played yet
+    expect(await alice.page.getByTestId('replay-move').textContent()).toBe('Before the first move');
+    // the chart's legend is drawn in the colour of the bars it explains (round 1: Bob's)
+    await expect.poll(() => alice.page.getByTestId('analysis').getAttribute('data-state')).toBe('ready');
+    const colours = await alice.page.evaluate(() => ({
+      legend: getComputedStyle(document.querySelector('[data-testid="legend-after"]')!).backgroundColor,
+      bar: getComputedStyle(document.querySelector('[data-testid="analysis-bar-1"] rect.after')!).fill,
+    }));
+    expect(colours.legend).toBe(colours.bar);
     await alice.page.getByTestId('replay-next').tap();
     await alice.page.getByTestId('replay-next').tap();
     expect(await replay.getAttribute('data-step')).toBe('2');
+    // the row the step played is on screen below the step buttons, without scrolling
+    const shown = await alice.page.evaluate(() => {
+      const row = document.querySelector('[data-testid="row-1"]')!.getBoundingClientRect();
+      const controls = document.querySelector('[data-testid="replay-next"]')!.getBoundingClientRect();
+      return { top: row.top, bottom: row.bottom, below: controls.bottom, height: window.innerHeight };
+    });
+    expect(shown.top).toBeGreaterThanOrEqual(shown.below);
+    expect(shown.bottom).toBeLessThanOrEqual(shown.height);
     expect(await alice.page.getByTestId('replay-move').textContent()).toContain('Bob guessed');
     expect(await alice.page.getByTestId('row-1').getAttribute('data-code')).toBe('3,2,1,0');
     expect(await alice.page.getByTestId('keys-1').getAttribute('data-black')).toBe('0');
@@ -148,5 +186,68 @@ describe('history and replay in the browser', () => {
     await expect.poll(() => carol.page.getByTestId('verify').getAttribute('data-state')).toBe('verified');
     await carol.page.getByTestId('history-link').tap();
     await carol.page.getByTestId('history-empty').waitFor();
+
+    // Friends: Alice asks Bob from "People you played with"…
+    await alice.page.getByTestId('history-link').tap();
+    await alice.page.getByTestId('friends-link').tap();
+    await alice.page.waitForURL(/\/friends$/);
+    await alice.page.locator('[data-testid="played-with"][data-name="Bob"]').getByTestId('played-with-add').tap();
+    await alice.page.locator('[data-testid="friend-asked"][data-name="Bob"]').waitFor();
+    await noSideScroll(alice.page);
+    expect(await axeViolations(alice.page)).toEqual([]);
+    // …Bob finds it waiting beside his home page’s heading (no turn waits: the duel is over) and accepts it on his phone…
+    await bob.page.setViewportSize({ width: 390, height: 844 });
+    await bob.page.emulateMedia({ colorScheme: 'dark' });
+    await bob.page.goto(product.url);
+    const waiting = bob.page.locator('[data-testid="waiting-friend"][data-count="1"]');
+    await waiting.waitFor();
+    expect(await bob.page.getByTestId('waiting-turn').count()).toBe(0);
+    expect(await axeViolations(bob.page)).toEqual([]);
+    await screenshot(bob.page, 'home-waiting-dark');
+    await waiting.tap();
+    await bob.page.waitForURL(/\/friends$/);
+    await bob.page.locator('[data-testid="friend-asking"][data-name="Alice"]').getByTestId('friend-accept').tap();
+    await bob.page.locator('[data-testid="friend"][data-name="Alice"]').waitFor();
+    expect(await bob.page.locator('[data-testid="played-with"][data-name="Alice"]').getAttribute('data-relation')).toBe('friend');
+    expect(await axeViolations(bob.page)).toEqual([]);
+    await screenshot(bob.page, 'friends-dark');
+    // …and both see each other as friends.
+    await alice.page.reload();
+    await alice.page.locator('[data-testid="friend"][data-name="Bob"]').waitFor();
+    expect(await alice.page.getByTestId('friend-asked').count()).toBe(0);
+
+    // Carol never played with Alice: Alice's invitation link (its QR code shown) makes them friends, in French.
+    await alice.page.getByTestId('friend-invite-make').tap();
+    const link = await alice.page.getByTestId('friend-invite-url').inputValue();
+    expect(await alice.page.getByTestId('qr-code').getAttribute('data-text')).toBe(link);
+    await carol.page.setViewportSize({ width: 390, height: 844 });
+    await carol.page.goto(`${product.url}/me`);
+    await carol.page.getByTestId('me-name').fill('Carol');
+    await carol.page.getByTestId('me-name-save').tap();
+    await carol.page.getByTestId('me-name-saved').waitFor();
+    await carol.page.getByTestId('lang-select').selectOption('fr');
+    await carol.page.goto(link);
+    await expect.poll(() => carol.page.getByTestId('friend-invite-from').textContent()).toBe('Alice vous invite à devenir amis.');
+    expect(await axeViolations(carol.page)).toEqual([]);
+    await carol.page.getByTestId('friend-invite-accept').tap();
+    await carol.page.waitForURL(/\/friends$/);
+    await carol.page.locator('[data-testid="friend"][data-name="Alice"]').waitFor();
+    await alice.page.reload();
+    await alice.page.locator('[data-testid="friend"][data-name="Carol"]').waitFor();
+    expect(await alice.page.getByTestId('friend-invite-live').count()).toBe(0);
+
+    // /me: Alice's duel rating after her one rated match, with its chart, in both themes.
+    await alice.page.goto(`${product.url}/me`);
+    const rated = alice.page.locator('[data-testid="me-ratings-family"][data-family="duel"]');
+    await rated.waitFor();
+    expect(Number(await rated.getByTestId('me-rating').textContent())).toBeGreaterThan(0);
+    expect(await rated.getByTestId('me-rating-chart').locator('path').getAttribute('d')).toMatch(/^M[\d.]+ [\d.]+ L/);
+    expect(await axeViolations(alice.page), 'me light').toEqual([]);
+    await alice.page.emulateMedia({ colorScheme: 'dark' });
+    await alice.page.reload();
+    await rated.waitFor();
+    expect(await axeViolations(alice.page), 'me dark').toEqual([]);
+    await noSideScroll(alice.page);
+    await screenshot(alice.page, 'me-ratings-dark');
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { axeViolations } from './support/axe';
 import { screenshot } from './support/browser';
 import { useProduct } from './support/product';
 import { createRoom, expectNoOverflow, myTurn, onlyTurn, play, sit, waitAll, reviewReplay, pickFamily } from './support/table';
@@ -16,6 +17,8 @@ describe('two phones play a Parker 1974 game in the browser', () => {
     const link = await createRoom(alice.page, product.url, 'parker');
     await sit(alice.page, 'Alice', 0);
     const bob = await product.join(link, 'Bob', 1, 'de-DE');
+    // Bob's phone is dark from here on (his card is checked in it at the end, its theme settled long before).
+    await bob.page.emulateMedia({ colorScheme: 'dark' });
     const pages: Page[] = [alice.page, bob.page];
 
     // Both set a secret at the same time: both phones say "your turn".
@@ -70,6 +73,28 @@ describe('two phones play a Parker 1974 game in the browser', () => {
     expect(await own(bob.page).getByTestId('secret-reveal').getAttribute('data-code')).toBe('0,1,2');
     await screenshot(alice.page, 'parker-alice-game-over');
     await screenshot(bob.page, 'parker-bob-game-over');
+
+    // Tapping the opponent's name opens their card: the head-to-head of this one match, 1–0 for
+    // Alice (English), 0–1 for Bob (German, dark), with the opponent's rating; accessible.
+    const recordOf = async (p: Page): Promise<(string | null)[]> => {
+      const record = p.getByTestId('player-card-record');
+      await record.waitFor();
+      return Promise.all(['won', 'lost', 'drawn'].map((k) => record.getAttribute(`data-${k}`)));
+    };
+    await alice.page.getByTestId('seat-name-1').tap();
+    expect(await recordOf(alice.page)).toEqual(['1', '0', '0']);
+    expect(await alice.page.getByTestId('player-card-last').textContent()).toContain('won');
+    expect(await axeViolations(alice.page), 'card, light').toEqual([]);
+    await bob.page.getByTestId('seat-name-0').tap();
+    expect(await recordOf(bob.page)).toEqual(['0', '1', '0']);
+    expect(await bob.page.getByTestId('player-card').textContent()).toContain('Du gegen diese Person');
+    expect(await bob.page.getByTestId('player-card-ratings').locator('li').count()).toBe(1);
+    expect(await axeViolations(bob.page), 'card, dark, German').toEqual([]);
+    await screenshot(bob.page, 'parker-bob-card-dark-de');
+    for (const p of pages) {
+      await p.getByTestId('player-card-close').tap();
+      await p.getByTestId('player-card').waitFor({ state: 'detached' });
+    }
     await reviewReplay(bob.page, 'parker');
 
     await expectNoOverflow(pages);

@@ -41,6 +41,7 @@ import { kill, spawnServer } from '../src/test-support/process';
 import { RawConnection } from '../src/test-support/raw-http';
 import { reconnectStorm } from '../src/test-support/storm';
 import { createRoom } from '../src/test-support/server';
+import { duelAcross } from '../src/test-support/table';
 import { TestRedis } from '../src/test-support/redis-server';
 
 if (process.argv.includes('--help')) {
@@ -490,6 +491,7 @@ async function playDuels(
   const acks: number[] = [];
   let fresh = 0;
   let doing = 'start';
+  // The table being played: the bots' randomness of each is its own.
   while (Date.now() < end) {
     try {
       // Asked, not taken from the last update: one of the old table's may still arrive after the new one's.
@@ -667,15 +669,7 @@ async function redisBlip(): Promise<void> {
   const nodes = [await startNode(env), await startNode(env)];
   const catchUp: number[] = [];
   for (let trial = 0; trial < 5; trial++) {
-    const roomId: string = (await createRoom(nodes[0]!.url, { family: 'duel', options: {} })).json.id;
-    const alice = await Player.connect(nodes[0]!.url);
-    const bob = await Player.connect(nodes[1]!.url);
-    await alice.join(roomId);
-    await bob.join(roomId);
-    await alice.claim(0, 'Alice');
-    await bob.claim(1, 'Bob');
-    await alice.act({ type: 'setSecret', code: [0, 1, 2, 3] });
-    await bob.waitForSeq(1);
+    const { alice, bob } = await duelAcross(nodes[0]!.url, nodes[1]!.url);
     await redis.down();
     const reply = await bob.act({ type: 'guess', code: [1, 2, 3, 4] });
     await new Promise((resolve) => setTimeout(resolve, 2000));

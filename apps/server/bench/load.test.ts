@@ -40,7 +40,7 @@ describe('bench:load', () => {
     }
   }, 300_000);
 
-  it('drives Master Mind 44 (four seats a room), plays a rematch when a match ends, and reports the server timing with --timing', () => {
+  it('drives Master Mind 44 (four seats a room), plays a rematch when a match ends, and reports the server timing with --timing and the reactions with --reactions', () => {
     // 120 actions due in four rooms: room i of n first plays i/n of a 44-action match, so some end and rematch in the window.
     const [line] = benchLoad(
       '--targets',
@@ -54,11 +54,18 @@ describe('bench:load', () => {
       '--duration',
       '3',
       '--timing',
+      '--reactions',
     );
     expect(line).toMatchObject({ family: 'mm44', rooms: 4, clients: 16, errors: 0, unanswered: 0, finishedRooms: 0 });
     expect(line?.['acked']).toBeGreaterThan(0);
     expect(line?.['rematches']).toBeGreaterThan(0);
     expect(line?.['server']).toMatchObject({ act: { n: expect.any(Number) }, insert: { n: expect.any(Number) } });
     expect(line?.['pg']).toMatchObject({ wal_sync: expect.any(Number), waits: expect.any(Object) });
+    // 16 seats, one reaction each per 10 s, their turns 625 ms apart: a few fall in the 3 s window, none refused.
+    const reactions = line?.['reactions'] as { sent: number; acked: number; refused: object; received: number };
+    expect(reactions.sent).toBeGreaterThan(0);
+    expect(reactions.acked).toBeGreaterThan(0);
+    expect(reactions.refused).toEqual({});
+    expect(reactions.received).toBeGreaterThan(0);
   }, 300_000);
 });

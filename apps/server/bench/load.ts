@@ -7,7 +7,7 @@
  *
  *   node scripts/bench-load.mjs [--targets relay,embedded,postgres] [--rates 100,400,1000]
  *     [--rooms N] [--duration 10] [--warmup 3] [--family <any family of the rules>] [--profile DIR] [--timing]
- *     [--client lean|socket.io]
+ *     [--client lean|socket.io] [--reactions] [--processes N] [--routing room|spread]
  *
  * Rooms: without `--rooms`, as many rooms as the largest rate are connected, and a run at rate
  * R drives the first R of them, each acting once a second. With `--rooms N`, every run drives
@@ -15,6 +15,14 @@
  * every 10 s). `--profile DIR`: the server writes a CPU profile (.cpuprofile) there on exit.
  * `--timing`: the server runs with BENCH_TIMING=1 (src/bench-timing.ts) and the line gains its
  * own stage timings (`server`) and, on PostgreSQL, what the database did meanwhile (`pg`).
+ * `--reactions`: every seat also sends a reaction (`room:react`) every 10 s (bench/load/reactions.ts),
+ * and the line gains what was sent, acknowledged, refused and received (`reactions`).
+ * `--processes N` (PostgreSQL only): N server processes sharing the database and a redis-server of
+ * the bench's own, and the line gains what crossed Redis (`redis`: messages published per action,
+ * read from Redis' own counters, and messages each process received from another, counted by the
+ * processes, which then run with BENCH_TIMING=1). `--routing room` (the default) puts every socket
+ * of a room on one process, as nginx.conf routes them; `spread` puts a room's seats on different
+ * processes (the shape before rooms were routed).
  * Latency is measured from the moment an action was due, not from when it could be sent,
  * so a server falling behind shows up in the numbers (no coordinated omission).
  *
@@ -27,9 +35,10 @@ import { fileURLToPath } from 'node:url';
 import { createTestPostgres, freshEmbeddedDataDir, tempDir } from '../src/db/test-databases';
 import { relayTable, projectTable, setUpTables, stagger } from './load/tables';
 import { familyPlay } from './load/moves';
-import { run, type RunSettings, type Target } from './load/run';
+import { run, type RunSettings, type Shape, type Target } from './load/run';
 import { startProcess, type ServerProcess } from './load/server-process';
 import { UNBOUNDED_ADDRESS_ENV } from '../src/test-support/process';
+import { TestRedis } from '../src/test-support/redis-server';
 
 const arg = (name: string, fallback: string): string => {
   const i = process.argv.indexOf(`--${name}`);
@@ -40,6 +49,8 @@ const RATES = arg('rates', '100,400,1000').split(',').map(Number);
 const ROOMS_FLAG = process.argv.includes('--rooms') ? Number(arg('rooms', '0')) : null;
 const ROOMS = ROOMS_FLAG ?? Math.max(...RATES);
 const FAMILY = arg('family', 'duel');
+const PROCESSES = Number(arg('processes', '1'));
+const ROUTING = arg('routing', 'room') === 'spread' ? 'spread' : 'room';
 /** a folder: the server runs with --cpu-prof and writes its profile there when it stops */
 const PROFILE_DIR = process.argv.includes('--profile') ? arg('profile', 'cpu-profiles') : null;
 const SETTINGS: RunSettings = {
@@ -50,6 +61,7 @@ const SETTINGS: RunSettings = {
   family: FAMILY,
   /** the generator's client: its own lean one (bench/lean-socket.ts), or socket.io-client to compare */
   client: arg('client', 'lean') === 'socket.io' ? 'socket.io' : 'lean',
+  reactions: process.argv.includes('--reactions'),
 };
 
 const here = (rel: string): string => fileURLToPath(new URL(rel, import.meta.url));
@@ -58,10 +70,11 @@ const PLAY = familyPlay(FAMILY);
 async function bench(target: Target): Promise<void> {
   const cleanups: (() => Promise<void> | void)[] = [];
   try {
-    let server: ServerProcess;
+    let servers: ServerProcess[];
     let databaseUrl: string | null = null;
+    let shape: Shape | null = null;
     if (target === 'relay') {
-      server = await startProcess(here('./bench-relay.mjs'), {}, { profileDir: PROFILE_DIR, timing: SETTINGS.timing });
+      servers = [await startProcess(here('./bench-relay.mjs'), {}, { profileDir: PROFILE_DIR, timing: SETTINGS.timing })];
     } else {
       // Every simulated player comes from 127.0.0.1: the per-address socket bounds would stop them.
       const env: Record<string, string> = { ROOM_CREATE_BURST: '1000000', BOT_DELAY_MS: '0', ...UNBOUNDED_ADDRESS_ENV };
@@ -78,20 +91,39 @@ async function bench(target: Target): Promise<void> {
         env['DATABASE_URL'] = database.url;
         databaseUrl = database.url;
       }
-      server = await startProcess(here('./main.js'), env, { profileDir: PROFILE_DIR, timing: SETTINGS.timing });
+      if (PROCESSES > 1) {
+        const redis = await TestRedis.start();
+        cleanups.push(() => redis.down());
+        env['REDIS_URL'] = redis.url;
+        shape = { redis, routing: ROUTING };
+      }
+      servers = [];
+      for (let i = 0; i < PROCESSES; i++) {
+        // Several: each counts the messages it receives from the others (bench-timing's `redisIn`).
+        servers.push(
+          await startProcess(here('./main.js'), env, { profileDir: PROFILE_DIR, timing: SETTINGS.timing || shape !== null }),
+        );
+      }
     }
-    cleanups.unshift(() => server.stop());
+    cleanups.unshift(() => Promise.all(servers.map((s) => s.stop())).then(() => undefined));
+    const urls = servers.map((s) => s.url);
+    // Room i's seat k: on process i (room routing), or on process i + k (spread).
+    const urlOf = (i: number) => (seat: number) => urls[(i + (ROUTING === 'spread' ? seat : 0)) % urls.length]!;
     const tables = await setUpTables(ROOMS, (i) =>
-      target === 'relay' ? relayTable(server.url, i, SETTINGS.client) : projectTable(server.url, FAMILY, PLAY!, SETTINGS.client),
+      target === 'relay' ? relayTable(urls[0]!, i, SETTINGS.client) : projectTable(urlOf(i), FAMILY, PLAY!, SETTINGS.client),
     );
     cleanups.unshift(() => tables.forEach((t) => t.close()));
     if (target !== 'relay') await stagger(tables, PLAY!);
-    for (const rate of RATES) await run(target, server, tables, rate, databaseUrl, SETTINGS);
+    for (const rate of RATES) await run(target, servers, tables, rate, databaseUrl, SETTINGS, shape);
   } finally {
     for (const c of cleanups) await c();
   }
 }
 
+if (PROCESSES > 1 && TARGETS.some((t) => t !== 'postgres')) {
+  console.error('bench:load --processes: several processes share PostgreSQL only (--targets postgres)');
+  process.exit(2);
+}
 if (!PLAY) {
   console.error(`bench:load plays the families of the rules; there is no --family ${FAMILY}`);
   process.exit(2);

@@ -18,6 +18,8 @@ export type Stage =
   | 'batchRows'
   /** group commits in flight as one more is sent, itself included (at most maxInFlight) */
   | 'inFlight'
+  /** a message of another process that reached this one through the Redis adapter: its bytes */
+  | 'redisIn'
   /** garbage collections, by kind (minor, major…): each one's pause */
   | `gc:${string}`;
 

@@ -17,6 +17,24 @@ const isProxyAddress = (s: string): boolean => {
   return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
 };
 
+/** Where Redis is: one server, or the seed nodes of a Redis Cluster (which names the others itself). */
+export type RedisTarget = { cluster: false; url: string } | { cluster: true; nodes: string[] };
+
+/**
+ * REDIS_URL read: `redis://…` or `rediss://…` is one server; `redis+cluster://` (or
+ * `rediss+cluster://`, TLS) followed by optional `user:password@` and one or more `host:port`,
+ * comma-separated, is a Redis Cluster, each node then a plain redis(s):// URL with those
+ * credentials. Null when it is neither.
+ */
+export function redisTarget(url: string): RedisTarget | null {
+  const parses = (u: string): boolean => URL.canParse(u) && new URL(u).hostname !== '';
+  const cluster = /^(rediss?)\+cluster:\/\/(?:([^@/]*)@)?([^/@?#]+)\/?$/.exec(url);
+  if (!cluster) return /^rediss?:\/\//.test(url) && parses(url) ? { cluster: false, url } : null;
+  const [, scheme, auth, hosts] = cluster;
+  const nodes = hosts!.split(',').map((host) => `${scheme}://${auth === undefined ? '' : `${auth}@`}${host.trim()}`);
+  return nodes.every((node) => parses(node) && new URL(node).port !== '') ? { cluster: true, nodes } : null;
+}
+
 /**
  * TRUST_PROXY: which proxies in front of the server are believed about the client's address
  * (X-Forwarded-For) — exactly these, so no client can pick its own address past them:
@@ -90,8 +108,16 @@ export const configSchema = z.object({
   dataDirReset: z.preprocess((v) => v === true || v === 'true' || v === '1', z.boolean()).default(false),
   /** postgres://… switches from the embedded database to a real PostgreSQL */
   databaseUrl: z.string().url().optional(),
-  /** redis://… shares rooms' updates between several server processes */
-  redisUrl: z.string().url().optional(),
+  /**
+   * redis://… (one Redis) or redis+cluster://host:port,host:port (a Redis Cluster, named by one or
+   * more of its nodes) shares rooms' updates between several server processes: redisTarget
+   */
+  redisUrl: z
+    .string()
+    .refine((url) => redisTarget(url) !== null, {
+      message: 'REDIS_URL: not redis://host:port, rediss://…, nor redis+cluster://host:port,host:port',
+    })
+    .optional(),
   /**
    * The origin every absolute link is built with (share links, og:url, og:image), e.g.
    * `https://play.example.org`; never the request's Host or X-Forwarded-* headers. Required
@@ -202,6 +228,9 @@ export const configSchema = z.object({
   /** room joins one socket may make at once, refilled at socketJoinsPerMin (a join costs more than a message) */
   socketJoinBurst: z.coerce.number().int().min(1).default(10),
   socketJoinsPerMin: z.coerce.number().min(0.01).default(6),
+  /** reactions one socket may send at once, refilled at socketReactionsPer10s (each is shown on every phone of the room) */
+  socketReactionBurst: z.coerce.number().int().min(1).default(3),
+  socketReactionsPer10s: z.coerce.number().min(0.01).default(3),
   /** messages over the rate within 10 s after which the socket is closed */
   socketMaxDropped: z.coerce.number().int().min(1).default(100),
   /** a socket that joined no room this long after connecting is closed */
@@ -283,6 +312,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     socketMessagesPerSec: blank(env.SOCKET_MESSAGES_PER_SEC),
     socketJoinBurst: blank(env.SOCKET_JOIN_BURST),
     socketJoinsPerMin: blank(env.SOCKET_JOINS_PER_MIN),
+    socketReactionBurst: blank(env.SOCKET_REACTION_BURST),
+    socketReactionsPer10s: blank(env.SOCKET_REACTIONS_PER_10S),
     socketMaxDropped: blank(env.SOCKET_MAX_DROPPED),
     socketRoomlessMs: blank(env.SOCKET_ROOMLESS_MS),
     socketMaxQueuedPackets: blank(env.SOCKET_MAX_QUEUED_PACKETS),

@@ -15,6 +15,13 @@ export const fault = (code: ErrorCode, message: string, extra: { seq?: number } 
   ...extra,
 });
 
+/**
+ * The socket got its seat in an earlier match of the room: a rematch has moved the seats since,
+ * so its seat number is someone else's now. One text wherever it is said (a move, a sync, a vote).
+ */
+export const matchChanged = (): ErrorReply =>
+  fault('MATCH_CHANGED', 'A new match began in this room and the seats moved: join the room again.');
+
 /** The body of every HTTP error answer. */
 export interface HttpError {
   error: { code: string; message: string };

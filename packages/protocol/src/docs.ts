@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { families, matchViewSchema } from '@mm/rules';
 import { HTTP_ERRORS, RULE_ERRORS, TRANSPORT_ERRORS } from './errors';
-import { DEVICE_TOKEN_HEADER, MAX_PAYLOAD_BYTES, PROTOCOL_VERSION } from './constants';
+import { DEVICE_TOKEN_HEADER, MAX_PAYLOAD_BYTES, PROTOCOL_VERSION, ROOM_QUERY_PARAM } from './constants';
 import { createRoomBodySchema, matchListQuerySchema } from './http';
 import {
   clientReplySchemas,
@@ -14,9 +14,11 @@ import {
   snapshotSchema,
 } from './payloads';
 import { pushPayloadSchema, pushSubscribeBodySchema } from './push';
+import { myRatingsReplySchema, playerCardReplySchema } from './ratings';
 import { deviceNameBodySchema, linkBodySchema, removeDeviceBodySchema, statsReplySchema } from './identity';
 import { passkeyRegisterBodySchema, passkeySignInBodySchema } from './passkeys';
 import { dailyAttemptBodySchema, dailyReminderSchema } from './daily';
+import { friendInviteBodySchema, friendsReplySchema } from './friends';
 import { clientMessages, serverMessages } from './socket';
 
 /**
@@ -65,6 +67,9 @@ export function renderProtocolDoc(): string {
     '## How it works',
     '',
     '- HTTP creates rooms and reads public summaries; everything live goes over Socket.IO on the same origin.',
+    `- A client opens one Socket.IO connection per room and names the room in its query (\`?${ROOM_QUERY_PARAM}=<id>\`), so that a`,
+    '  proxy in front of several server processes sends every connection of a room to the same one. It is routing only:',
+    '  `room:join` says which room the socket joins.',
     '- Every client message is sent with an acknowledgement callback. The reply is `{ ok: true, … }` or',
     '  `{ ok: false, code, message }` with a code from the tables below. A refused message changes nothing.',
     '  A message sent without a callback that is refused gets its error as a `server:error` event.',
@@ -123,7 +128,9 @@ export function renderProtocolDoc(): string {
     `| \`PUT /api/me/name\` | header \`${DEVICE_TOKEN_HEADER}\`, \`{ name }\` | the player's one name, on every device: the \`GET /api/me\` reply |`,
     `| \`PUT /api/me/lang\` | header \`${DEVICE_TOKEN_HEADER}\`, \`{ lang }\` (\`en\`, \`fr\`, \`de\`) | the language chosen on one device; every device of the player applies \`lang\` of \`GET /api/me\` at load: the \`GET /api/me\` reply |`,
     `| \`GET /api/me/stats\` | header \`${DEVICE_TOKEN_HEADER}\` | per family: matches played and won, longest winning run, ranks (rotation, Master Mind 44), guesses to break a code by code size (duel, Parker); schema below |`,
-    `| \`DELETE /api/me\` | header \`${DEVICE_TOKEN_HEADER}\`, \`{ confirm: "DELETE" }\` | 204: "Delete me" on every device at once: the devices, push subscriptions, passkeys and link codes go; running seats are handed to a bot where the room allows takeovers, else freed; the player's name in others' histories becomes \`""\` (shown as "Deleted player"); its devices' sockets get \`PLAYER_DELETED\`. 400 without the confirmation |`,
+    `| \`GET /api/me/ratings\` | header \`${DEVICE_TOKEN_HEADER}\` | the player's rating per family (openskill, docs/rules.md §7) with the games it counts and its course after each rated match; schema below |`,
+    `| \`GET /api/matches/:id/seats/:seat/card\` | header \`${DEVICE_TOKEN_HEADER}\` | the person who sat in that seat of that match: their name, public ratings and head-to-head with the asker, nothing else; 404 \`MATCH_NOT_FOUND\`, \`NO_SUCH_SEAT\`, \`NOT_A_PERSON\` (a bot); 400 for a bad id, seat or token; schema below |`,
+    `| \`DELETE /api/me\` | header \`${DEVICE_TOKEN_HEADER}\`, \`{ confirm: "DELETE" }\` | 204: "Delete me" on every device at once: the devices, push subscriptions, passkeys, link codes, friendships and friend invitations go; running seats are handed to a bot where the room allows takeovers, else freed; the player's name in others' histories becomes \`""\` (shown as "Deleted player"); its devices' sockets get \`PLAYER_DELETED\`. 400 without the confirmation |`,
     `| \`DELETE /api/me/devices/:id\` | header \`${DEVICE_TOKEN_HEADER}\`, optional \`{ keepPasskeys }\` | 204: that device leaves the player and starts as a new anonymous one (its \`GET /api/me\` says it was \`removed\`); the link codes it made die, the passkeys it made go unless \`keepPasskeys\`; its sockets get \`DEVICE_REMOVED\`; 403 \`DEVICE_TOO_NEW\` when the asker joined less than a day ago and that device before it; 404 \`NO_SUCH_DEVICE\` for an id not of this player |`,
     `| \`PUT /api/me/devices/:id/name\` | header \`${DEVICE_TOKEN_HEADER}\`, \`{ name }\` | what the player calls that device (null: its browser's label again): the \`GET /api/me\` reply; 404 \`NO_SUCH_DEVICE\` |`,
     `| \`GET /api/me/export\` | header \`${DEVICE_TOKEN_HEADER}\` | "Download my data": the player, their devices and their matches (at most 1000, newest first) as the public replay shows them |`,
@@ -145,6 +152,13 @@ export function renderProtocolDoc(): string {
     `| \`GET /api/daily/me\` | header \`${DEVICE_TOKEN_HEADER}\` | the player's attempts, newest first, and their statistics |`,
     `| \`GET /api/daily/:n/summary\` | header \`${DEVICE_TOKEN_HEADER}\` | the day's counts (attempts ended, rows used) and the results of the player's friends; 403 \`DAILY_NOT_FINISHED\` until the player's own attempt at n has ended |`,
     `| \`PUT /api/daily/reminder\`, \`GET /api/daily/reminder\` | header \`${DEVICE_TOKEN_HEADER}\`; PUT: \`{ hour, utcOffsetMinutes }\` | the player's daily reminder (a push at most once a day at that local hour, none once the day's attempt is done; hour null: off) |`,
+    `| \`GET /api/friends\` | header \`${DEVICE_TOKEN_HEADER}\` | \`{ friends, asking, asked, playedWith, invites }\`: of each person an id of these listings and their name only (schema below) |`,
+    `| \`PUT /api/friends/:id\` | header \`${DEVICE_TOKEN_HEADER}\` | \`{ relation }\`: asks a person who finished a match with this player to be friends, or agrees when they asked (then \`friend\`); 404 \`NOT_PLAYED_WITH\` for anyone else |`,
+    `| \`DELETE /api/friends/:id\` | header \`${DEVICE_TOKEN_HEADER}\` | 204: no longer friends (on both sides), or the request declined or withdrawn; 404 \`NOT_A_FRIEND\` |`,
+    `| \`POST /api/friends/invites\` | header \`${DEVICE_TOKEN_HEADER}\` | 201 \`{ id, token, expiresAt }\`: a link \`/f/<token>\` that makes whoever opens and accepts it this player's friend; a week, single use, 5 live at most (the oldest goes); counted with rooms per address (429) |`,
+    `| \`DELETE /api/friends/invites/:id\` | header \`${DEVICE_TOKEN_HEADER}\` | 204: that link no longer works; 404 \`NO_SUCH_FRIEND_INVITE\` |`,
+    '| `POST /api/friends/invites/preview` | `{ token }` | `{ name }` of who made it, nothing else; 404 `FRIEND_INVITE_INVALID`, 410 `FRIEND_INVITE_EXPIRED`, 429 |',
+    `| \`POST /api/friends/invites/accept\` | header \`${DEVICE_TOKEN_HEADER}\`, \`{ token }\` | \`{ friend }\`: friends at once, and the link is used; 409 \`OWN_FRIEND_INVITE\`, else as for the preview |`,
     '',
     "The Code of the day is played in an ordinary room: join `roomId` with `seatToken` and send the race's `guess`",
     "actions. Only the player's devices may join it; its view holds the code once the attempt has ended, and its replay",
@@ -189,9 +203,25 @@ export function renderProtocolDoc(): string {
     '',
     json(deviceNameBodySchema),
     '',
+    '`POST /api/friends/invites/preview` and `POST /api/friends/invites/accept` body:',
+    '',
+    json(friendInviteBodySchema),
+    '',
+    '`GET /api/friends` reply:',
+    '',
+    sent(friendsReplySchema),
+    '',
     '`GET /api/me/stats` reply:',
     '',
     json(statsReplySchema),
+    '',
+    '`GET /api/me/ratings` reply:',
+    '',
+    json(myRatingsReplySchema),
+    '',
+    '`GET /api/matches/:id/seats/:seat/card` reply:',
+    '',
+    json(playerCardReplySchema),
     '',
     '`POST /api/push/subscriptions` body (a device keeps its 5 newest subscriptions):',
     '',
@@ -201,7 +231,7 @@ export function renderProtocolDoc(): string {
     '',
     json(pushPayloadSchema),
     '',
-    `\`POST /api/rooms\` may carry the \`${DEVICE_TOKEN_HEADER}\` header: that device becomes the room's creator.`,
+    `\`POST /api/rooms\` may carry the \`${DEVICE_TOKEN_HEADER}\` header: that device's player (made if it has none) becomes the room's creator.`,
     'With `sit` the creator plays: the same request seats them in the first seat no bot plays (under `sit.name`,',
     'or "Player A" by that seat\'s letter) and the reply\'s `seated` carries its token, to send in `room:join`.',
     '`sit` on a table where bots play every seat is a `BAD_REQUEST`. Without `sit` the creator only hosts.',
@@ -263,7 +293,7 @@ export function renderProtocolDoc(): string {
     out.push(`### \`${name}\``, '', meaning, '', sent(serverEventSchemas[name as keyof typeof serverEventSchemas]), '');
   }
   out.push('## Actions of each family (`match:act` → `action`)', '');
-  for (const family of Object.values(families)) {
+  for (const family of Object.values(families())) {
     if (family) out.push(`### ${family.id}`, '', json(family.actionSchema), '');
   }
   out.push(
@@ -272,7 +302,7 @@ export function renderProtocolDoc(): string {
     "A snapshot's `view`: what one seat (or a spectator) may know of the match, one shape per family.",
     '',
   );
-  for (const family of Object.values(families)) {
+  for (const family of Object.values(families())) {
     if (family) out.push(`### ${family.id} view`, '', sent(family.viewSchema), '');
   }
   out.push(...FAIRNESS);

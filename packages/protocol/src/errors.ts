@@ -18,18 +18,20 @@ export const TRANSPORT_ERRORS = {
   STALE_SEQ: 'The client acted on an old state (`expectSeq` is behind): catch up and try again; `seq` is the current one.',
   HINTS_OFF: 'This room was created without hints.',
   NOT_AWAY: 'That seat is not held by someone away long enough to hand it to a bot.',
-  RATE_LIMITED: 'Too many messages: slow down.',
+  RATE_LIMITED: 'Too many messages (or reactions, `room:react`): slow down.',
   SPECTATORS_FULL: 'The room has as many spectators as it takes: try again later (seated players are never refused).',
   TOO_MANY_BOT_ROOMS:
     'This address has as many rooms of bots only still being played as it may (`BOT_ROOMS_PER_IP`): HTTP 429 to `POST /api/rooms`. Finish or watch one, or seat a person.',
   TOO_MANY_CONNECTIONS: 'This address holds as many connections as it may (a `connect_error` whose `data` is this reply).',
-  NOT_CREATOR: "Only the room's creator (the device that made it) may change its settings.",
+  NOT_CREATOR: "Only the room's creator (a device of the player who made it) may change its settings.",
   SPECTATING_OFF: "The room's creator has turned spectating off: only seated players see the match until it ends.",
   MATCH_NOT_FOUND: 'No match has this id.',
+  NOT_A_PERSON:
+    'No person holds that seat of the match (a bot, a seat never taken, or a player who deleted themselves): HTTP 404 to `GET /api/matches/:id/seats/:seat/card`.',
   MATCH_NOT_FINISHED: 'A rematch can be voted for only once the match is over.',
   SERVER_ONLY_ACTION: 'Only the server appends this action (a turn timeout); a client cannot send it.',
   ROOM_SEALED:
-    'This room plays one match with its seats fixed (the Code of the day): no rematch, no seat given up, and nobody watches it (`match:rematch`, `seat:leave`, `room:join` without its seat).',
+    'This room plays one match with its seats fixed (the Code of the day): no rematch, no seat given up, no reaction sent, and nobody watches it (`match:rematch`, `seat:leave`, `room:react`, `room:join` without its seat).',
   DAILY_CLOSED:
     'This Code of the day has been revealed: its room takes no move any more (an attempt still open then counts as unfinished).',
   MATCH_CHANGED: 'A new match began in this room and the seats moved: join the room again (room:rejoin).',
@@ -47,6 +49,13 @@ export const TRANSPORT_ERRORS = {
     'The passkey’s answer did not verify (another origin, no user verification, a bad signature, or a signature counter that did not go up): nothing changed. HTTP 400.',
   PASSKEY_UNKNOWN: 'No passkey here has this credential (it was removed, or made for another site): HTTP 404.',
   NO_SUCH_PASSKEY: 'This player has no passkey with that id: HTTP 404.',
+  NOT_PLAYED_WITH:
+    'Nobody of that id has finished a match with this player, nor asked to be their friend: a friend request needs a match played together, or an invitation link. HTTP 404.',
+  NOT_A_FRIEND: 'This player has no friend, request or asker of that id: HTTP 404.',
+  NO_SUCH_FRIEND_INVITE: 'This player has no live friend invitation with that id (used, expired or revoked already): HTTP 404.',
+  FRIEND_INVITE_INVALID: 'No friend invitation is this one (mistyped, used already, or revoked): HTTP 404.',
+  FRIEND_INVITE_EXPIRED: 'This friend invitation is older than a week: ask for a new one. HTTP 410.',
+  OWN_FRIEND_INVITE: 'This friend invitation is your own: send it to someone else. HTTP 409.',
   DEVICE_REMOVED:
     'This device was removed from its player: it is a new anonymous player now, and no seat of the old one answers to it (sent as `server:error`, then the socket is closed).',
   PLAYER_DELETED:

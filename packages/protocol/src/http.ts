@@ -55,19 +55,18 @@ const createRoomBodyOf = (family: AnyFamily) =>
     })
     .strict();
 
-let bodySchema: { families: readonly AnyFamily[]; schema: z.ZodType<CreateRoomBodyParsed, CreateRoomBody> } | null = null;
+let bodySchema: z.ZodType<CreateRoomBodyParsed, CreateRoomBody> | null = null;
 
 /**
- * POST /api/rooms: one branch per registered family, built from the registry (and rebuilt
- * when a family is registered later), so the protocol never lists families itself.
+ * POST /api/rooms: one branch per registered family, made from the registry (once, when first
+ * used: the registry is fixed by then), so the protocol never lists families itself.
  */
 export function createRoomBodySchema(): z.ZodType<CreateRoomBodyParsed, CreateRoomBody> {
-  const registered = Object.values(families);
-  if (bodySchema?.families.length !== registered.length || !registered.every((f, i) => bodySchema?.families[i] === f)) {
-    const [first, ...rest] = registered.map(createRoomBodyOf);
-    bodySchema = { families: registered, schema: z.discriminatedUnion('family', [first!, ...rest]) };
+  if (!bodySchema) {
+    const [first, ...rest] = Object.values(families()).map(createRoomBodyOf);
+    bodySchema = z.discriminatedUnion('family', [first!, ...rest]);
   }
-  return bodySchema.schema;
+  return bodySchema;
 }
 export type CreateRoomBody = z.input<ReturnType<typeof createRoomBodyOf>>;
 export type CreateRoomBodyParsed = z.output<ReturnType<typeof createRoomBodyOf>>;
@@ -161,7 +160,8 @@ export interface MatchListItem {
   /** 1 for the room's first match, +1 for every rematch */
   number: number;
   family: FamilyId;
-  players: (MatchPlayer & { you: boolean })[];
+  /** `person`: a player sat there (not a bot, nor someone deleted since): their card answers */
+  players: (MatchPlayer & { you: boolean; person: boolean })[];
   /** null while the match is played */
   result: MatchResult | null;
   createdAt: string;

@@ -15,3 +15,5 @@ export * from './identity-code';
 export * from './passkeys';
 export * from './passkey-host';
 export * from './daily';
+export * from './ratings';
+export * from './friends';

@@ -28,8 +28,17 @@ import type {
   RoomSummary,
   SeatSummary,
 } from './http';
+import {
+  friendInviteAcceptReplySchema,
+  friendInvitePreviewReplySchema,
+  friendInviteReplySchema,
+  friendRelationReplySchema,
+  friendsReplySchema,
+} from './friends';
 import { matchIdSchema, roomIdSchema } from './ids';
+import { REACTION_PRESETS } from './constants';
 import { passkeyCapabilitySchema, passkeyInfoSchema, passkeyListReplySchema, passkeyOptionsReplySchema } from './passkeys';
+import { myRatingsReplySchema, playerCardReplySchema } from './ratings';
 import type { PushKeyReply } from './push';
 import type { Snapshot } from './snapshot';
 import type {
@@ -42,7 +51,9 @@ import type {
   LeaveReply,
   RenameReply,
   PresenceReply,
+  ReactReply,
   RematchReply,
+  RoomReaction,
   RoomRejoin,
   RoomUpdate,
   SettingsReply,
@@ -154,7 +165,16 @@ export const matchListReplySchema: z.ZodType<MatchListReply> = z.strictObject({
       roomId: roomIdSchema,
       number: z.number().int().min(1),
       family: familyIdSchema,
-      players: z.array(playerSchema.extend({ you: z.boolean().describe('this device sat there') })),
+      players: z.array(
+        playerSchema.extend({
+          you: z.boolean().describe('this device sat there'),
+          person: z
+            .boolean()
+            .describe(
+              'a player sat there (not a bot, nor someone deleted since): their card (`GET /api/matches/:id/seats/:seat/card`) answers',
+            ),
+        }),
+      ),
       result: resultSchema.nullable().describe('null while the match is played'),
       createdAt: isoDate,
       finishedAt: isoDate.nullable(),
@@ -219,7 +239,7 @@ export const clientReplySchemas = {
     room: roomSummarySchema,
     seat: seatSchema.nullable().describe('the seat this socket holds (from a valid seat token), or null to watch'),
     snapshot: snapshotSchema.nullable().describe('null for a watcher while spectating is off'),
-    creator: z.boolean().describe('this device created the room (it may change its settings)'),
+    creator: z.boolean().describe("this device's player created the room (it may change its settings)"),
     seatToken: z.string().optional().describe('after a join with `claim`: keep it, the only way back into this seat'),
   }) satisfies z.ZodType<JoinReply>,
   'seat:claim': z.strictObject({
@@ -253,6 +273,7 @@ export const clientReplySchemas = {
       .describe("what to do with `code`: guess it; Master Mind 44: place it as the seat's row, or call it"),
     possible: z.number().int().min(0).describe('how many codes (Master Mind 44: deals) are still possible for this seat'),
   }) satisfies z.ZodType<HintReply>,
+  'room:react': z.strictObject({ ok }) satisfies z.ZodType<ReactReply>,
   presence: z.strictObject({ ok }) satisfies z.ZodType<PresenceReply>,
 } satisfies Record<ClientMessageName, z.ZodType>;
 
@@ -268,6 +289,11 @@ export const serverEventSchemas = {
     roomId: roomIdSchema,
     matchId: matchIdSchema.describe('the match that just began'),
   }) satisfies z.ZodType<RoomRejoin>,
+  'room:reaction': z.strictObject({
+    from: z.union([seatSchema, z.literal('watcher')]).describe("the sender's seat, or 'watcher' for any watcher"),
+    preset: z.enum(REACTION_PRESETS),
+    at: z.number().int().describe('when the server sent it, ms since the epoch'),
+  }) satisfies z.ZodType<RoomReaction>,
 };
 
 export const pushKeyReplySchema: z.ZodType<PushKeyReply> = z.strictObject({
@@ -306,6 +332,8 @@ export const httpReplySchemas = {
   'PUT /api/me/name': { status: 200, schema: meReplySchema },
   'PUT /api/me/lang': { status: 200, schema: meReplySchema },
   'GET /api/me/stats': { status: 200, schema: statsReplySchema },
+  'GET /api/me/ratings': { status: 200, schema: myRatingsReplySchema },
+  'GET /api/matches/:id/seats/:seat/card': { status: 200, schema: playerCardReplySchema },
   'DELETE /api/me': { status: 204, schema: null },
   'DELETE /api/me/devices/:id': { status: 204, schema: null },
   'PUT /api/me/devices/:id/name': { status: 200, schema: meReplySchema },
@@ -328,4 +356,11 @@ export const httpReplySchemas = {
   'GET /api/daily/:n/summary': { status: 200, schema: dailySummaryReplySchema },
   'PUT /api/daily/reminder': { status: 200, schema: dailyReminderSchema },
   'GET /api/daily/reminder': { status: 200, schema: dailyReminderSchema },
+  'GET /api/friends': { status: 200, schema: friendsReplySchema },
+  'PUT /api/friends/:id': { status: 200, schema: friendRelationReplySchema },
+  'DELETE /api/friends/:id': { status: 204, schema: null },
+  'POST /api/friends/invites': { status: 201, schema: friendInviteReplySchema },
+  'DELETE /api/friends/invites/:id': { status: 204, schema: null },
+  'POST /api/friends/invites/preview': { status: 200, schema: friendInvitePreviewReplySchema },
+  'POST /api/friends/invites/accept': { status: 200, schema: friendInviteAcceptReplySchema },
 } as const satisfies Record<string, { status: number; schema: z.ZodType | null }>;

@@ -7,7 +7,7 @@ import { families } from '@mm/rules';
 // rules and zod alike.
 const entries = [
   { name: '@mm/rules', pure: () => import('@mm/rules/pure'), main: () => import('@mm/rules') },
-  ...Object.keys(families).map((id) => ({
+  ...Object.keys(families()).map((id) => ({
     name: `@mm/rules/families/${id}`,
     pure: () => import(`@mm/rules/families/${id}/pure`),
     main: () => import(`@mm/rules/families/${id}`),

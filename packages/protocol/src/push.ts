@@ -3,10 +3,6 @@ import { LANGS } from '@mm/rules';
 import { DEVICE_TOKEN_HEADER } from './constants';
 import { tokenSchema } from './ids';
 
-/** Languages a push text can be written in: the product's own (the families name themselves in each). */
-export const PUSH_LANGS = LANGS;
-export type PushLang = (typeof PUSH_LANGS)[number];
-
 /** `GET /api/push/key`: the VAPID public key (uncompressed P-256 point, base64url) to subscribe with. */
 export interface PushKeyReply {
   publicKey: string;
@@ -36,7 +32,7 @@ export const pushSubscribeBodySchema = z
         auth: base64url(16, 32),
       })
       .strict(),
-    lang: z.enum(PUSH_LANGS).default('en'),
+    lang: z.enum(LANGS).default('en'),
   })
   .strict();
 export type PushSubscribeBody = z.input<typeof pushSubscribeBodySchema>;

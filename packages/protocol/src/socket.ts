@@ -4,6 +4,7 @@ import type { Seat } from '@mm/rules';
 import type { ErrorReply } from './errors';
 import { roomIdSchema, seatIndexSchema, tokenSchema } from './ids';
 import { displayNameSchema } from './display-name';
+import { REACTION_PRESETS, type ReactionPreset, type ReactionSender } from './constants';
 import type { RoomSummary } from './http';
 import type { Snapshot } from './snapshot';
 
@@ -61,7 +62,7 @@ export const clientMessages = {
   },
   'room:settings': {
     summary:
-      "The room's creator (the device whose token came with POST /api/rooms) turns spectating on or off; anyone else gets NOT_CREATOR.",
+      "The room's creator (any device of the player whose device token came with POST /api/rooms) turns spectating on or off; anyone else gets NOT_CREATOR.",
     schema: z.object({ spectators: z.boolean() }).strict(),
   },
   'match:rematch': {
@@ -84,6 +85,11 @@ export const clientMessages = {
       'In a room with hints on, a seated player asks the solver for a strong move from its own view (HINTS_OFF otherwise).',
     schema: z.object({}).strict(),
   },
+  'room:react': {
+    summary:
+      'Send one of the preset reactions to everyone in the room (seated or watching): not an action, never stored. A few per 10 s per socket (RATE_LIMITED past them, nothing sent); a watcher may not while spectating is off (SPECTATING_OFF), nor anyone in a sealed room (ROOM_SEALED).',
+    schema: z.object({ preset: z.enum(REACTION_PRESETS) }).strict(),
+  },
   presence: {
     summary:
       'The page says whether it is visible (on visibilitychange): a seat whose every page is hidden or gone gets its "your turn" as a Web Push.',
@@ -102,7 +108,7 @@ export interface JoinReply {
   seat: Seat | null;
   /** null for a watcher while spectating is off */
   snapshot: Snapshot | null;
-  /** this device created the room (it may change the room's settings) */
+  /** this device's player created the room (any device of theirs may change the room's settings) */
   creator: boolean;
   /** after a join with `claim`: keep it (localStorage), it is the only way back into this seat */
   seatToken?: string;
@@ -155,6 +161,10 @@ export interface HintReply {
   possible: number;
 }
 
+export interface ReactReply {
+  ok: true;
+}
+
 export interface PresenceReply {
   ok: true;
 }
@@ -171,6 +181,7 @@ export interface ClientReplies {
   'seat:bot': BotReply;
   'seat:takeover': BotReply;
   'match:hint': HintReply;
+  'room:react': ReactReply;
   presence: PresenceReply;
 }
 export type Reply<N extends ClientMessageName> = ClientReplies[N] | ErrorReply;
@@ -181,7 +192,16 @@ export const serverMessages = {
   'server:error': 'A message arrived without an acknowledgement callback and was refused: an ErrorReply.',
   'room:rejoin':
     'A rematch began and everyone moved one seat on: send `room:join` again (with the same seat token) to get the new seat and view.',
+  'room:reaction':
+    "Someone else in the room sent a reaction (`room:react`): the seat's number, or 'watcher' (never which one). Watchers get none while spectating is off.",
 } as const;
+
+export interface RoomReaction {
+  from: ReactionSender;
+  preset: ReactionPreset;
+  /** when the server sent it (ms since the epoch) */
+  at: number;
+}
 
 export interface RoomRejoin {
   roomId: string;
@@ -201,6 +221,7 @@ export interface ServerToClient {
   'room:update': (update: RoomUpdate) => void;
   'server:error': (error: ErrorReply) => void;
   'room:rejoin': (notice: RoomRejoin) => void;
+  'room:reaction': (reaction: RoomReaction) => void;
 }
 export type ClientToServer = {
   [N in ClientMessageName]: (payload: ClientMessage<N>, ack: (reply: Reply<N>) => void) => void;

@@ -6,11 +6,12 @@ export * from './core/rng';
 export * from './core/daily';
 export * from './core/daily-stats';
 export * from './core/family';
+export * from './core/outcome';
+export * from './core/turn-clock';
 export * from './core/view-schemas';
 export * from './core/bot';
 export {
   families,
-  familyBots,
   familyIdSchema,
   getFamily,
   getFamilyBot,

@@ -13,6 +13,8 @@ export * from './core/rng';
 export * from './core/daily';
 export * from './core/daily-stats';
 export * from './core/family';
+export * from './core/outcome';
+export * from './core/turn-clock';
 export * from './core/bot';
 export type { MatchView } from './families/registry';
 export type { TimeoutAction } from './core/actions';

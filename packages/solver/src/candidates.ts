@@ -41,34 +41,6 @@ export function partitionCounts(space: Space, guess: number, cands: Int32Array, 
   }
 }
 
-/** The score of every candidate against `guess`, in candidate order. */
-export function scoresAgainst(
-  space: Space,
-  guess: number,
-  cands: Int32Array,
-  out: Uint8Array = new Uint8Array(cands.length),
-): Uint8Array {
-  const n = cands.length;
-  if (space.table) {
-    const row = space.table.subarray(guess * space.size, guess * space.size + space.size);
-    for (let i = 0; i < n; i++) out[i] = row[cands[i]!]!;
-    return out;
-  }
-  const t = guessTables(space, guess, n > space.msTotal);
-  const { hi, lo, common } = t;
-  const { loSize, msId } = space;
-  if (!common) {
-    for (let i = 0; i < n; i++) out[i] = scoreWith(space, t, cands[i]!);
-    return out;
-  }
-  for (let i = 0; i < n; i++) {
-    const c = cands[i]!;
-    const h = (c / loSize) | 0;
-    out[i] = hi[h]! + lo[c - h * loSize]! + common[msId[c]!]!;
-  }
-  return out;
-}
-
 /** The candidates (code indices) that would have given `score` to `guess`. */
 export function filterIndex(space: Space, cands: Int32Array, guess: number, score: number): Int32Array {
   const out = new Int32Array(cands.length);

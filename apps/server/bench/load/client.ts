@@ -41,6 +41,10 @@ export interface Table {
   /** matches finished and followed by a rematch */
   rematches: number;
   recorder: Recorder | null;
+  /** the server's tables only: the socket of `seat` sends a reaction (`room:react`), `done` gets the reply */
+  react?(seat: number, done: (reply: { ok: boolean; code?: string }) => void): void;
+  /** reactions (`room:reaction`) this table's sockets have received */
+  reactionsReceived: number;
   /** sends the next action if the table can; the table calls it again when it becomes able */
   pump(): void;
   close(): void;

@@ -5,7 +5,7 @@ import { decide, familyPlay, owedBy } from './moves';
 // The generator plays every family of the rules from `status.owes` alone: folded here through the
 // rules themselves, its moves are all accepted, and codes are never broken, so matches are long.
 describe('bench:load moves', () => {
-  for (const id of Object.keys(families)) {
+  for (const id of Object.keys(families())) {
     it(`plays ${id} from status.owes: every move accepted, and the match is long`, () => {
       const play = familyPlay(id)!;
       expect(play).not.toBeNull();
@@ -17,7 +17,7 @@ describe('bench:load moves', () => {
         const status = family.status(state);
         if (status.finished) break;
         const first = status.owes[0]!;
-        const move = decide(owedBy(status.owes, first.seat)!, play.holes, played);
+        const move = decide(owedBy(status.owes, first.seat)!, play.pegs, played);
         expect(move).not.toBeNull();
         const applied = family.apply(state, first.seat, family.actionSchema.parse(play.action(move!)));
         expect(applied.ok ? null : applied.error).toBeNull();

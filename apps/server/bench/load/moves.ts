@@ -11,8 +11,8 @@ import { getFamily, getFamilyBot, type BotMove, type OwedMove, type Seat } from 
 export interface FamilyPlay {
   /** the room's options (the family's defaults fill the rest) */
   options: Record<string, unknown>;
-  /** holes of a code (the options' `pegs`, else the family's board) */
-  holes: number;
+  /** pegs of a code (the options' `pegs`, else the family's board) */
+  pegs: number;
   /**
    * Actions in one match as the generator plays it, for a family whose matches are short enough to
    * end within a run: rooms then start that far apart in their matches (see `stagger`), or every
@@ -42,28 +42,28 @@ export function familyPlay(id: string): FamilyPlay | null {
   if (!family || !bot) return null;
   const long = LONG_MATCHES[id] ?? { options: {} };
   const parsed = family.optionsSchema.parse(long.options) as { pegs?: unknown };
-  const holes = typeof parsed.pegs === 'number' ? parsed.pegs : family.previewBoard.holes;
-  return { options: long.options, holes, matchActions: long.matchActions, action: (move) => bot.action(move) };
+  const pegs = typeof parsed.pegs === 'number' ? parsed.pegs : family.previewBoard.pegs;
+  return { options: long.options, pegs, matchActions: long.matchActions, action: (move) => bot.action(move) };
 }
 
 /** A code no guess breaks: colour 5 first (guesses use 0–4), then distinct colours (legal without repeats). */
-export const neverGuessed = (holes: number): number[] => [5, 0, 1, 2, 3, 4, 6, 7].slice(0, holes);
+export const neverGuessed = (pegs: number): number[] => [5, 0, 1, 2, 3, 4, 6, 7].slice(0, pegs);
 
 /** The n-th probe: holes of colours 0–4 that change with n (a guess may always repeat colours). */
-export const probe = (holes: number, n: number): number[] => Array.from({ length: holes }, (_, i) => Math.floor(n / 5 ** i) % 5);
+export const probe = (pegs: number, n: number): number[] => Array.from({ length: pegs }, (_, i) => Math.floor(n / 5 ** i) % 5);
 
 /**
  * The decision for a move of `kind`, the `n`-th of the run; null for a hand score, which the
  * generator does not play (no option it sets turns hand scoring on).
  */
-export function decide(kind: OwedMove, holes: number, n: number): BotMove | null {
+export function decide(kind: OwedMove, pegs: number, n: number): BotMove | null {
   switch (kind) {
     case 'secret':
-      return { kind: 'secret', code: neverGuessed(holes) };
+      return { kind: 'secret', code: neverGuessed(pegs) };
     case 'guess':
-      return { kind: 'guess', code: probe(holes, n) };
+      return { kind: 'guess', code: probe(pegs, n) };
     case 'row':
-      return { kind: 'row', code: probe(holes, n) };
+      return { kind: 'row', code: probe(pegs, n) };
     case 'call':
       return { kind: 'pass' };
     case 'score':

@@ -7,7 +7,10 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { ClientKind, Recorder, Table } from './client';
 import { watchPostgres } from './postgres-watch';
 import { cpuSeconds, cpuSecondsBetween, cpuSecondsOf, machineTicks, postgresPids, rssMiB, writeCalls } from './procfs';
+import type { TestRedis } from '../../src/test-support/redis-server';
+import { watchRedis } from './redis-watch';
 import type { ServerProcess } from './server-process';
+import { flowReactions } from './reactions';
 
 export type Target = 'relay' | 'embedded' | 'postgres';
 
@@ -29,17 +32,32 @@ export interface RunSettings {
   timing: boolean;
   family: string;
   client: ClientKind;
+  /** `--reactions`: every seat also sends a reaction every 10 s */
+  reactions: boolean;
 }
 
-/** One measured window at `rate` actions a second, open loop; prints its JSON line. */
+/** Several server processes on one Redis of the bench's own (`--processes`), and how sockets were spread over them. */
+export interface Shape {
+  redis: TestRedis;
+  /** room: every socket of a room on one process (as nginx.conf routes); spread: a room's seats on different processes */
+  routing: 'room' | 'spread';
+}
+
+/**
+ * One measured window at `rate` actions a second, open loop; prints its JSON line. With several
+ * processes (`shape`), CPU, writes and memory are their sums, and the line says what crossed Redis.
+ */
 export async function run(
   target: Target,
-  server: ServerProcess,
+  servers: ServerProcess[],
   tables: Table[],
   rate: number,
   databaseUrl: string | null,
   settings: RunSettings,
+  shape: Shape | null = null,
 ): Promise<void> {
+  const pids = servers.map((s) => s.child.pid!);
+  const sum = (f: (pid: number) => number): number => pids.reduce((n, pid) => n + f(pid), 0);
   const { roomsFlag, warmupS: WARMUP_S, durationS: DURATION_S } = settings;
   const active = roomsFlag === null ? tables.slice(0, Math.min(rate, tables.length)) : tables;
   const acks: number[] = [];
@@ -78,21 +96,25 @@ export async function run(
   const lag = monitorEventLoopDelay({ resolution: 5 });
   // Set inside the tick (a closure): typed by hand, or the compiler narrows it to null.
   let pgWatch = null as Promise<{ stop(): Promise<Record<string, unknown>> }> | null;
+  // The bare relay knows no reactions.
+  const reactionFlow = settings.reactions && target !== 'relay' ? flowReactions(active) : null;
+  let redisWatch = null as Promise<{ stop(acked: number, reports: unknown[]): Promise<Record<string, unknown>> }> | null;
   await new Promise<void>((resolve) => {
     const tick = (): void => {
       const now = performance.now();
       if (!recording && now >= start + WARMUP_S * 1000) {
         recording = true;
-        cpu0 = cpuSeconds(server.child.pid!);
-        writes0 = writeCalls(server.child.pid!);
+        cpu0 = sum(cpuSeconds);
+        writes0 = sum(writeCalls);
         wall0 = now;
         machine0 = machineTicks();
         postgresCpu0 = cpuSecondsOf(postgres);
         lag.enable();
-        if (timing) {
-          void server.timing();
-          if (databaseUrl) pgWatch = watchPostgres(databaseUrl);
-        }
+        reactionFlow?.begin();
+        // Several processes run with timing on (server-process.ts), which counts what they receive from one another.
+        if (timing || shape) for (const server of servers) void server.timing();
+        if (timing && databaseUrl) pgWatch = watchPostgres(databaseUrl);
+        if (shape) redisWatch = watchRedis(shape.redis);
       }
       const until = Math.min(now, end);
       while (start + (j * 1000) / rate <= until) {
@@ -107,15 +129,18 @@ export async function run(
     };
     tick();
   });
+  const reactions = reactionFlow?.stop();
   const wall = (performance.now() - wall0) / 1000;
-  const cpu = cpuSeconds(server.child.pid!) - cpu0;
-  const writes = writeCalls(server.child.pid!) - writes0;
+  const cpu = sum(cpuSeconds) - cpu0;
+  const writes = sum(writeCalls) - writes0;
   const loadCpu = process.cpuUsage(loadCpu0);
   const machine1 = machineTicks();
   const postgresCpu = databaseUrl ? cpuSecondsBetween(postgresCpu0, cpuSecondsOf(postgres)) : null;
   lag.disable();
-  const serverTiming = timing ? await server.timing() : undefined;
+  const reports = timing || shape ? await Promise.all(servers.map((server) => server.timing())) : [];
+  const serverTiming = timing ? (servers.length === 1 ? reports[0] : reports) : undefined;
   const pgActivity = pgWatch ? await (await pgWatch).stop() : undefined;
+  const redisCrossing = redisWatch ? await (await redisWatch).stop(acks.length, reports) : undefined;
   // Let what is in flight land, unrecorded, so the next run starts clean.
   recording = false;
   const drainUntil = performance.now() + 5000;
@@ -129,6 +154,7 @@ export async function run(
       family: target === 'relay' ? 'toy' : settings.family,
       client: settings.client,
       rate,
+      ...(shape ? { processes: servers.length, routing: shape.routing } : {}),
       rooms: active.length,
       clients: active.reduce((n, t) => n + t.seats, 0),
       connectedClients: tables.reduce((n, t) => n + t.seats, 0),
@@ -139,7 +165,7 @@ export async function run(
       ackMs: summary(acks),
       deliveryMs: summary(deliveries),
       serverCpuPct: Number(((cpu / wall) * 100).toFixed(1)),
-      serverRssMiB: rssMiB(server.child.pid!),
+      serverRssMiB: sum(rssMiB),
       serverWritesPerAck: acks.length ? Number((writes / acks.length).toFixed(2)) : null,
       loadGenCpuPct: Number((((loadCpu.user + loadCpu.system) / 1e6 / (WARMUP_S + DURATION_S || 1)) * 100).toFixed(1)),
       ...(postgresCpu !== null ? { postgresCpuPct: Number(((postgresCpu / wall) * 100).toFixed(1)) } : {}),
@@ -151,8 +177,10 @@ export async function run(
       unanswered,
       finishedRooms: active.filter((t) => t.finished).length,
       rematches: active.reduce((n, t) => n + t.rematches, 0) - rematches0,
+      ...(reactions ? { reactions } : {}),
       ...(serverTiming ? { server: serverTiming } : {}),
       ...(pgActivity ? { pg: pgActivity } : {}),
+      ...(redisCrossing ? { redis: redisCrossing } : {}),
       at: new Date().toISOString(),
       node: process.version,
     }),

@@ -4,7 +4,7 @@
  * over their matches before a run.
  */
 import { performance } from 'node:perf_hooks';
-import { PROTOCOL_VERSION, type RoomUpdate, type Snapshot } from '@mm/protocol';
+import { PROTOCOL_VERSION, REACTION_PRESETS, type RoomUpdate, type Snapshot } from '@mm/protocol';
 import { until } from '../../src/test-support/until';
 import { open, request, type ClientKind, type Table } from './client';
 import { decide, owedBy, type FamilyPlay } from './moves';
@@ -15,27 +15,32 @@ let actionCounter = 0;
 const nextActionId = (): string => `ld-${process.pid}-${++actionCounter}`;
 
 /**
- * A table of the real server: every seat with a socket and a view of its own. A finished match
+ * A table of the real server: every seat with a socket (to the process `urlOf` its seat) and a view of its own. A finished match
  * is followed by a rematch (every seat accepts, then joins again with its seat token and gets
  * the seat one on), so that rooms keep playing however long the run: actions due meanwhile
  * wait, and their latency counts the rematch.
  */
-export async function projectTable(url: string, family: string, play: FamilyPlay, client: ClientKind): Promise<Table> {
-  const res = await fetch(`${url}/api/rooms`, {
+export async function projectTable(
+  urlOf: (seat: number) => string,
+  family: string,
+  play: FamilyPlay,
+  client: ClientKind,
+): Promise<Table> {
+  const res = await fetch(`${urlOf(0)}/api/rooms`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ family, options: play.options }),
   });
   if (res.status !== 201) throw new Error(`room creation refused: ${res.status} ${await res.text()}`);
   const roomId = ((await res.json()) as { id: string }).id;
-  const first = await open(url, client);
+  const first = await open(urlOf(0), client);
   const joinedFirst = await request<{ ok: boolean; code?: string; room: { seats: unknown[] } }>(first, 'room:join', {
     protocol: PROTOCOL_VERSION,
     roomId,
   });
   if (!joinedFirst.ok) throw new Error(`join refused: ${joinedFirst.code}`);
   const sockets = [first];
-  while (sockets.length < joinedFirst.room.seats.length) sockets.push(await open(url, client));
+  while (sockets.length < joinedFirst.room.seats.length) sockets.push(await open(urlOf(sockets.length), client));
   /** each socket's newest snapshot of the current match */
   const latest: (Snapshot | null)[] = sockets.map(() => null);
   /** the seat each socket holds in the current match (a rematch moves everyone one seat on) */
@@ -54,6 +59,11 @@ export async function projectTable(url: string, family: string, play: FamilyPlay
     finished: false,
     rematches: 0,
     recorder: null,
+    react: (seat, done) => {
+      const preset = REACTION_PRESETS[++actionCounter % REACTION_PRESETS.length];
+      sockets[seat]!.emit('room:react', { preset }, done);
+    },
+    reactionsReceived: 0,
     pump,
     close: () => sockets.forEach((s) => s.close()),
   };
@@ -66,6 +76,7 @@ export async function projectTable(url: string, family: string, play: FamilyPlay
     latest[socket] = snapshot;
   };
   sockets.forEach((socket, i) => {
+    socket.on('room:reaction', () => void table.reactionsReceived++);
     socket.on('room:update', (u: RoomUpdate) => {
       // While seats move, a socket's updates may still be for its former seat: the joins' replies say where it sits now.
       if (rematching || u.seat !== seatOf[i]) return;
@@ -143,7 +154,7 @@ export async function projectTable(url: string, family: string, play: FamilyPlay
     if (actor === undefined) return;
     const own = latest[actor]!;
     const kind = owedBy(newest.status.owes, seatOf[actor]!);
-    const move = kind === null ? null : decide(kind, play.holes, actionCounter);
+    const move = kind === null ? null : decide(kind, play.pegs, actionCounter);
     if (move === null) {
       // a move the generator does not play (a hand score): the room stops, counted in finishedRooms
       table.recorder?.error(`UNPLAYED_${kind ?? 'NOTHING'}`);
@@ -188,6 +199,7 @@ export async function relayTable(url: string, index: number, client: ClientKind)
     finished: false,
     rematches: 0,
     recorder: null,
+    reactionsReceived: 0,
     pump,
     close: () => sockets.forEach((s) => s.close()),
   };

@@ -111,6 +111,9 @@ describe.each(LOGIC_DATABASES)('the Code of the day on the %s database', (kind) 
     await onLaptop.waitForSeq(2);
     expect((await get('/api/daily/attempt?n=26', phone)).json.attempt).toMatchObject({ status: 'playing', guesses: 2 });
     expect(await onLaptop.send('seat:leave', {})).toMatchObject({ ok: false, code: 'ROOM_SEALED' });
+    // Played alone: no reaction from the seat, none from anyone else (nobody may watch it).
+    expect(await onLaptop.send('room:react', { preset: 'clap' })).toMatchObject({ ok: false, code: 'ROOM_SEALED' });
+    expect(await watcher.send('room:react', { preset: 'clap' })).toMatchObject({ ok: false, code: 'NOT_IN_ROOM' });
     expect(await onPhone.send('match:rematch', { accept: true })).toMatchObject({ ok: false, code: 'ROOM_SEALED' });
 
     // Everything the player's devices are answered about it before the end: no code, no salt, no secret.

@@ -1,8 +1,8 @@
 import type { DailyAttempt, DailyMeReply, DailyReminder, DailyStatus, DailySummaryReply } from '@mm/protocol';
 import { DAILY_FAMILY, dailyStats, type MatchStatus } from '@mm/rules';
-import type { Store } from '../db/store';
 import type { LiveRoom } from '../rooms/live-room';
 import type { RoomService } from '../rooms/room-service';
+import type { PlayerPrincipal, Principal } from '../security/principal';
 import { newRoomId } from '../security/tokens';
 import {
   DAILY_RULES,
@@ -23,7 +23,7 @@ const DAY_MS = 86_400_000;
 /** The race options of every attempt: the day's code rules, one seat, and the player's hard mode. */
 export const dailyOptions = (hard: boolean) => ({
   players: 1,
-  pegs: DAILY_RULES.holes,
+  pegs: DAILY_RULES.pegs,
   colours: DAILY_RULES.colours,
   repeats: DAILY_RULES.repeats,
   blanks: false,
@@ -42,7 +42,7 @@ export type Refusal = 'not-playable' | 'not-finished';
 
 /**
  * Players' attempts at the Code of the day (docs/rules.md §6.2): each one a private one-seat race
- * room made by the server, played like any room. Every call names a device; the attempt is its player's.
+ * room made by the server, played like any room. Every call names the asker's player (and device, to seat it), resolved by the route.
  */
 export class DailyAttempts {
   constructor(
@@ -50,14 +50,13 @@ export class DailyAttempts {
       secret: string;
       now: () => Date;
       daily: DailyStore;
-      store: Store;
       rooms: RoomService;
     },
   ) {}
 
   /** The player's attempt at `n`: made now if `n` is playable, or the one made before, unchanged. */
-  async start(deviceId: string, n: number, hard: boolean): Promise<DailyAttempt | Refusal> {
-    const playerId = await this.deps.store.ensurePlayer(deviceId);
+  async start(principal: PlayerPrincipal, n: number, hard: boolean): Promise<DailyAttempt | Refusal> {
+    const { playerId, deviceId } = principal;
     const made = await this.deps.daily.find(playerId, n);
     if (made) return this.attempt(made, deviceId);
     if (!isPlayable(n, this.deps.now())) return 'not-playable';
@@ -68,15 +67,13 @@ export class DailyAttempts {
   }
 
   /** The player's attempt at `n`, or null; a device never seen has none. */
-  async find(deviceId: string, n: number): Promise<DailyAttempt | null> {
-    const playerId = await this.deps.store.playerOfDevice(deviceId);
+  async find({ deviceId, playerId }: Principal, n: number): Promise<DailyAttempt | null> {
     const row = playerId === null ? null : await this.deps.daily.find(playerId, n);
     return row ? this.attempt(row, deviceId) : null;
   }
 
-  /** The player's attempts, newest first, and their statistics. */
-  async me(deviceId: string): Promise<DailyMeReply> {
-    const playerId = await this.deps.store.playerOfDevice(deviceId);
+  /** The player's attempts, newest first, and their statistics (none for a device never seen: null). */
+  async me(playerId: string | null): Promise<DailyMeReply> {
     const rows = playerId === null ? [] : await this.deps.daily.list(playerId);
     const attempts = await Promise.all(rows.map(async (row) => ({ row, ...(await this.result(row)) })));
     const { min, max } = playableNumbers(this.deps.now());
@@ -92,8 +89,7 @@ export class DailyAttempts {
   }
 
   /** The day's counts and the player's friends' results: only once the player's own attempt at `n` has ended. */
-  async summary(deviceId: string, n: number): Promise<DailySummaryReply | Refusal> {
-    const playerId = await this.deps.store.playerOfDevice(deviceId);
+  async summary(playerId: string | null, n: number): Promise<DailySummaryReply | Refusal> {
     const row = playerId === null ? null : await this.deps.daily.find(playerId, n);
     if (playerId === null || row === null || (await this.result(row)).status === 'playing') return 'not-finished';
     await this.deps.daily.settleFromMatches(n);
@@ -109,14 +105,12 @@ export class DailyAttempts {
     return { n, played: ended.length, distribution, friends };
   }
 
-  /** The player's daily reminder (off for a device never seen). */
-  async reminder(deviceId: string): Promise<DailyReminder> {
-    const playerId = await this.deps.store.playerOfDevice(deviceId);
+  /** The player's daily reminder (off for a device never seen: null). */
+  async reminder(playerId: string | null): Promise<DailyReminder> {
     return playerId === null ? NO_REMINDER : this.deps.daily.reminder(playerId);
   }
 
-  async setReminder(deviceId: string, reminder: DailyReminder): Promise<DailyReminder> {
-    const playerId = await this.deps.store.ensurePlayer(deviceId);
+  async setReminder(playerId: string, reminder: DailyReminder): Promise<DailyReminder> {
     await this.deps.daily.setReminder(playerId, reminder);
     return this.deps.daily.reminder(playerId);
   }

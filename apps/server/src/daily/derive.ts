@@ -34,7 +34,7 @@ export function dailyCode(secret: string, n: number): number[] {
     for (const byte of block) {
       if (byte >= limit) continue;
       code.push(byte % DAILY_RULES.colours);
-      if (code.length === DAILY_RULES.holes) return code;
+      if (code.length === DAILY_RULES.pegs) return code;
     }
     block = createHmac('sha256', secret).update(block).digest();
   }

@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { describeIssues, httpError } from '../errors';
 import type { CreationLimit } from '../http/creation-limit';
 import { PUBLIC } from '../http/private-answer';
-import { requestDevice } from '../http/device';
+import { asPrincipal, devicePrincipal, playerPrincipal } from '../http/principal';
 import type { DailyAttempts, Refusal } from './attempts';
 import { FIRST_DAY, dailyPuzzle, dateOfPuzzle, isRevealed, playableNumbers } from './derive';
 
@@ -50,52 +50,38 @@ export function registerDailyRoutes(
   const { attempts } = deps;
   app.get('/api/daily/commitments', PUBLIC, async (): Promise<DailyCommitmentsReply> => commitmentsAt(deps.secret, deps.now()));
 
-  const device = requestDevice;
+  // Who asks: an attempt and a reminder set act for the player (made on first use), the rest only read it.
+  const PLAYER = asPrincipal('player');
+  const DEVICE = asPrincipal('device');
   const refused = (reply: FastifyReply, why: Refusal): FastifyReply => httpError(reply, ...REFUSALS[why]);
 
-  app.post('/api/daily/attempt', { onRequest: [deps.creations.each] }, async (req, reply) => {
-    const deviceId = device(req, reply);
-    if (deviceId === null) return reply;
+  app.post('/api/daily/attempt', { onRequest: [deps.creations.each], ...PLAYER }, async (req, reply) => {
     const body = dailyAttemptBodySchema.safeParse(req.body ?? {});
     if (!body.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(body.error));
-    const attempt = await attempts.start(deviceId, body.data.n, body.data.hard);
+    const attempt = await attempts.start(playerPrincipal(req), body.data.n, body.data.hard);
     return typeof attempt === 'string' ? refused(reply, attempt) : attempt;
   });
 
-  app.get('/api/daily/attempt', async (req, reply) => {
-    const deviceId = device(req, reply);
-    if (deviceId === null) return reply;
+  app.get('/api/daily/attempt', DEVICE, async (req, reply) => {
     const query = dailyAttemptQuerySchema.safeParse(req.query);
     if (!query.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(query.error));
-    return { attempt: await attempts.find(deviceId, query.data.n) } satisfies DailyAttemptReply;
+    return { attempt: await attempts.find(devicePrincipal(req), query.data.n) } satisfies DailyAttemptReply;
   });
 
-  app.get('/api/daily/me', async (req, reply) => {
-    const deviceId = device(req, reply);
-    if (deviceId === null) return reply;
-    return attempts.me(deviceId);
-  });
+  app.get('/api/daily/me', DEVICE, async (req) => attempts.me(devicePrincipal(req).playerId));
 
-  app.get('/api/daily/:n/summary', async (req, reply) => {
-    const deviceId = device(req, reply);
-    if (deviceId === null) return reply;
+  app.get('/api/daily/:n/summary', DEVICE, async (req, reply) => {
     const params = dailyParamsSchema.safeParse(req.params);
     if (!params.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(params.error));
-    const summary = await attempts.summary(deviceId, params.data.n);
+    const summary = await attempts.summary(devicePrincipal(req).playerId, params.data.n);
     return typeof summary === 'string' ? refused(reply, summary) : summary;
   });
 
-  app.get('/api/daily/reminder', async (req, reply) => {
-    const deviceId = device(req, reply);
-    if (deviceId === null) return reply;
-    return attempts.reminder(deviceId);
-  });
+  app.get('/api/daily/reminder', DEVICE, async (req) => attempts.reminder(devicePrincipal(req).playerId));
 
-  app.put('/api/daily/reminder', async (req, reply) => {
-    const deviceId = device(req, reply);
-    if (deviceId === null) return reply;
+  app.put('/api/daily/reminder', PLAYER, async (req, reply) => {
     const body = dailyReminderSchema.safeParse(req.body ?? {});
     if (!body.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(body.error));
-    return attempts.setReminder(deviceId, body.data);
+    return attempts.setReminder(playerPrincipal(req).playerId, body.data);
   });
 }

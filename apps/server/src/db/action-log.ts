@@ -1,10 +1,9 @@
 // The append-only log of each match: the one thing a match's state is folded from. Its unique
 // keys are what keep two server processes racing on one room honest, so conflicts are reported
 // as values (AppendOutcome) rather than thrown.
-import { Prisma } from '../generated/prisma/client.js';
 import type { Database } from './database.js';
 import { GroupCommit, type AppendOutcome } from './group-commit.js';
-import { json, toAction, type StoredAction } from './rows.js';
+import { toAction, type StoredAction } from './rows.js';
 
 export interface ActionLog {
   /**
@@ -18,8 +17,6 @@ export interface ActionLog {
     action: { seq: number; seat: number; actionId: string; payload: unknown; salt?: string | null },
   ): Promise<AppendOutcome>;
   actionsSince(matchId: string, afterSeq: number): Promise<StoredAction[]>;
-  /** The result column is derivable from the log; it is kept for listing matches without folding. */
-  finishMatch(matchId: string, result: unknown): Promise<void>;
 }
 
 export function createActionLog(db: Database, hooks: { onCommitBatch?: (rows: number) => void } = {}): ActionLog {
@@ -43,14 +40,6 @@ export function createActionLog(db: Database, hooks: { onCommitBatch?: (rows: nu
     async actionsSince(matchId, afterSeq) {
       const rows = await prisma.action.findMany({ where: { matchId, seq: { gt: afterSeq } }, orderBy: { seq: 'asc' } });
       return rows.map(toAction);
-    },
-
-    async finishMatch(matchId, result) {
-      const value = json(result, 'match result');
-      await prisma.match.update({
-        where: { id: matchId },
-        data: { finishedAt: new Date(), result: value === Prisma.JsonNull ? Prisma.DbNull : value },
-      });
     },
   };
 }

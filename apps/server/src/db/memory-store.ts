@@ -1,4 +1,4 @@
-// The rooms' storage (action log, rooms and seats, players of devices) held in this process's
+// The rooms' storage (action log, rooms and seats, players of devices, a match's finish and its ratings) held in this process's
 // memory: what the unit tests of RoomService and the duties run on, so that they need no database.
 // It keeps the real stores' contract (db/store.test.ts runs the same cases on it and on both
 // databases): every write is conditional on the state it names, values are stored as JSON copies,
@@ -6,6 +6,7 @@
 import { DEFAULT_BOT_STRENGTH } from '@mm/rules';
 import { newPlayerId } from '../security/tokens.js';
 import type { StoredAction, StoredMatch, StoredMatchPlayer, StoredRoom, StoredSeat } from './rows.js';
+import type { FinishStore, StoredFinish, StoredRating } from './finish-store.js';
 import type { RoomStorage } from './store.js';
 
 interface MemoryRoom {
@@ -13,7 +14,7 @@ interface MemoryRoom {
   family: string;
   options: unknown;
   createdAt: Date;
-  creatorDeviceId: string | null;
+  creatorPlayerId: string | null;
   spectators: boolean;
   hints: boolean;
   takeOverAfterSec: number | null;
@@ -27,6 +28,8 @@ interface MemoryMatch extends StoredMatch {
   roomId: string;
   actions: StoredAction[];
   players: Map<number, StoredMatchPlayer>;
+  /** seats a bot was playing for their person when the match finished */
+  abandoned: Set<number>;
 }
 
 /** A JSON copy, as a database would store and give back (and failing as loudly on what is not JSON). */
@@ -37,12 +40,16 @@ function copy(value: unknown, what: string): unknown {
 }
 
 const seatOut = ({ rematch: _rematch, ...seat }: StoredSeat & { rematch: boolean }): StoredSeat => ({ ...seat });
-const matchOut = ({ roomId: _r, actions: _a, players: _p, ...match }: MemoryMatch): StoredMatch => ({ ...match });
+const matchOut = ({ roomId: _r, actions: _a, players: _p, abandoned: _ab, ...match }: MemoryMatch): StoredMatch => ({
+  ...match,
+});
 
 /** The rooms' storage in memory, and what a test may ask of it besides. */
 export interface MemoryStore extends RoomStorage {
   /** the players of a match, by seat (what the history reads) */
   matchPlayers(matchId: string): StoredMatchPlayer[];
+  /** a player's ratings, as the finishes rated them (what /api/me/ratings reads) */
+  ratingsOf: FinishStore['ratingsOf'];
 }
 
 export function createMemoryStore(): MemoryStore {
@@ -50,6 +57,10 @@ export function createMemoryStore(): MemoryStore {
   const matches = new Map<string, MemoryMatch>();
   /** the player of each device */
   const devices = new Map<string, string>();
+  /** each player's rating per family, keyed `${playerId} ${family}` */
+  const ratings = new Map<string, StoredRating & { playerId: string }>();
+  /** the time of the last finish: every finish is later than the one before (one order, as the SQL's lock keeps) */
+  let lastFinish = 0;
 
   const room = (roomId: string): MemoryRoom | undefined => rooms.get(roomId);
   const newestOf = (r: MemoryRoom): MemoryMatch => {
@@ -81,12 +92,46 @@ export function createMemoryStore(): MemoryStore {
       return actions.filter((a) => a.seq > afterSeq).map((a) => ({ ...a }));
     },
 
-    async finishMatch(matchId, result) {
+    // Once per match, as the SQL's conditional UPDATE: a second finish (another process's fold) changes nothing.
+    async finishMatch(matchId, result, rating) {
       const match = matches.get(matchId);
       if (!match) throw new Error(`no match ${matchId}`);
-      match.result = copy(result, 'match result');
-      match.finishedAt = new Date();
-      return;
+      const value = copy(result ?? null, 'match result');
+      if (match.finishedAt !== null) return;
+      match.result = value;
+      lastFinish = Math.max(Date.now(), lastFinish + 1);
+      match.finishedAt = new Date(lastFinish);
+      if (rating === undefined) return;
+      for (const seat of rating.abandoned) if (match.players.has(seat)) match.abandoned.add(seat);
+      const finished: StoredFinish = {
+        id: match.id,
+        family: match.family,
+        finishedAt: match.finishedAt,
+        result: copy(match.result, 'match result'),
+        daily: rooms.get(match.roomId)?.daily != null,
+        seats: [...match.players.values()]
+          .sort((a, b) => a.seat - b.seat)
+          .map((p) => ({ seat: p.seat, playerId: p.playerId, abandoned: match.abandoned.has(p.seat) })),
+      };
+      const places = rating.rater.placings(finished);
+      if (places === null) return;
+      const key = (playerId: string): string => `${playerId} ${match.family}`;
+      const prior = places.map((p) => {
+        const r = ratings.get(key(p.playerId));
+        return r ? { mu: r.mu, sigma: r.sigma } : null;
+      });
+      const next = rating.rater.rate(places, prior);
+      for (const [i, { playerId }] of places.entries()) {
+        const { mu, sigma } = next[i]!;
+        const games = (ratings.get(key(playerId))?.games ?? 0) + 1;
+        ratings.set(key(playerId), { playerId, family: match.family, mu, sigma, games });
+      }
+    },
+
+    async ratingsOf(playerId) {
+      return [...ratings.values()]
+        .filter((r) => r.playerId === playerId)
+        .map(({ family, mu, sigma, games }) => ({ family, mu, sigma, games }));
     },
 
     async createRoom(input) {
@@ -104,7 +149,7 @@ export function createMemoryStore(): MemoryStore {
         family: input.family,
         options,
         createdAt: now,
-        creatorDeviceId: input.creatorDeviceId ?? null,
+        creatorPlayerId: input.creatorPlayerId ?? null,
         spectators: true,
         hints: input.hints ?? false,
         takeOverAfterSec: input.takeOverAfterSec ?? null,
@@ -141,6 +186,7 @@ export function createMemoryStore(): MemoryStore {
         result: null,
         actions: [],
         players: new Map(),
+        abandoned: new Set(),
       });
       for (const seat of r.seats) play(r, seat);
       return;
@@ -155,7 +201,7 @@ export function createMemoryStore(): MemoryStore {
         family: r.family,
         options: r.options,
         createdAt: r.createdAt,
-        creatorDeviceId: r.creatorDeviceId,
+        creatorPlayerId: r.creatorPlayerId,
         spectators: r.spectators,
         hints: r.hints,
         takeOverAfterSec: r.takeOverAfterSec,
@@ -294,6 +340,7 @@ export function createMemoryStore(): MemoryStore {
         result: null,
         actions: [],
         players: new Map(),
+        abandoned: new Set(),
       });
       r.matches.push(m.id);
       r.seats = r.seats.map((seat) => ({ ...(next.find((n) => n.index === seat.index) ?? seatOut(seat)), rematch: false }));
@@ -309,6 +356,10 @@ export function createMemoryStore(): MemoryStore {
     },
 
     async playerOfDevice(deviceId) {
+      return devices.get(deviceId) ?? null;
+    },
+
+    async seeDevice(deviceId) {
       return devices.get(deviceId) ?? null;
     },
 

@@ -12,25 +12,33 @@ export interface PlayersStore {
   ensurePlayer(deviceId: string, seen?: { name?: string | undefined; userAgent?: string | undefined }): Promise<string>;
   /** The player of a known device, or null (nothing is made). */
   playerOfDevice(deviceId: string): Promise<string | null>;
+  /**
+   * The player of a known device, which is marked seen now (its browser kept, `name` made the
+   * player's): one statement without a name; null for a device never seen (nothing is made).
+   */
+  seeDevice(deviceId: string, seen?: { name?: string | undefined; userAgent?: string | undefined }): Promise<string | null>;
 }
 
 export function createPlayersStore({ prisma }: Database): PlayersStore {
+  const seeDevice: PlayersStore['seeDevice'] = async (deviceId, { name, userAgent } = {}) => {
+    const [row] = await prisma.device.updateManyAndReturn({
+      where: { id: deviceId },
+      data: { lastSeenAt: new Date(), ...(name !== undefined ? { name } : {}), ...(userAgent ? { userAgent } : {}) },
+      select: { playerId: true },
+    });
+    if (!row) return null;
+    // One name across devices: the player's.
+    if (name !== undefined) await prisma.player.update({ where: { id: row.playerId }, data: { name } });
+    return row.playerId;
+  };
+
   return {
+    seeDevice,
+
     async ensurePlayer(deviceId, seen = {}) {
       const { name, userAgent } = seen;
-      const now = new Date();
-      const known = await prisma.device.findUnique({ where: { id: deviceId }, select: { playerId: true } });
-      if (known) {
-        await prisma.device.update({
-          where: { id: deviceId },
-          data: {
-            lastSeenAt: now,
-            ...(name !== undefined ? { name, player: { update: { name } } } : {}),
-            ...(userAgent ? { userAgent } : {}),
-          },
-        });
-        return known.playerId;
-      }
+      const known = await seeDevice(deviceId, seen);
+      if (known !== null) return known;
       const playerId = newPlayerId();
       try {
         // One nested create is one transaction: never a device without its player.

@@ -20,7 +20,7 @@ export interface RoomsStore {
     matchId: string;
     seed: string;
     salt?: string | null;
-    creatorDeviceId?: string | null;
+    creatorPlayerId?: string | null;
     /** seats a bot takes from the start, under the name given, playing at `botStrength` */
     bots?: readonly { seat: number; name: string }[];
     botStrength?: BotStrength;
@@ -80,13 +80,15 @@ export interface RoomsStore {
 type Raw = Pick<PrismaClient, '$queryRawUnsafe'>;
 
 /**
- * Inside a merge of two players (identity/store.ts: one transaction with their devices, history and
- * attempts, which must move together or not at all): every seat `from` holds is held by `into`.
- * Tokens, names and seats stay; two seats in one room stay two seats. The one seat write that is
- * not a room's own decision (only who the holder is changes), kept here with every other.
+ * Inside a merge of two players (identity/merge.ts: one transaction with their devices, history and
+ * attempts, which must move together or not at all): every seat `from` holds is held by `into`, and
+ * every room `from` created is `into`'s. Tokens, names and seats stay; two seats in one room stay two
+ * seats. The one seat write that is not a room's own decision (only who the holder is changes), kept
+ * here with every other.
  */
 export async function seatsFollowMerge(tx: Pick<PrismaClient, '$executeRawUnsafe'>, from: string, into: string): Promise<void> {
   await tx.$executeRawUnsafe(`UPDATE "Seat" SET "playerId" = $2 WHERE "playerId" = $1`, from, into);
+  await tx.$executeRawUnsafe(`UPDATE "Room" SET "creatorPlayerId" = $2 WHERE "creatorPlayerId" = $1`, from, into);
 }
 
 /** The newest match of room $1, as a CTE of the seat-write statements. */
@@ -111,7 +113,7 @@ export function createRoomsStore({ prisma }: Database): RoomsStore {
       matchId,
       seed,
       salt = null,
-      creatorDeviceId = null,
+      creatorPlayerId = null,
       bots = [],
       botStrength = DEFAULT_BOT_STRENGTH,
       hints = false,
@@ -132,7 +134,7 @@ export function createRoomsStore({ prisma }: Database): RoomsStore {
           id: roomId,
           family,
           options: opts,
-          creatorDeviceId,
+          creatorPlayerId,
           hints,
           takeOverAfterSec,
           turnSeconds,
@@ -176,7 +178,7 @@ export function createRoomsStore({ prisma }: Database): RoomsStore {
         family: room.family,
         options: room.options,
         createdAt: room.createdAt,
-        creatorDeviceId: room.creatorDeviceId,
+        creatorPlayerId: room.creatorPlayerId,
         spectators: room.spectators,
         hints: room.hints,
         takeOverAfterSec: room.takeOverAfterSec,

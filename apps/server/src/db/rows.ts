@@ -45,8 +45,8 @@ export interface StoredRoom {
   family: string;
   options: unknown;
   createdAt: Date;
-  /** sha256 of the creating device's token, if it sent one */
-  creatorDeviceId: string | null;
+  /** the player whose device made the room (null: made without a device, or that player deleted) */
+  creatorPlayerId: string | null;
   /** watchers see the match */
   spectators: boolean;
   /** seated players may ask for hints */

@@ -5,7 +5,15 @@ import { STORAGE_DATABASES } from '../test-support/databases';
 import { Prisma } from '../generated/prisma/client.js';
 import { openDatabase, type Database } from './database.js';
 import { createMemoryStore } from './memory-store.js';
-import { createStore, uniqueViolationTarget, type RoomStorage, type Store } from './store.js';
+import {
+  createStore,
+  uniqueViolationTarget,
+  type FinishStore,
+  type MatchRater,
+  type RoomStorage,
+  type Store,
+  type StoredFinish,
+} from './store.js';
 import { createMigratedTestPostgres, freshEmbeddedDataDir, tempDir, type TempDir, type TestPostgres } from './test-databases.js';
 
 /** A real database of `kind`, migrated, and its store. */
@@ -178,6 +186,43 @@ describe.each(['memory', ...STORAGE_DATABASES] as const)('rooms storage on %s', 
     const drawn = await newRoom();
     await store.finishMatch(drawn.matchId, null);
     expect((await store.loadRoom(drawn.roomId))?.match).toMatchObject({ result: null, finishedAt: expect.any(Date) });
+  });
+
+  it('rates a finish in its recording, once, with the seats a bot played for their person marked abandoned', async () => {
+    const { roomId, matchId } = await newRoom();
+    const players: string[] = [];
+    for (const [seat, name] of ['Ada', 'Bob'].entries()) {
+      const deviceId = `dev-${randomUUID()}`;
+      const playerId = await store.ensurePlayer(deviceId);
+      players.push(playerId);
+      expect(await store.claimSeat(roomId, seat, { name, tokenHash: `hash-${randomUUID()}`, deviceId, playerId })).toBe(true);
+    }
+    const seen: StoredFinish[] = [];
+    const rater: MatchRater = {
+      placings: (match) => {
+        seen.push(match);
+        return match.seats.map((s) => ({ playerId: s.playerId!, rank: s.abandoned ? 2 : 1 }));
+      },
+      rate: (places, prior) => places.map((p, i) => ({ mu: (prior[i]?.mu ?? 25) + (p.rank === 1 ? 1 : -1), sigma: 8 })),
+      fold: () => [],
+    };
+    await store.finishMatch(matchId, { winners: [0] }, { abandoned: [1], rater });
+    // Another process folding the same finish records it again: nothing is rated twice.
+    await store.finishMatch(matchId, { winners: [0] }, { abandoned: [1], rater });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({
+      id: matchId,
+      family: 'duel',
+      daily: false,
+      result: { winners: [0] },
+      seats: [
+        { seat: 0, playerId: players[0], abandoned: false },
+        { seat: 1, playerId: players[1], abandoned: true },
+      ],
+    });
+    const ratings = opened.store as unknown as Pick<FinishStore, 'ratingsOf'>;
+    expect(await ratings.ratingsOf(players[0]!)).toEqual([{ family: 'duel', mu: 26, sigma: 8, games: 1 }]);
+    expect(await ratings.ratingsOf(players[1]!)).toEqual([{ family: 'duel', mu: 24, sigma: 8, games: 1 }]);
   });
 
   it('rejects values that are not JSON', async () => {

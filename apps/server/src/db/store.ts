@@ -3,6 +3,7 @@
 // over one database. Rows are read one way for all of them (rows.ts).
 import { createActionLog, type ActionLog } from './action-log.js';
 import type { Database } from './database.js';
+import { createFinishStore, type FinishStore } from './finish-store.js';
 import { createHistoryReader, type HistoryReader } from './history-store.js';
 import { createPlayersStore, type PlayersStore } from './players-store.js';
 import { createRoomsStore, type RoomsStore } from './rooms-store.js';
@@ -18,15 +19,17 @@ export type {
   StoredSeat,
 } from './rows.js';
 export { uniqueViolationTarget } from './rows.js';
-export type { ActionLog, HistoryReader, PlayersStore, RoomsStore };
+export type { ActionLog, FinishStore, HistoryReader, PlayersStore, RoomsStore };
+export type { FinishedSeat, MatchRater, StoredFinish, StoredRating } from './finish-store.js';
 
 /**
  * What the room service writes and reads through, one port per concern: the SQL store below, or
- * the in-memory one its unit tests run on (memory-store.ts).
+ * the in-memory one its unit tests run on (memory-store.ts). A match's finish is recorded, and
+ * rated, through `finishMatch`.
  */
-export type RoomStorage = ActionLog & RoomsStore & PlayersStore;
+export type RoomStorage = ActionLog & RoomsStore & PlayersStore & Pick<FinishStore, 'finishMatch'>;
 
-export interface Store extends ActionLog, RoomsStore, PlayersStore, HistoryReader {
+export interface Store extends ActionLog, FinishStore, RoomsStore, PlayersStore, HistoryReader {
   kind: 'embedded' | 'postgres';
   close(): Promise<void>;
 }
@@ -39,6 +42,7 @@ export function createStore(db: Database, hooks: { onCommitBatch?: (rows: number
     ...createRoomsStore(db),
     ...createPlayersStore(db),
     ...createHistoryReader(db),
+    ...createFinishStore(db),
     close: () => db.close(),
   };
 }

@@ -1,7 +1,8 @@
 import type { LiveRoom } from '../rooms/live-room';
+import type { Presence } from '../rooms/presence';
 
 /** Who is connected to a room, on every server process (the broadcaster's presence). */
-export type PresenceOf = (roomId: string) => Promise<{ connected: ReadonlySet<number>; spectators: number }>;
+export type PresenceOf = (roomId: string) => Promise<Presence>;
 
 /**
  * Whether a room's bots may play now. A room where no person plays a seat (only bots, or bots

@@ -1,6 +1,6 @@
 import { getFamily } from '@mm/rules';
 import type { Database } from '../db/database';
-import { SerialQueue } from '../rooms/serial-queue';
+import { SerialQueue } from '../shared/serial-queue';
 import { hashToken } from '../security/tokens';
 
 /** Rooms of bots only made from `$1` whose match is not over (such a room never has a rematch). */

@@ -5,25 +5,21 @@
 import type { CreateRateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { httpError } from '../errors';
-import { optionalDevice } from './device';
 
 /**
  * The routes whose request makes the player of a device never seen (`ensurePlayer`): the player's
- * own (`/api/me…`), linking and passkeys, and the daily reminder. A daily attempt draws on the bound
- * every time, as a room does; a seat claimed on the socket needs a room, which is bounded already.
+ * own (`/api/me…`), linking and passkeys, the daily reminder and a friend invitation's acceptance
+ * (reading friends makes nobody). Their first request of such a device draws on the bound
+ * (http/principal.ts, which resolves the device). A daily attempt draws on the bound every time, as
+ * a room does; a seat claimed on the socket needs a room, which is bounded already.
  */
-export const MAKES_PLAYER = /^\/api\/(me|link|passkeys|daily\/reminder)(\/|$)/;
+export const MAKES_PLAYER = /^\/api\/(me|link|passkeys|daily\/reminder|friends\/invites\/accept)(\/|$)/;
 
 type Hook = (req: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
 
 export interface CreationLimit {
   /** counts the request against its address's bound, answering 429 once it is spent: for routes that make something each time */
   each: Hook;
-  /**
-   * counts the request only when the device it names has no player yet, so its route would make one;
-   * requests without a device (or of a known one) pass uncounted
-   */
-  newPlayer: Hook;
 }
 
 /**
@@ -32,11 +28,7 @@ export interface CreationLimit {
  * limit: a route's limit counts apart from every other route's without Redis, and only the first
  * limit of a request runs.
  */
-export function creationLimit(
-  app: FastifyInstance,
-  burst: number,
-  isKnownDevice: (deviceId: string) => Promise<boolean>,
-): CreationLimit {
+export function creationLimit(app: FastifyInstance, burst: number): CreationLimit {
   const options: CreateRateLimitOptions & { groupId: string } = { max: burst, timeWindow: burst * 1000, groupId: 'create' };
   const count = app.createRateLimit(options);
   const each: Hook = async (req, reply) => {
@@ -49,12 +41,5 @@ export function creationLimit(
       `Too many rooms, daily attempts or new players from this address: wait ${counted.ttlInSeconds} s.`,
     );
   };
-  return {
-    each,
-    async newPlayer(req, reply) {
-      const deviceId = optionalDevice(req);
-      if (deviceId === null || (await isKnownDevice(deviceId))) return undefined;
-      return each(req, reply);
-    },
-  };
+  return { each };
 }

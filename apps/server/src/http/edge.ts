@@ -4,10 +4,8 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { createClient } from 'redis';
+import { createRedis, pingRedis, type Redis } from '../redis';
 import { LocalWindows, redisStore, RedisWatch } from './rate-limit-store';
-
-type Redis = ReturnType<typeof createClient>;
 
 /**
  * The Content-Security-Policy of the app: scripts from this origin only (the built client has
@@ -56,9 +54,9 @@ export async function registerEdge(
   let redis: Redis | null = null;
   if (opts.redisUrl) {
     // Commands fail at once while Redis is away rather than queue (and hold requests) until it is back.
-    redis = createClient({ url: opts.redisUrl, disableOfflineQueue: true });
-    redis.on('error', (err: unknown) => app.log.warn({ err }, 'rate-limit redis error'));
-    await redis.connect();
+    redis = createRedis(opts.redisUrl, { disableOfflineQueue: true });
+    redis.client.on('error', (err: unknown) => app.log.warn({ err }, 'rate-limit redis error'));
+    await redis.client.connect();
   }
   const local = new LocalWindows();
   const watch = redis ? new RedisWatch(redis, local, app.log) : null;
@@ -78,12 +76,12 @@ export async function registerEdge(
     ...(client
       ? {
           // While disconnected the client would queue the PING until Redis is back: say so at once instead.
-          pingRedis: () => (client.isReady ? client.ping() : Promise.reject(new Error('Redis is not connected'))),
+          pingRedis: () => pingRedis(client),
         }
       : {}),
     async close() {
       watch?.close();
-      await client?.quit().catch(() => undefined);
+      await client?.client.quit().catch(() => undefined);
     },
   };
 }

@@ -64,16 +64,15 @@ const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 /**
  * Sets the error and not-found handlers (and Fastify's framework-error hook is in `fastifyErrorOptions`).
  * Call before any route or plugin: a route keeps the handlers set when it was registered.
- * `page` answers any other GET path outside `/api/`, `/socket.io/` and `/assets/` with the web app (its
+ * `sendPage` answers any other GET path outside `/api/`, `/socket.io/` and `/assets/` with the web app (its
  * client routes them), when it is served.
  */
 export function setErrorHandlers(
   http: FastifyInstance,
-  page: () => ((req: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>) | null,
+  sendPage: ((req: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>) | null,
 ): void {
   http.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '/';
-    const sendPage = page();
     // A missing built file (an old page asking for a chunk a newer build replaced) is a plain 404, not the
     // page: a script loaded as HTML fails obscurely, a 404 tells the client its build is gone.
     if (sendPage && req.method === 'GET' && !/^\/(api|socket\.io|assets)\//.test(path)) {

@@ -1,7 +1,7 @@
 import type { FinishedMatchDetail, MatchDetail, MatchListItem, MatchResult } from '@mm/protocol';
 import { getFamily } from '@mm/rules';
 import type { StoredMatchRecord, StoredMatchSummary } from '../db/store';
-import { LiveRoom } from '../rooms/live-room';
+import { FoldedMatch } from '../rooms/folded-match';
 
 /** One line of a player's history: names only, never another player's identity. */
 export function matchListItem(
@@ -15,7 +15,7 @@ export function matchListItem(
     roomId: row.roomId,
     number: match.number,
     family: match.family,
-    players: row.players.map((p) => ({ seat: p.seat, name: p.name, you: p.playerId === playerId })),
+    players: row.players.map((p) => ({ seat: p.seat, name: p.name, you: p.playerId === playerId, person: p.playerId !== null })),
     result: match.finishedAt === null ? null : (match.result as MatchResult | null),
     createdAt: match.createdAt.toISOString(),
     finishedAt: match.finishedAt?.toISOString() ?? null,
@@ -26,30 +26,16 @@ export function matchListItem(
 }
 
 /**
- * A match for GET /api/matches/:id, folded from its log by the same code that serves live
- * rooms (so the commitments are the very ones the snapshots carried). Finished: everything,
+ * A match for GET /api/matches/:id, folded from its log by the same code as a live room's
+ * match (so the commitments are the very ones the snapshots carried). Finished: everything,
  * salts and seed included. Still played: only the spectator's snapshot. Null for a family
  * this server does not know.
  */
 export function matchDetail(record: StoredMatchRecord): MatchDetail | null {
   const { match } = record;
-  if (!getFamily(match.family)) return null;
-  const folded = new LiveRoom({
-    id: record.roomId,
-    family: match.family,
-    options: match.options,
-    createdAt: match.createdAt,
-    creatorDeviceId: null,
-    spectators: record.spectators,
-    hints: false,
-    takeOverAfterSec: null,
-    turnSeconds: null,
-    daily: record.daily,
-    seats: [],
-    rematchVotes: [],
-    match,
-    actions: record.actions,
-  });
+  const family = getFamily(match.family);
+  if (!family) return null;
+  const folded = new FoldedMatch(family, match, record.actions);
   const status = folded.status();
   const base = {
     id: match.id,
@@ -62,6 +48,7 @@ export function matchDetail(record: StoredMatchRecord): MatchDetail | null {
     createdAt: match.createdAt.toISOString(),
     finishedAt: match.finishedAt?.toISOString() ?? null,
   };
+  // No deadlines: a turn timer is the live room's, and this is no room.
   if (!status.finished) return { ...base, finished: false, snapshot: folded.snapshot(null) };
   const detail: FinishedMatchDetail = {
     ...base,

@@ -2,9 +2,8 @@
 // process alone from the moment it does not, until it answers again.
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyRateLimitOptions, FastifyRateLimitStore } from '@fastify/rate-limit';
-import type { createClient } from 'redis';
+import { pingRedis, type Redis } from '../redis';
 
-type Redis = ReturnType<typeof createClient>;
 type Counted = { current: number; ttl: number };
 type StoreOptions = FastifyRateLimitOptions & { groupId?: string; max?: unknown; timeWindow?: unknown };
 
@@ -62,8 +61,8 @@ export class RedisWatch {
     private readonly local: LocalWindows,
     private readonly log: FastifyBaseLogger,
   ) {
-    redis.on('error', () => this.failed());
-    redis.on('end', () => this.failed());
+    redis.client.on('error', () => this.failed());
+    redis.client.on('end', () => this.failed());
   }
 
   get isDown(): boolean {
@@ -90,12 +89,10 @@ export class RedisWatch {
   private async check(): Promise<void> {
     if (this.closed) return;
     // A PING still unanswered (Redis frozen) is waited for again, never sent anew: they would pile up.
-    this.ping ??= this.redis.isReady
-      ? this.redis.ping().then(
-          () => true,
-          () => false,
-        )
-      : Promise.resolve(false);
+    this.ping ??= pingRedis(this.redis).then(
+      () => true,
+      () => false,
+    );
     const ping = this.ping;
     void ping.finally(() => {
       if (this.ping === ping) this.ping = null;
@@ -119,6 +116,13 @@ function within<T>(answer: Promise<T>, ms: number): Promise<T> {
   return Promise.race([answer, late]).finally(() => clearTimeout(timer));
 }
 
+/** One hit on a window's key: its count and the ms left of its window (one key: one slot of a cluster). */
+function countHit(redis: Redis, name: string, windowMs: number): Promise<unknown[]> {
+  return redis.cluster
+    ? redis.client.multi(name).incr(name).pExpire(name, windowMs, 'NX').pTTL(name).exec()
+    : redis.client.multi().incr(name).pExpire(name, windowMs, 'NX').pTTL(name).exec();
+}
+
 /**
  * A fixed window per key: INCR, and the window's expiry set by the first hit only. Each limit
  * (its group, size and window) counts under keys of its own, so processes with the same
@@ -140,7 +144,7 @@ export function redisStore(
     incr(key: string, callback: (error: Error | null, result?: Counted) => void, timeWindow = 60_000): void {
       const name = this.prefix + key;
       if (watch.isDown) return callback(null, local.incr(name, timeWindow));
-      within(redis.multi().incr(name).pExpire(name, timeWindow, 'NX').pTTL(name).exec(), STORE_TIMEOUT_MS).then(
+      within(countHit(redis, name, timeWindow), STORE_TIMEOUT_MS).then(
         (replies) => callback(null, { current: Number(replies[0]), ttl: Math.max(0, Number(replies[2])) }),
         () => {
           watch.failed();

@@ -15,11 +15,10 @@ import type { Store, StoredMatchSummary } from '../db/store';
 import type { PresenceReader } from '../rooms/presence';
 import type { RoomService } from '../rooms/room-service';
 import { describeIssues, httpError } from '../errors';
-import { hashToken } from '../security/tokens';
 import { botsOnly, type BotRoomLimit } from './bot-rooms';
 import type { CreationLimit } from './creation-limit';
 import { matchDetail, matchListItem } from './matches';
-import { optionalDevice } from './device';
+import { asPrincipal } from './principal';
 
 /** A health check: never rate-limited, logged at debug only. */
 export const isHealthCheck = (url: string): boolean => url === '/api/health' || url.startsWith('/api/health/');
@@ -55,21 +54,15 @@ export function registerApiRoutes(
     await readLimit.call(app, req, reply);
   });
   // Room creation is a write an anonymous caller can repeat cheaply: it draws on the address's creation bound.
-  app.post('/api/rooms', { onRequest: [deps.creations.each] }, async (req, reply) => {
+  app.post('/api/rooms', { onRequest: [deps.creations.each], ...asPrincipal('optional') }, async (req, reply) => {
     const headers = createRoomHeadersSchema.safeParse(req.headers);
     if (!headers.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(headers.error));
     const parsed = createRoomBodySchema().safeParse(req.body ?? {});
     if (!parsed.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(parsed.error));
     const { family, options, bots, botStrength, hints, takeOverAfterSec, turnSeconds, sit } = parsed.data;
-    const device = headers.data[DEVICE_TOKEN_HEADER];
+    // The header was checked above: a principal here is the device it names.
     const create = () =>
-      rooms.create(
-        family,
-        options,
-        device ? hashToken(device) : null,
-        { bots, botStrength, hints, takeOverAfterSec, turnSeconds },
-        sit,
-      );
+      rooms.create(family, options, req.principal, { bots, botStrength, hints, takeOverAfterSec, turnSeconds }, sit);
     const created =
       deps.botRooms && botsOnly(family, options, bots) ? await deps.botRooms.within(req.ip, create) : await create();
     if (!created) {
@@ -88,19 +81,18 @@ export function registerApiRoutes(
   });
 
   /** Whether the request names a device of one of these players (a sealed room's seats, a private match's players). */
-  const asksAsOneOf = async (req: FastifyRequest, players: readonly { playerId: string | null }[]): Promise<boolean> => {
-    const deviceId = optionalDevice(req);
-    const asking = deviceId === null ? null : await deps.store.playerOfDevice(deviceId);
+  const asksAsOneOf = (req: FastifyRequest, players: readonly { playerId: string | null }[]): boolean => {
+    const asking = req.principal?.playerId ?? null;
     return asking !== null && players.some((p) => p.playerId === asking);
   };
 
-  app.get<{ Params: { id: string } }>('/api/rooms/:id', async (req, reply) => {
+  app.get<{ Params: { id: string } }>('/api/rooms/:id', asPrincipal('optional'), async (req, reply) => {
     const id = roomIdSchema.safeParse(req.params.id);
     if (!id.success) return httpError(reply, 404, 'ROOM_NOT_FOUND', 'This room does not exist.');
     const room = await rooms.refresh(id.data);
     if (!room) return httpError(reply, 404, 'ROOM_NOT_FOUND', 'This room does not exist.');
     // A sealed room (the Code of the day's) is watched by nobody: to anyone but its player, it does not exist.
-    if (room.daily !== null && !(await asksAsOneOf(req, room.seats))) {
+    if (room.daily !== null && !asksAsOneOf(req, room.seats)) {
       return httpError(reply, 404, 'ROOM_NOT_FOUND', 'This room does not exist.');
     }
     const { connected, spectators } = await presence.presence(room.id);
@@ -126,7 +118,7 @@ export function registerApiRoutes(
     return { yourTurn: true, deadline: due.length ? new Date(Math.min(...due)).toISOString() : null };
   };
 
-  app.get('/api/matches', async (req, reply) => {
+  app.get('/api/matches', asPrincipal('optional'), async (req, reply) => {
     const headers = matchListHeadersSchema.safeParse(req.headers);
     if (!headers.success) {
       return httpError(
@@ -138,7 +130,8 @@ export function registerApiRoutes(
     }
     const query = matchListQuerySchema.safeParse(req.query);
     if (!query.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(query.error));
-    const playerId = await deps.store.playerOfDevice(hashToken(headers.data[DEVICE_TOKEN_HEADER]));
+    // The header was checked above: the principal is the device it names.
+    const playerId = req.principal?.playerId ?? null;
     if (playerId === null) return { matches: [], nextCursor: null } satisfies MatchListReply;
     const { limit, cursor } = query.data;
     // One more than asked tells whether an older page exists.
@@ -153,7 +146,7 @@ export function registerApiRoutes(
     return body;
   });
 
-  app.get('/api/matches/:id', async (req, reply) => {
+  app.get('/api/matches/:id', asPrincipal('optional'), async (req, reply) => {
     const params = matchParamsSchema.safeParse(req.params);
     if (!params.success) return httpError(reply, 404, 'MATCH_NOT_FOUND', 'No match has this id.');
     const record = await deps.store.loadMatch(params.data.id);
@@ -162,7 +155,7 @@ export function registerApiRoutes(
     // (read from the match's own seat: a merge may have dropped its DailyAttempt row).
     const { daily } = record;
     const revealed = daily !== null && deps.dailyRevealed?.(daily) === true;
-    if (daily !== null && !revealed && !(await asksAsOneOf(req, record.players))) {
+    if (daily !== null && !revealed && !asksAsOneOf(req, record.players)) {
       return httpError(reply, 404, 'MATCH_NOT_FOUND', 'No match has this id.');
     }
     const detail = matchDetail(record);

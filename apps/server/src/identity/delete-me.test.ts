@@ -78,8 +78,8 @@ describe.each(LOGIC_DATABASES)('"Delete me" on %s', (kind) => {
       expect(list.matches).toHaveLength(3);
       const finished = list.matches.find((m) => m.roomId === c.roomId)!;
       expect(finished.players).toEqual([
-        { seat: 0, name: '', you: false },
-        { seat: 1, name: 'Bob', you: true },
+        { seat: 0, name: '', you: false, person: false },
+        { seat: 1, name: 'Bob', you: true, person: true },
       ]);
       const replay = await call(server.url, 'GET', `/api/matches/${finished.id}`, null);
       expect(replay.json.players[0]).toEqual({ seat: 0, name: '' });
@@ -92,7 +92,7 @@ describe.each(LOGIC_DATABASES)('"Delete me" on %s', (kind) => {
       }
       expect(await prisma.device.count({ where: { id: { in: hashes } } })).toBe(0);
       expect(await prisma.matchPlayer.count({ where: { name: 'Ann' } })).toBe(0);
-      expect(await prisma.room.count({ where: { creatorDeviceId: { in: hashes } } })).toBe(0);
+      expect(await prisma.room.count({ where: { id: a.roomId, creatorPlayerId: { not: null } } })).toBe(0);
     } finally {
       a.close();
       b.close();

@@ -43,8 +43,8 @@ describe.each(LOGIC_DATABASES)('one player, every device, on %s', (kind) => {
       expect(list.matches).toHaveLength(1);
       expect(list.matches[0]!.roomId).toBe(t.roomId);
       expect(list.matches[0]!.players).toEqual([
-        { seat: 0, name: 'Ann', you: true },
-        { seat: 1, name: 'Bob', you: false },
+        { seat: 0, name: 'Ann', you: true, person: true },
+        { seat: 1, name: 'Bob', you: false, person: true },
       ]);
       expect((await me(server.url, annPhone)).devices.map((d) => d.current)).toEqual([true, false]);
 

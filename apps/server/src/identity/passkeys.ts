@@ -13,8 +13,9 @@ import {
 } from '@simplewebauthn/server';
 import { passkeyBlocker, type PasskeyBlocker } from '@mm/protocol';
 import type { Database } from '../db/database';
-import type { Store } from '../db/store';
-import { lockPlayerOf, publicDeviceId, type IdentityStore } from './store';
+import type { PlayersStore } from '../db/store';
+import type { PlayerPrincipal, Principal } from '../security/principal';
+import { lockPlayerOf, publicDeviceId, type IdentityStore, type Moved } from './store';
 import { deviceLabel } from './user-agent';
 
 /** How long a ceremony's challenge may be answered (and the browser's timeout for it). */
@@ -49,25 +50,25 @@ type Failed = { ok: false; reason: PasskeyFailure };
 type CeremonyOptions = Record<string, unknown>;
 
 export interface PasskeyStore {
-  /** The passkeys of the device's player, newest first (none for a device never seen). */
-  list(deviceId: string): Promise<StoredPasskey[]>;
-  registrationOptions(deviceId: string, rp: RelyingParty, userAgent?: string): Promise<CeremonyOptions>;
-  /** Verifies the authenticator's answer and keeps the credential for the device's player. */
+  /** The passkeys of the player, newest first (none for a device never seen). */
+  list(playerId: string | null): Promise<StoredPasskey[]>;
+  registrationOptions(playerId: string, rp: RelyingParty): Promise<CeremonyOptions>;
+  /** Verifies the authenticator's answer and keeps the credential for the principal's player, made by its device. */
   register(
-    deviceId: string,
+    principal: PlayerPrincipal,
     response: RegistrationResponseJSON,
     rp: RelyingParty,
     userAgent?: string,
   ): Promise<{ ok: true; passkey: StoredPasskey } | Failed>;
   signInOptions(rp: RelyingParty): Promise<CeremonyOptions>;
-  /** Verifies an assertion; the device then joins the credential's player, its own merged in. */
+  /** Verifies an assertion; the principal's device then joins the credential's player, its own merged in. */
   signIn(
-    deviceId: string,
+    principal: Principal,
     response: AuthenticationResponseJSON,
     rp: RelyingParty,
-  ): Promise<{ ok: true; name: string; merged: boolean } | Failed>;
+  ): Promise<{ ok: true; name: string; merged: boolean; moved: Moved } | Failed>;
   /** Removes the passkey of the asker's player listed as `publicId`; false when the player has none such. */
-  remove(deviceId: string, publicId: string): Promise<boolean>;
+  remove(playerId: string | null, publicId: string): Promise<boolean>;
 }
 
 export const publicPasskeyId = (credentialId: string): string =>
@@ -88,7 +89,7 @@ function challengeOf(clientDataJSON: string): string | null {
 
 export function createPasskeyStore(
   db: Database,
-  store: Store,
+  players: Pick<PlayersStore, 'ensurePlayer'>,
   identity: IdentityStore,
   opts: { now?: () => Date } = {},
 ): PasskeyStore {
@@ -142,15 +143,13 @@ export function createPasskeyStore(
   });
 
   return {
-    async list(deviceId) {
-      const playerId = await store.playerOfDevice(deviceId);
+    async list(playerId) {
       if (playerId === null) return [];
       const rows = await prisma.passkey.findMany({ where: { playerId }, orderBy: { createdAt: 'desc' } });
       return rows.map(stored);
     },
 
-    async registrationOptions(deviceId, rp, userAgent) {
-      const playerId = await store.ensurePlayer(deviceId, { userAgent });
+    async registrationOptions(playerId, rp) {
       const player = await prisma.player.findUniqueOrThrow({
         where: { id: playerId },
         include: { passkeys: { select: { id: true, transports: true } } },
@@ -172,8 +171,7 @@ export function createPasskeyStore(
       return options as unknown as CeremonyOptions;
     },
 
-    async register(deviceId, response, rp, userAgent) {
-      const playerId = await store.ensurePlayer(deviceId, { userAgent });
+    async register({ deviceId, playerId }, response, rp, userAgent) {
       const taken = await takeChallenge(response.response.clientDataJSON, 'register', playerId);
       if (taken === null) return { ok: false, reason: 'challenge' };
       let verified;
@@ -224,7 +222,7 @@ export function createPasskeyStore(
       return options as unknown as CeremonyOptions;
     },
 
-    async signIn(deviceId, response, rp) {
+    async signIn(principal, response, rp) {
       const taken = await takeChallenge(response.response.clientDataJSON, 'sign-in', null);
       if (taken === null) return { ok: false, reason: 'challenge' };
       const passkey = await prisma.passkey.findUnique({ where: { id: response.id } });
@@ -261,16 +259,16 @@ export function createPasskeyStore(
         data: { counter: BigInt(newCounter), backedUp: credentialBackedUp, lastUsedAt: now(), userHandle },
       });
       if (count !== 1) return { ok: false, reason: 'refused' };
-      const from = await store.ensurePlayer(deviceId);
-      await identity.mergePlayers(from, passkey.playerId);
+      // A device never seen gets its player now, to merge it like any other.
+      const from = principal.playerId ?? (await players.ensurePlayer(principal.deviceId));
+      const moved = await identity.mergePlayers(from, passkey.playerId);
       const player = await prisma.player.findUnique({ where: { id: passkey.playerId } });
       // The player deleted between the lookup and the merge: the passkey went with them.
       if (!player) return { ok: false, reason: 'unknown' };
-      return { ok: true, name: player.name, merged: from !== passkey.playerId };
+      return { ok: true, name: player.name, merged: from !== passkey.playerId, moved };
     },
 
-    async remove(deviceId, publicId) {
-      const playerId = await store.playerOfDevice(deviceId);
+    async remove(playerId, publicId) {
       if (playerId === null) return false;
       const rows = await prisma.passkey.findMany({ where: { playerId }, select: { id: true } });
       const target = rows.find((p) => publicPasskeyId(p.id) === publicId);

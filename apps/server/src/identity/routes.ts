@@ -20,9 +20,10 @@ import type { z } from 'zod';
 import { describeIssues, httpError } from '../errors';
 import type { Store, StoredMatchRecord } from '../db/store';
 import { matchDetail } from '../http/matches';
-import { requestDevice } from '../http/device';
+import { asPrincipal, devicePrincipal, playerPrincipal } from '../http/principal';
+import type { PlayerPrincipal } from '../security/principal';
 import { playerStats, type StatsMatch } from './stats';
-import type { Deletion, IdentityStore, LinkFailure, PrefixAlarm, RemoveFailure, Trier } from './store';
+import type { Deletion, IdentityStore, LinkFailure, Moved, PrefixAlarm, RemoveFailure, Trier } from './store';
 
 /** The most matches "Download my data" holds. */
 export const EXPORT_MAX_MATCHES = 1000;
@@ -52,8 +53,10 @@ export function registerIdentityRoutes(
     linkTriesPerMinute: number;
     /** wrong link codes one address may try per hour */
     linkWrongTriesPerHour: number;
-    /** a device left its player: its sockets must hear it and stop acting for the player's seats */
-    onDeviceRemoved: (deviceId: string) => void;
+    /** devices joined another player (a link's merge): their sockets act as it from now on */
+    onPlayerMerged: (moved: Moved) => void;
+    /** a device left its player for a new one: its sockets must hear it and stop acting for the player's seats */
+    onDeviceRemoved: (moved: Moved) => void;
     /** a player deleted themselves: their devices' sockets must hear it, the rooms they sat in or made must see it */
     onPlayerDeleted: (deletion: Deletion) => Promise<void>;
   },
@@ -68,10 +71,12 @@ export function registerIdentityRoutes(
     if (found.alarm) app.log.warn(found.alarm, 'many wrong link codes aimed at one prefix: someone may be guessing codes');
   };
 
-  const device = requestDevice;
+  // Who asks: the routes that act for the player (made on first use) and those that only read it.
+  const PLAYER = asPrincipal('player');
+  const DEVICE = asPrincipal('device');
 
-  const me = async (deviceId: string, userAgent: string | undefined): Promise<MeReply> => {
-    const found = await identity.me(deviceId, userAgent);
+  const me = async (principal: PlayerPrincipal): Promise<MeReply> => {
+    const found = await identity.me(principal);
     return {
       name: found.name,
       lang: found.lang,
@@ -89,11 +94,7 @@ export function registerIdentityRoutes(
     };
   };
 
-  app.get('/api/me', async (req, reply) => {
-    const deviceId = device(req, reply);
-    if (deviceId === null) return reply;
-    return me(deviceId, req.headers['user-agent']);
-  });
+  app.get('/api/me', PLAYER, async (req) => me(playerPrincipal(req)));
 
   /** The player's matches, newest first, as stored with their logs (at most EXPORT_MAX_MATCHES), each given to `take`. */
   const eachMatch = async (playerId: string, take: (record: StoredMatchRecord) => boolean): Promise<void> => {
@@ -111,10 +112,9 @@ export function registerIdentityRoutes(
     }
   };
 
-  app.get('/api/me/export', async (req, reply) => {
-    const deviceId = device(req, reply);
-    if (deviceId === null) return reply;
-    const found = await identity.me(deviceId, req.headers['user-agent']);
+  app.get('/api/me/export', PLAYER, async (req, reply) => {
+    const principal = playerPrincipal(req);
+    const found = await identity.me(principal);
     const matches: MatchDetail[] = [];
     await eachMatch(found.playerId, (record) => {
       const detail = matchDetail(record);
@@ -126,16 +126,14 @@ export function registerIdentityRoutes(
     const body: ExportReply = {
       exportedAt: new Date().toISOString(),
       player: { name: found.name, createdAt: found.createdAt.toISOString() },
-      devices: (await me(deviceId, req.headers['user-agent'])).devices,
+      devices: (await me(principal)).devices,
       matches,
     };
     return reply.header('content-disposition', 'attachment; filename="mastermind-my-data.json"').send(body);
   });
 
-  app.get('/api/me/stats', async (req, reply) => {
-    const deviceId = device(req, reply);
-    if (deviceId === null) return reply;
-    const playerId = await deps.store.playerOfDevice(deviceId);
+  app.get('/api/me/stats', DEVICE, async (req) => {
+    const { playerId } = devicePrincipal(req);
     const finished: StatsMatch[] = [];
     if (playerId !== null) {
       await eachMatch(playerId, (record) => {
@@ -157,22 +155,20 @@ export function registerIdentityRoutes(
   });
 
   // One setting of the player, on every device at once; the answer is the whole player.
-  const setting = <T>(path: string, schema: z.ZodType<T>, save: (deviceId: string, body: T) => Promise<void>): void => {
-    app.put(path, async (req, reply) => {
-      const deviceId = device(req, reply);
-      if (deviceId === null) return reply;
+  const setting = <T>(path: string, schema: z.ZodType<T>, save: (playerId: string, body: T) => Promise<void>): void => {
+    app.put(path, PLAYER, async (req, reply) => {
+      const principal = playerPrincipal(req);
       const body = schema.safeParse(req.body ?? {});
       if (!body.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(body.error));
-      await save(deviceId, body.data);
-      return me(deviceId, req.headers['user-agent']);
+      await save(principal.playerId, body.data);
+      return me(principal);
     });
   };
-  setting('/api/me/name', renameBodySchema, (deviceId, body) => identity.rename(deviceId, body.name));
-  setting('/api/me/lang', langBodySchema, (deviceId, body) => identity.setLang(deviceId, body.lang));
+  setting('/api/me/name', renameBodySchema, (playerId, body) => identity.rename(playerId, body.name));
+  setting('/api/me/lang', langBodySchema, (playerId, body) => identity.setLang(playerId, body.lang));
 
-  app.delete('/api/me', async (req, reply) => {
-    const deviceId = device(req, reply);
-    if (deviceId === null) return reply;
+  app.delete('/api/me', DEVICE, async (req, reply) => {
+    const { deviceId } = devicePrincipal(req);
     const body = deleteMeBodySchema.safeParse(req.body ?? {});
     if (!body.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(body.error));
     const deleted = await identity.deleteMe(deviceId);
@@ -180,9 +176,8 @@ export function registerIdentityRoutes(
     return reply.code(204).send();
   });
 
-  app.delete('/api/me/devices/:id', async (req, reply) => {
-    const deviceId = device(req, reply);
-    if (deviceId === null) return reply;
+  app.delete('/api/me/devices/:id', DEVICE, async (req, reply) => {
+    const { deviceId } = devicePrincipal(req);
     const params = deviceParamsSchema.safeParse(req.params);
     // An id of another player's device gets the same answer as one that does not exist.
     if (!params.success) return httpError(reply, ...REMOVE_FAILURES.unknown);
@@ -190,33 +185,29 @@ export function registerIdentityRoutes(
     if (!body.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(body.error));
     const removed = await identity.removeDevice(deviceId, params.data.id, body.data);
     if (!removed.ok) return httpError(reply, ...REMOVE_FAILURES[removed.reason]);
-    deps.onDeviceRemoved(removed.deviceId);
+    deps.onDeviceRemoved(removed.moved);
     return reply.code(204).send();
   });
 
-  app.put('/api/me/devices/:id/name', async (req, reply) => {
-    const deviceId = device(req, reply);
-    if (deviceId === null) return reply;
+  app.put('/api/me/devices/:id/name', DEVICE, async (req, reply) => {
+    const { deviceId, playerId } = devicePrincipal(req);
     const params = deviceParamsSchema.safeParse(req.params);
     const body = deviceNameBodySchema.safeParse(req.body ?? {});
     if (!body.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(body.error));
-    const named = params.success && (await identity.nameDevice(deviceId, params.data.id, body.data.name));
+    // A device never seen has no devices to name: its player is not made for a refusal.
+    const named = playerId !== null && params.success && (await identity.nameDevice(playerId, params.data.id, body.data.name));
     if (!named) return httpError(reply, ...REMOVE_FAILURES.unknown);
-    return me(deviceId, req.headers['user-agent']);
+    return me({ deviceId, playerId });
   });
 
-  app.post('/api/me/link-codes', { config: { rateLimit: perAddress } }, async (req, reply) => {
-    const deviceId = device(req, reply);
-    if (deviceId === null) return reply;
-    const { publicId, code, expiresAt } = await identity.newLinkCode(deviceId, deps.linkCodeTtlMs);
+  app.post('/api/me/link-codes', { config: { rateLimit: perAddress, principal: 'player' } }, async (req, reply) => {
+    const { publicId, code, expiresAt } = await identity.newLinkCode(playerPrincipal(req).deviceId, deps.linkCodeTtlMs);
     const body: LinkCodeReply = { id: publicId, code, expiresAt: expiresAt.toISOString() };
     return reply.code(201).send(body);
   });
 
-  app.get('/api/me/link-codes', async (req, reply) => {
-    const deviceId = device(req, reply);
-    if (deviceId === null) return reply;
-    const codes = (await identity.pendingCodes(deviceId)).map((c) => ({
+  app.get('/api/me/link-codes', DEVICE, async (req) => {
+    const codes = (await identity.pendingCodes(devicePrincipal(req).playerId)).map((c) => ({
       id: c.publicId,
       device: c.device,
       createdAt: c.createdAt.toISOString(),
@@ -225,11 +216,9 @@ export function registerIdentityRoutes(
     return { codes } satisfies LinkCodeListReply;
   });
 
-  app.delete('/api/me/link-codes/:id', async (req, reply) => {
-    const deviceId = device(req, reply);
-    if (deviceId === null) return reply;
+  app.delete('/api/me/link-codes/:id', DEVICE, async (req, reply) => {
     const params = deviceParamsSchema.safeParse(req.params);
-    const cancelled = params.success && (await identity.cancelCode(deviceId, params.data.id));
+    const cancelled = params.success && (await identity.cancelCode(devicePrincipal(req).playerId, params.data.id));
     if (!cancelled) return httpError(reply, 404, 'NO_SUCH_LINK_CODE', 'You have no pending code with this id.');
     return reply.code(204).send();
   });
@@ -243,14 +232,14 @@ export function registerIdentityRoutes(
     return { name: check.name } satisfies LinkPreviewReply;
   });
 
-  app.post('/api/link', { config: { rateLimit: perAddress } }, async (req, reply) => {
-    const deviceId = device(req, reply);
-    if (deviceId === null) return reply;
+  app.post('/api/link', { config: { rateLimit: perAddress, principal: 'player' } }, async (req, reply) => {
+    const principal = playerPrincipal(req);
     const body = linkBodySchema.safeParse(req.body ?? {});
     if (!body.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(body.error));
-    const linked = await identity.link(body.data.code, deviceId, trier(req.ip));
+    const linked = await identity.link(body.data.code, principal, trier(req.ip));
     alarm(linked);
     if (!linked.ok) return httpError(reply, ...FAILURES[linked.reason]);
+    deps.onPlayerMerged(linked.moved);
     return { name: linked.name, merged: linked.merged } satisfies LinkReply;
   });
 }

@@ -51,12 +51,12 @@ describe('a player’s statistics', () => {
     expect(guessesToBreak(m)).toEqual([3, 6]);
   });
 
-  it('ranks by score, ties sharing a rank, whichever way the family scores', () => {
+  it('ranks as the family places its seats, ties sharing a rank; a family that places only the winner ranks nobody', () => {
     expect(rankOf(ranked('rotation', 2, [10, 7, 7, 3], [0]))).toBe(2);
     expect(rankOf(ranked('rotation', 3, [10, 7, 7, 3], [0]))).toBe(4);
-    // The winner holds the lowest score: low wins.
-    expect(rankOf(ranked('mm44', 0, [2, 5, 1], [2]))).toBe(2);
-    expect(rankOf(ranked('mm44', 1, [2, 5, 1], [2]))).toBe(3);
+    expect(rankOf(ranked('mm44', 1, [0, 1, 0], [1]))).toBe(1);
+    expect(rankOf(ranked('mm44', 2, [0, 1, 0], [1]))).toBe(2);
+    expect(rankOf(ranked('duel', 0, [3, 5], [1]))).toBeNull();
   });
 
   it('sums each family: played, won, the longest winning run, ranks and breaks by code size', () => {

@@ -1,7 +1,7 @@
 // A player's statistics per family (GET /api/me/stats), from their finished matches as the history
 // keeps them. Pure: the route reads the rows and each match's review view, this only counts, so
 // the counting is tested without a database. What counts is the rules' own: the result (winners,
-// scores), whether a family places every seat, and the guesses each code broken took (the family's
+// scores) read through its `outcome` and `rank`, and the guesses each code broken took (the family's
 // `codesBroken`, read from its review view).
 import type { FamilyStats, StatsReply } from '@mm/protocol';
 import { getFamily } from '@mm/rules';
@@ -30,24 +30,15 @@ export function guessesToBreak(match: StatsMatch): number[] {
   return codesBroken ? match.seats.flatMap((seat) => codesBroken(match.review, seat)) : [];
 }
 
-/**
- * The best rank of the player's seats, 1 for the top; seats with equal scores share a rank. Whether
- * a high or a low score wins is read from the result: the winners hold the winning score.
- */
+/** The best rank of the player's seats, 1 for the top, as the family places every seat (`rank`); null when it does not. */
 export function rankOf(match: StatsMatch): number | null {
-  const { scores, winners } = match.result;
-  if (scores.length === 0 || match.seats.length === 0) return null;
-  const top = winners[0] !== undefined ? scores[winners[0]] : undefined;
-  const lowWins = top !== undefined && top < Math.max(...scores);
-  const beats = (a: number, b: number): boolean => (lowWins ? a < b : a > b);
-  const ranks = match.seats.map((seat) => {
-    const mine = scores[seat] ?? 0;
-    return 1 + scores.filter((s) => beats(s, mine)).length;
-  });
-  return Math.min(...ranks);
+  const rank = getFamily(match.family)?.rank;
+  if (!rank || match.result.scores.length === 0 || match.seats.length === 0) return null;
+  const ranks = rank(match.result.scores);
+  return Math.min(...match.seats.map((seat) => ranks[seat] ?? ranks.length));
 }
 
-const won = (m: StatsMatch): boolean => !m.result.draw && m.seats.some((s) => m.result.winners.includes(s));
+const won = (m: StatsMatch): boolean => getFamily(m.family)?.outcome(m.result, m.seats) === 'win';
 
 /** `matches`: the player's finished matches, oldest first; a Code of the day's is no race and counts nowhere here. */
 export function playerStats(all: readonly StatsMatch[]): StatsReply {
@@ -62,13 +53,11 @@ export function playerStats(all: readonly StatsMatch[]): StatsReply {
       longestWinRun = Math.max(longestWinRun, run);
     }
     const ranks: number[] = [];
-    if (getFamily(family)?.ranksEverySeat) {
-      for (const m of ms) {
-        const rank = rankOf(m);
-        if (rank === null) continue;
-        while (ranks.length < rank) ranks.push(0);
-        ranks[rank - 1]!++;
-      }
+    for (const m of ms) {
+      const rank = rankOf(m);
+      if (rank === null) continue;
+      while (ranks.length < rank) ranks.push(0);
+      ranks[rank - 1]!++;
     }
     const bySize = new Map<number, number[]>();
     for (const m of ms) {

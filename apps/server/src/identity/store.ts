@@ -3,10 +3,10 @@
 // merge moves them in one transaction, so a crash leaves the database before or after, never half.
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { DELETED_PLAYER_NAME, DEVICE_PROBATION_MS, LINK_CODE_ALPHABET, LINK_CODE_LENGTH } from '@mm/protocol';
-import { LANGS, type Lang } from '@mm/rules';
+import { isLang, type Lang } from '@mm/rules';
 import type { Database } from '../db/database';
-import type { Store } from '../db/store';
-import { mergeIn, type Tx } from './merge';
+import type { PlayerPrincipal } from '../security/principal';
+import { mergeIn, type Moved, type Tx } from './merge';
 import { newPlayerId } from '../security/tokens';
 import { deviceLabel } from './user-agent';
 
@@ -58,13 +58,11 @@ export interface PrefixAlarm {
 }
 
 export type RemoveFailure = 'unknown' | 'too-new';
+export type { Moved } from './merge';
 
 export interface IdentityStore {
-  /** The device's player (made on first use), their name and devices, the asking one first. */
-  me(
-    deviceId: string,
-    userAgent?: string,
-  ): Promise<{
+  /** The principal's player, their name and devices, the asking one first. */
+  me(principal: PlayerPrincipal): Promise<{
     playerId: string;
     name: string;
     lang: Lang | null;
@@ -74,16 +72,17 @@ export interface IdentityStore {
     newUntil: Date | null;
     removed: { at: Date; by: string } | null;
   }>;
-  rename(deviceId: string, name: string): Promise<void>;
+  rename(playerId: string, name: string): Promise<void>;
   /** Names one of the player's devices (null: its label again); false when the player has no such device. */
-  nameDevice(deviceId: string, publicId: string, name: string | null): Promise<boolean>;
-  setLang(deviceId: string, lang: Lang): Promise<void>;
+  nameDevice(playerId: string, publicId: string, name: string | null): Promise<boolean>;
+  setLang(playerId: string, lang: Lang): Promise<void>;
   /**
-   * "Delete me", in one transaction: the player, its devices (and by cascade its link codes and
-   * passkeys) and its devices' push subscriptions go; its name in every history becomes
-   * DELETED_PLAYER_NAME; rooms they created lose their creator. Their seats are not written here:
-   * the rooms they sat in are returned, and RoomService.playerDeleted decides and writes what
-   * becomes of each seat. Null when the device has no player (nothing to delete).
+   * "Delete me", in one transaction: the player, its devices (and by cascade its link codes,
+   * passkeys, friendships and friend invitations) and its devices' push subscriptions go; its name
+   * in every history becomes DELETED_PLAYER_NAME; rooms they created lose their creator. Their seats
+   * are not written here: the rooms they sat in are returned, and RoomService.playerDeleted decides
+   * and writes what becomes of each seat. Null when the device has no player (nothing to delete).
+   * The device's player is read again in the transaction: what is deleted is whoever it belongs to then.
    */
   deleteMe(deviceId: string): Promise<Deletion | null>;
   /**
@@ -91,34 +90,40 @@ export interface IdentityStore {
    * in one transaction: the link codes it made die, the passkeys it made go (or, kept, no longer
    * name it), and it remembers who removed it. Returns its id (to close its sockets). Refused when
    * the player has no such device, or when the asker joined less than DEVICE_PROBATION_MS ago and
-   * the device before it (a thief's new device cannot evict the owner's).
+   * the device before it (a thief's new device cannot evict the owner's). The asker's player is read
+   * again under the player's lock. Returns the removed device and the new player it now is.
    */
   removeDevice(
     deviceId: string,
     publicId: string,
     opts: { keepPasskeys: boolean },
-  ): Promise<{ ok: true; deviceId: string } | { ok: false; reason: RemoveFailure }>;
+  ): Promise<{ ok: true; moved: Moved } | { ok: false; reason: RemoveFailure }>;
+  /** A code for the player the device belongs to (its player exists: read again under the player's lock). */
   newLinkCode(deviceId: string, ttlMs: number): Promise<{ publicId: string; code: string; expiresAt: Date }>;
-  /** The player's codes neither used nor expired, newest first. */
-  pendingCodes(deviceId: string): Promise<PendingCode[]>;
+  /** The player's codes neither used nor expired, newest first (none for a device never seen). */
+  pendingCodes(playerId: string | null): Promise<PendingCode[]>;
   /** Kills the player's pending code listed as `publicId`; false when there is none such. */
-  cancelCode(deviceId: string, publicId: string): Promise<boolean>;
+  cancelCode(playerId: string | null, publicId: string): Promise<boolean>;
   /**
    * Whether `code` is live, and whose. A wrong code counts against the address trying (refused
    * with `tries` past its hourly limit, before any lookup) and, as an alarm only, against the live
    * codes sharing its prefix.
    */
   checkCode(code: string, trier: Trier): Promise<CodeCheck & { alarm?: PrefixAlarm }>;
-  /** Uses `code` once: the device joins its player, its own player merged in. */
+  /** Uses `code` once: the principal's device joins its player, the principal's own player merged in. */
   link(
     code: string,
-    deviceId: string,
+    principal: PlayerPrincipal,
     trier: Trier,
   ): Promise<
-    { ok: true; name: string; merged: boolean; alarm?: undefined } | { ok: false; reason: LinkFailure; alarm?: PrefixAlarm }
+    | { ok: true; name: string; merged: boolean; moved: Moved; alarm?: undefined }
+    | { ok: false; reason: LinkFailure; alarm?: PrefixAlarm }
   >;
-  /** Everything of player `from` becomes `into`'s, in one transaction; nothing happens when `from` is gone. */
-  mergePlayers(from: string, into: string): Promise<void>;
+  /**
+   * Everything of player `from` becomes `into`'s, in one transaction; nothing happens when `from` is
+   * gone. Returns the devices that changed player.
+   */
+  mergePlayers(from: string, into: string): Promise<Moved>;
 }
 
 const sha256 = (text: string): Buffer => createHash('sha256').update(text).digest();
@@ -160,7 +165,7 @@ function newCode(): string {
   return code;
 }
 
-export function createIdentityStore(db: Database, store: Store): IdentityStore {
+export function createIdentityStore(db: Database): IdentityStore {
   const { prisma } = db;
 
   const hourOf = (at: Date): Date => new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS);
@@ -205,8 +210,7 @@ export function createIdentityStore(db: Database, store: Store): IdentityStore {
   };
 
   return {
-    async me(deviceId, userAgent) {
-      const playerId = await store.ensurePlayer(deviceId, { userAgent });
+    async me({ deviceId, playerId }) {
       const player = await prisma.player.findUniqueOrThrow({
         where: { id: playerId },
         include: { devices: { orderBy: { lastSeenAt: 'desc' } } },
@@ -224,7 +228,7 @@ export function createIdentityStore(db: Database, store: Store): IdentityStore {
           mayRemove: mayRemove(asker, d, now),
         }))
         .sort((a, b) => Number(b.current) - Number(a.current));
-      const lang = (LANGS as readonly string[]).includes(player.lang ?? '') ? (player.lang as Lang) : null;
+      const lang = isLang(player.lang) ? player.lang : null;
       const probation = asker.joinedAt.getTime() + DEVICE_PROBATION_MS;
       // Said only where it holds something back: some device of the player joined before this one.
       const held = player.devices.some((d) => d.joinedAt < asker.joinedAt);
@@ -239,9 +243,7 @@ export function createIdentityStore(db: Database, store: Store): IdentityStore {
       };
     },
 
-    async nameDevice(deviceId, publicId, name) {
-      const playerId = await store.playerOfDevice(deviceId);
-      if (playerId === null) return false;
+    async nameDevice(playerId, publicId, name) {
       const devices = await prisma.device.findMany({ where: { playerId }, select: { id: true } });
       const target = devices.find((d) => publicDeviceId(d.id) === publicId);
       if (!target) return false;
@@ -249,13 +251,11 @@ export function createIdentityStore(db: Database, store: Store): IdentityStore {
       return count === 1;
     },
 
-    async rename(deviceId, name) {
-      const playerId = await store.ensurePlayer(deviceId);
+    async rename(playerId, name) {
       await prisma.player.update({ where: { id: playerId }, data: { name } });
     },
 
-    async setLang(deviceId, lang) {
-      const playerId = await store.ensurePlayer(deviceId);
+    async setLang(playerId, lang) {
       await prisma.player.update({ where: { id: playerId }, data: { lang } });
     },
 
@@ -270,10 +270,11 @@ export function createIdentityStore(db: Database, store: Store): IdentityStore {
         const seats = await tx.seat.findMany({ where: mine, select: { roomId: true } });
         // Every line of their history, the running match's too: they played its first moves.
         await tx.matchPlayer.updateMany({ where: mine, data: { name: DELETED_PLAYER_NAME, deviceId: null, playerId: null } });
-        const created = await tx.room.findMany({ where: { creatorDeviceId: { in: deviceIds } }, select: { id: true } });
-        await tx.room.updateMany({ where: { creatorDeviceId: { in: deviceIds } }, data: { creatorDeviceId: null } });
+        const created = await tx.room.findMany({ where: { creatorPlayerId: playerId }, select: { id: true } });
+        await tx.room.updateMany({ where: { creatorPlayerId: playerId }, data: { creatorPlayerId: null } });
         await tx.pushSubscription.deleteMany({ where: { deviceId: { in: deviceIds } } });
-        // Devices, link codes (and passkeys) go with the player, by their foreign keys.
+        // Devices, link codes, passkeys, friendships both ways and friend invitations go with the player,
+        // by their foreign keys: nobody keeps a deleted player as a friend or a request.
         await tx.player.delete({ where: { id: playerId } });
         return { playerId, deviceIds, roomIds: [...new Set([...seats.map((s) => s.roomId), ...created.map((r) => r.id)])] };
       });
@@ -304,12 +305,11 @@ export function createIdentityStore(db: Database, store: Store): IdentityStore {
         await tx.linkCode.deleteMany({ where: { deviceId: target.id } });
         if (keepPasskeys) await tx.passkey.updateMany({ where: { deviceId: target.id }, data: { deviceId: null } });
         else await tx.passkey.deleteMany({ where: { deviceId: target.id, playerId } });
-        return { ok: true as const, deviceId: target.id };
+        return { ok: true as const, moved: { deviceIds: [target.id], playerId: fresh.id } };
       });
     },
 
     async newLinkCode(deviceId, ttlMs) {
-      await store.ensurePlayer(deviceId);
       const code = newCode();
       const codeHash = sha256(code).toString('hex');
       const expiresAt = new Date(Date.now() + ttlMs);
@@ -325,8 +325,7 @@ export function createIdentityStore(db: Database, store: Store): IdentityStore {
       return { publicId: publicCodeId(codeHash), code, expiresAt };
     },
 
-    async pendingCodes(deviceId) {
-      const playerId = await store.playerOfDevice(deviceId);
+    async pendingCodes(playerId) {
       if (playerId === null) return [];
       const rows = await prisma.linkCode.findMany({
         where: { playerId, usedAt: null, expiresAt: { gt: new Date() } },
@@ -340,8 +339,7 @@ export function createIdentityStore(db: Database, store: Store): IdentityStore {
       }));
     },
 
-    async cancelCode(deviceId, publicId) {
-      const playerId = await store.playerOfDevice(deviceId);
+    async cancelCode(playerId, publicId) {
       if (playerId === null) return false;
       const rows = await prisma.linkCode.findMany({
         where: { playerId, usedAt: null, expiresAt: { gt: new Date() } },
@@ -358,12 +356,12 @@ export function createIdentityStore(db: Database, store: Store): IdentityStore {
       return check;
     },
 
-    async link(code, deviceId, trier) {
+    async link(code, principal, trier) {
       const check = await codeOf(code, trier);
       if (!check.ok || check.hash === undefined) return check.ok ? { ok: false, reason: 'invalid' } : check;
       const hash = check.hash;
       const into = check.playerId;
-      const from = await store.ensurePlayer(deviceId);
+      const from = principal.playerId;
       return prisma.$transaction(async (tx) => {
         // Single use even when two devices race with one code: only one update finds it unused.
         const { count } = await tx.linkCode.updateMany({
@@ -371,14 +369,14 @@ export function createIdentityStore(db: Database, store: Store): IdentityStore {
           data: { usedAt: new Date() },
         });
         if (count !== 1) return { ok: false as const, reason: 'invalid' as const };
-        await mergeIn(tx, from, into);
+        const moved = await mergeIn(tx, from, into);
         const player = await tx.player.findUniqueOrThrow({ where: { id: into } });
-        return { ok: true as const, name: player.name, merged: from !== into };
+        return { ok: true as const, name: player.name, merged: from !== into, moved };
       });
     },
 
     async mergePlayers(from, into) {
-      await prisma.$transaction((tx) => mergeIn(tx, from, into));
+      return prisma.$transaction((tx) => mergeIn(tx, from, into));
     },
   };
 }

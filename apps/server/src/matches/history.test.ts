@@ -109,14 +109,14 @@ describe.each(LOGIC_DATABASES)('match history and replay on the %s database', (k
       if (!p) {
         expect(m).toMatchObject({ family: 'duel', result: null, finishedAt: null });
         expect(m.players).toEqual([
-          { seat: 0, name: 'Host', you: false },
-          { seat: 1, name: 'Me', you: true },
+          { seat: 0, name: 'Host', you: false, person: true },
+          { seat: 1, name: 'Me', you: true, person: true },
         ]);
         continue;
       }
       expect(m.family).toBe(p.family);
       expect(m.roomId).toBe(p.roomId);
-      expect(m.players[0]).toEqual({ seat: 0, name: 'Me', you: true });
+      expect(m.players[0]).toEqual({ seat: 0, name: 'Me', you: true, person: true });
       expect(m.players.slice(1).every((x) => !x.you)).toBe(true);
       expect(m.result).toEqual({ winners: p.final.status.winners, draw: p.final.status.draw, scores: p.final.status.scores });
       expect(m.finishedAt).not.toBeNull();

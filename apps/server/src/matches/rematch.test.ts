@@ -82,8 +82,8 @@ describe('rematch', () => {
     const res = await fetch(`${server.url}/api/matches?player=me`, { headers: { 'x-device-token': devices[0]! } });
     const list = (await res.json()) as MatchListReply;
     expect(list.matches.map((m) => m.number)).toEqual([2, 1]);
-    expect(list.matches[0]!.players.find((p) => p.you)).toEqual({ seat: 1, name: 'Ann', you: true });
-    expect(list.matches[1]!.players.find((p) => p.you)).toEqual({ seat: 0, name: 'Ann', you: true });
+    expect(list.matches[0]!.players.find((p) => p.you)).toEqual({ seat: 1, name: 'Ann', you: true, person: true });
+    expect(list.matches[1]!.players.find((p) => p.you)).toEqual({ seat: 0, name: 'Ann', you: true, person: true });
 
     for (const p of all) p.close();
   });

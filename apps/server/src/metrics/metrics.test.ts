@@ -105,7 +105,7 @@ describe('/metrics', () => {
   });
 
   it('has group-commit batch sizes and the database pool for the database layer to feed', async () => {
-    const metrics = new Metrics({ roomsLoaded: () => 0, socketsConnected: () => 0, dbPool: () => ({ inUse: 3, waiting: 2 }) });
+    const metrics = new Metrics({ dbPool: () => ({ inUse: 3, waiting: 2 }) });
     metrics.commitBatch(5);
     metrics.commitBatch(40);
     const text = await metrics.registry.metrics();

@@ -19,29 +19,11 @@ export class Metrics {
   private readonly dutyLag: Histogram<'duty'>;
 
   constructor(sources: {
-    roomsLoaded: () => number;
-    socketsConnected: () => number;
     /** the pg pool's connections (PostgreSQL only; the embedded database has no pool) */
     dbPool?: () => { inUse: number; waiting: number };
   }) {
     collectDefaultMetrics({ register: this.registry, prefix: 'mm_' });
     const registers = [this.registry];
-    new Gauge({
-      name: 'mm_rooms_loaded',
-      help: 'Rooms held in memory by this process.',
-      registers,
-      collect() {
-        this.set(sources.roomsLoaded());
-      },
-    });
-    new Gauge({
-      name: 'mm_sockets_connected',
-      help: 'Socket.IO connections open on this process.',
-      registers,
-      collect() {
-        this.set(sources.socketsConnected());
-      },
-    });
     this.accepted = new Counter({ name: 'mm_actions_accepted_total', help: 'match:act messages accepted.', registers });
     this.refused = new Counter({
       name: 'mm_actions_refused_total',
@@ -95,6 +77,30 @@ export class Metrics {
     });
     // Every outcome from the start, at 0: a rate of failures needs its series before the first one.
     for (const outcome of PUSH_OUTCOMES) this.pushes.labels(outcome).inc(0);
+  }
+
+  /**
+   * The gauges read from the rooms and the sockets, once they exist: the counters are made first,
+   * since the store they count for is made before either.
+   */
+  observe(sources: { roomsLoaded: () => number; socketsConnected: () => number }): void {
+    const registers = [this.registry];
+    new Gauge({
+      name: 'mm_rooms_loaded',
+      help: 'Rooms held in memory by this process.',
+      registers,
+      collect() {
+        this.set(sources.roomsLoaded());
+      },
+    });
+    new Gauge({
+      name: 'mm_sockets_connected',
+      help: 'Socket.IO connections open on this process.',
+      registers,
+      collect() {
+        this.set(sources.socketsConnected());
+      },
+    });
   }
 
   /** One match:act acknowledged after `seconds`: accepted, or refused with `code`. */

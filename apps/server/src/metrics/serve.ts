@@ -50,3 +50,19 @@ export async function serveMetrics(
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** METRICS_PORT's server (none without a port): made with the app, listening from `start`. */
+export function metricsEndpoint(
+  metrics: Metrics | null,
+  port: number | undefined,
+  host: string,
+): { start(): Promise<void>; port(): number | null; close(): Promise<void> } {
+  let served: Awaited<ReturnType<typeof serveMetrics>> | null = null;
+  return {
+    async start() {
+      if (metrics && port !== undefined) served ??= await serveMetrics(metrics, port, host);
+    },
+    port: () => served?.port ?? null,
+    close: async () => served?.close(),
+  };
+}

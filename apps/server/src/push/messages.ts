@@ -1,5 +1,5 @@
-import type { PushLang, PushPayload } from '@mm/protocol';
-import type { AnyFamily } from '@mm/rules';
+import type { PushPayload } from '@mm/protocol';
+import type { AnyFamily, Lang } from '@mm/rules';
 
 /**
  * The texts of the pushes, in each language the client speaks (apps/web/src/lib/i18n). They are
@@ -10,7 +10,7 @@ import type { AnyFamily } from '@mm/rules';
 /** The pushes of a room (the daily reminder has its own, below). */
 export type RoomPushKind = Exclude<PushPayload['kind'], 'daily'>;
 
-const TEXTS: Record<PushLang, Record<RoomPushKind, { title: string; body: string }>> = {
+const TEXTS: Record<Lang, Record<RoomPushKind, { title: string; body: string }>> = {
   en: {
     turn: { title: '● Your turn', body: '{game}: the table is waiting for your move.' },
     finished: { title: 'Match over', body: '{game}: the match has ended. See the result.' },
@@ -37,18 +37,18 @@ const TEXTS: Record<PushLang, Record<RoomPushKind, { title: string; body: string
   },
 };
 
-const DAILY: Record<PushLang, (n: number) => { title: string; body: string }> = {
+const DAILY: Record<Lang, (n: number) => { title: string; body: string }> = {
   en: (n) => ({ title: `Code of the day #${n}`, body: 'Today’s code is waiting for you: ten guesses to break it.' }),
   fr: (n) => ({ title: `Code du jour n° ${n}`, body: 'Le code du jour vous attend : dix essais pour le casser.' }),
   de: (n) => ({ title: `Code des Tages Nr. ${n}`, body: 'Der Code des Tages wartet auf dich: zehn Versuche, ihn zu knacken.' }),
 };
 
 /** The daily reminder of puzzle `n`: a tap opens /daily; one notification per puzzle. */
-export function dailyReminderPayload(lang: PushLang, n: number): PushPayload {
+export function dailyReminderPayload(lang: Lang, n: number): PushPayload {
   return { kind: 'daily', ...DAILY[lang](n), url: '/daily', tag: `daily-${n}` };
 }
 
-export function pushPayload(kind: RoomPushKind, lang: PushLang, family: AnyFamily, roomId: string): PushPayload {
+export function pushPayload(kind: RoomPushKind, lang: Lang, family: AnyFamily, roomId: string): PushPayload {
   const text = TEXTS[lang][kind];
   return {
     kind,

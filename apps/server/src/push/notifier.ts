@@ -169,8 +169,9 @@ export class PushNotifier {
     const looking = new Set<string>();
     for (const s of sockets) {
       if (s.data.visible === false) continue;
-      if (s.data.deviceId === null) return 'all';
-      looking.add(s.data.deviceId);
+      const deviceId = s.data.principal?.deviceId ?? null;
+      if (deviceId === null) return 'all';
+      looking.add(deviceId);
     }
     return looking;
   }

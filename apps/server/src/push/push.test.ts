@@ -1,55 +1,18 @@
-import { Agent } from 'node:https';
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pushPayloadSchema, type PushPayload } from '@mm/protocol';
-import { buildApp, type App } from '../app';
-import { freshDatabase, type TestDatabase } from '../test-support/databases';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { freshDatabase } from '../test-support/databases';
+import { newDeviceToken } from '../test-support/finish';
 import { Player } from '../test-support/player';
-import { browserKeys, decryptPush, selfSignedCert, startPushEndpoint, verifyVapid } from '../test-support/push-endpoint';
+import { browserKeys, verifyVapid } from '../test-support/push-endpoint';
+import { PUSH_SUBJECT, readPush, usePushServer } from '../test-support/push-server';
 import { createRoom } from '../test-support/server';
 import { generateVapidKeys } from './sender';
 
-const token = (): string => randomBytes(32).toString('base64url');
-
 describe('Web Push', () => {
-  const tls = selfSignedCert();
-  let endpoint: Awaited<ReturnType<typeof startPushEndpoint>>;
-  let db: TestDatabase;
-  let app: App;
-  let url: string;
-
-  beforeAll(async () => {
-    endpoint = await startPushEndpoint(tls);
-    db = await freshDatabase('postgres');
-    app = await buildApp(
-      {
-        ...db.config,
-        port: 0,
-        host: '127.0.0.1',
-        logLevel: 'silent',
-        roomCreateBurst: 1000,
-        pushSubscribeLimit: 1000,
-        pushAllowedOrigins: endpoint.origin,
-        vapidSubject: 'mailto:ops@example.org',
-      },
-      { pushAgent: new Agent({ ca: tls.cert }) },
-    );
-    url = await app.listen();
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.drop();
-    await endpoint?.close();
-  });
-
-  const subscribe = (device: string, body: unknown) =>
-    fetch(`${url}/api/push/subscriptions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-device-token': device },
-      body: JSON.stringify(body),
-    });
+  const server = usePushServer({ pushSubscribeLimit: 1000 });
 
   it('GET /api/push/key gives the VAPID public key, made once and kept in the database', async () => {
+    const { app, url } = server;
     const { publicKey } = (await (await fetch(`${url}/api/push/key`)).json()) as { publicKey: string };
     expect(Buffer.from(publicKey, 'base64url')).toHaveLength(65);
     const row = await app.db.prisma.pushKey.findUniqueOrThrow({ where: { id: 'vapid' } });
@@ -57,8 +20,9 @@ describe('Web Push', () => {
   });
 
   it('refuses endpoints that are not https on a known push service (no request forgery)', async () => {
+    const { app, url } = server;
     const keys = browserKeys();
-    const device = token();
+    const device = newDeviceToken();
     const refused = [
       'http://fcm.googleapis.com/fcm/send/abc',
       'https://127.0.0.1:1/push',
@@ -74,7 +38,7 @@ describe('Web Push', () => {
       'https://2130706433.notify.windows.com/x',
     ];
     for (const e of refused) {
-      const res = await subscribe(device, { endpoint: e, keys: { p256dh: keys.p256dh, auth: keys.auth } });
+      const res = await server.subscribe(device, { endpoint: e, keys: { p256dh: keys.p256dh, auth: keys.auth } });
       expect(res.status, e).toBe(400);
       const body = (await res.json()) as { error: { code: string; message: string } };
       expect(body.error.code).toBe('BAD_REQUEST');
@@ -82,8 +46,12 @@ describe('Web Push', () => {
     }
     // a bad body, or no device token: a clear 400 too
     expect(
-      (await subscribe(device, { endpoint: 'https://fcm.googleapis.com/fcm/send/x', keys: { p256dh: 'short', auth: keys.auth } }))
-        .status,
+      (
+        await server.subscribe(device, {
+          endpoint: 'https://fcm.googleapis.com/fcm/send/x',
+          keys: { p256dh: 'short', auth: keys.auth },
+        })
+      ).status,
     ).toBe(400);
     const noToken = await fetch(`${url}/api/push/subscriptions`, {
       method: 'POST',
@@ -100,20 +68,19 @@ describe('Web Push', () => {
       'https://wns2-par02p.notify.windows.com/w/?token=x',
     ]) {
       expect(
-        (await subscribe(device, { endpoint: e, keys: { p256dh: keys.p256dh, auth: keys.auth }, expirationTime: null })).status,
+        (await server.subscribe(device, { endpoint: e, keys: { p256dh: keys.p256dh, auth: keys.auth }, expirationTime: null }))
+          .status,
         e,
       ).toBe(201);
     }
   });
 
   it('keeps a handful of subscriptions per device, and DELETE forgets one', async () => {
+    const { app, url, endpoint } = server;
     const keys = browserKeys();
-    const device = token();
+    const device = newDeviceToken();
     for (let i = 0; i < 7; i++) {
-      expect(
-        (await subscribe(device, { endpoint: `${endpoint.origin}/many/${i}`, keys: { p256dh: keys.p256dh, auth: keys.auth } }))
-          .status,
-      ).toBe(201);
+      expect((await server.subscribeAt(device, `/many/${i}`, keys)).status).toBe(201);
     }
     const rows = await app.db.prisma.pushSubscription.findMany({
       where: { endpoint: { startsWith: `${endpoint.origin}/many/` } },
@@ -130,8 +97,9 @@ describe('Web Push', () => {
   });
 
   it('pushes "your turn" once to a hidden seat, encrypted and VAPID-signed, in its language; a 410 deletes the subscription', async () => {
-    const makerDevice = token();
-    const breakerDevice = token();
+    const { app, url, endpoint } = server;
+    const makerDevice = newDeviceToken();
+    const breakerDevice = newDeviceToken();
     const roomId = (await createRoom(url, { family: 'duel', options: {} })).json.id as string;
     const maker = await Player.connect(url, { deviceToken: makerDevice });
     const breaker = await Player.connect(url, { deviceToken: breakerDevice });
@@ -141,24 +109,8 @@ describe('Web Push', () => {
     expect((await breaker.claim(1, 'Breaker')).ok).toBe(true);
 
     const keys = browserKeys();
-    expect(
-      (
-        await subscribe(breakerDevice, {
-          endpoint: `${endpoint.origin}/b`,
-          keys: { p256dh: keys.p256dh, auth: keys.auth },
-          lang: 'fr',
-        })
-      ).status,
-    ).toBe(201);
-    expect(
-      (
-        await subscribe(breakerDevice, {
-          endpoint: `${endpoint.origin}/b/gone`,
-          keys: { p256dh: keys.p256dh, auth: keys.auth },
-          lang: 'fr',
-        })
-      ).status,
-    ).toBe(201);
+    expect((await server.subscribeAt(breakerDevice, '/b', keys, { lang: 'fr' })).status).toBe(201);
+    expect((await server.subscribeAt(breakerDevice, '/b/gone', keys, { lang: 'fr' })).status).toBe(201);
     // The breaker's page goes to the background (phone locked): its seat has no visible page now.
     expect(await breaker.send('presence', { visible: false })).toEqual({ ok: true });
     await app.push.idle();
@@ -175,9 +127,9 @@ describe('Web Push', () => {
     const { publicKey } = (await (await fetch(`${url}/api/push/key`)).json()) as { publicKey: string };
     expect(key).toBe(publicKey);
     expect(claims.aud).toBe(endpoint.origin);
-    expect(claims.sub).toBe('mailto:ops@example.org');
+    expect(claims.sub).toBe(PUSH_SUBJECT);
     expect(claims.exp * 1000).toBeGreaterThan(Date.now());
-    const payload: PushPayload = pushPayloadSchema.parse(JSON.parse(decryptPush(push!.body, keys)));
+    const payload = readPush(push!, keys);
     expect(payload).toMatchObject({ kind: 'turn', url: `/r/${roomId}`, tag: `room-${roomId}` });
     expect(payload.title).toBe('● À vous de jouer');
     // No secret, token or other seat's data in it: only the room's public link and a fixed text.
@@ -204,12 +156,12 @@ describe('Web Push', () => {
     const all = await endpoint.waitFor('/b', 2);
     await app.push.idle();
     expect(endpoint.received.filter((r) => r.path === '/b')).toHaveLength(2);
-    expect(pushPayloadSchema.parse(JSON.parse(decryptPush(all[1]!.body, keys))).kind).toBe('finished');
+    expect(readPush(all[1]!, keys).kind).toBe('finished');
 
     // The maker wants a rematch: the breaker, still away, is asked for its vote, once.
     expect(await maker.send('match:rematch', { accept: true })).toMatchObject({ ok: true, started: false });
     const three = await endpoint.waitFor('/b', 3);
-    expect(pushPayloadSchema.parse(JSON.parse(decryptPush(three[2]!.body, keys)))).toMatchObject({
+    expect(readPush(three[2]!, keys)).toMatchObject({
       kind: 'rematch',
       title: 'Revanche ?',
     });
@@ -222,8 +174,9 @@ describe('Web Push', () => {
   });
 
   it('pushes a turn to every device of the player that is not showing the room, once each', async () => {
-    const makerDevice = token();
-    const [phone, tablet, laptop] = [token(), token(), token()];
+    const { app, url, endpoint } = server;
+    const makerDevice = newDeviceToken();
+    const [phone, tablet, laptop] = [newDeviceToken(), newDeviceToken(), newDeviceToken()];
     const roomId = (await createRoom(url, { family: 'duel', options: {} })).json.id as string;
     const maker = await Player.connect(url, { deviceToken: makerDevice });
     const onPhone = await Player.connect(url, { deviceToken: phone });
@@ -251,10 +204,7 @@ describe('Web Push', () => {
       [tablet, '/player/tablet'],
       [laptop, '/player/laptop'],
     ] as const) {
-      expect(
-        (await subscribe(device, { endpoint: `${endpoint.origin}${path}`, keys: { p256dh: keys.p256dh, auth: keys.auth } }))
-          .status,
-      ).toBe(201);
+      expect((await server.subscribeAt(device, path, keys)).status).toBe(201);
     }
     // The phone shows the room; the tablet holds the seat too, in a hidden page; the laptop has no page.
     const onTablet = await Player.connect(url, { deviceToken: tablet });
@@ -276,8 +226,9 @@ describe('Web Push', () => {
   });
 
   it('pushes when the seat has no socket at all, and never for a seat whose page is visible', async () => {
-    const makerDevice = token();
-    const breakerDevice = token();
+    const { app, url, endpoint } = server;
+    const makerDevice = newDeviceToken();
+    const breakerDevice = newDeviceToken();
     const roomId = (await createRoom(url, { family: 'duel', options: {} })).json.id as string;
     const maker = await Player.connect(url, { deviceToken: makerDevice });
     const breaker = await Player.connect(url, { deviceToken: breakerDevice });
@@ -286,19 +237,8 @@ describe('Web Push', () => {
     await maker.claim(0, 'Maker');
     await breaker.claim(1, 'Breaker');
     const keys = browserKeys();
-    expect(
-      (await subscribe(makerDevice, { endpoint: `${endpoint.origin}/m2`, keys: { p256dh: keys.p256dh, auth: keys.auth } }))
-        .status,
-    ).toBe(201);
-    expect(
-      (
-        await subscribe(breakerDevice, {
-          endpoint: `${endpoint.origin}/b2`,
-          keys: { p256dh: keys.p256dh, auth: keys.auth },
-          lang: 'de',
-        })
-      ).status,
-    ).toBe(201);
+    expect((await server.subscribeAt(makerDevice, '/m2', keys)).status).toBe(201);
+    expect((await server.subscribeAt(breakerDevice, '/b2', keys, { lang: 'de' })).status).toBe(201);
     // the maker's turn (the secret) while its page is open and visible: no push
     await app.push.idle();
     // the breaker closes its page; the maker sets the secret: the breaker's turn, nobody there
@@ -306,7 +246,7 @@ describe('Web Push', () => {
     await maker.waitFor((u) => u.room.seats[1]?.connected === false);
     expect((await maker.act({ type: 'setSecret', code: [0, 1, 2, 3] })).ok).toBe(true);
     const [push] = await endpoint.waitFor('/b2', 1);
-    expect(pushPayloadSchema.parse(JSON.parse(decryptPush(push!.body, keys)))).toMatchObject({
+    expect(readPush(push!, keys)).toMatchObject({
       kind: 'turn',
       title: '● Du bist dran',
     });

@@ -1,4 +1,4 @@
-import type { PushLang } from '@mm/protocol';
+import type { Lang } from '@mm/rules';
 import type { Database } from '../db/database';
 
 /** A device keeps at most this many subscriptions (phone, laptop, a reinstalled browser…): the newest. */
@@ -9,7 +9,7 @@ export interface StoredSubscription {
   deviceId: string;
   p256dh: string;
   auth: string;
-  lang: PushLang;
+  lang: Lang;
 }
 
 export interface PushStore {
@@ -65,7 +65,7 @@ export function createPushStore(db: Database): PushStore {
         deviceId: r.deviceId,
         p256dh: r.p256dh,
         auth: r.auth,
-        lang: r.lang as PushLang,
+        lang: r.lang as Lang,
       }));
     },
     async subscriptionsOfSeat(roomId, seat) {
@@ -78,7 +78,7 @@ export function createPushStore(db: Database): PushStore {
         roomId,
         seat,
       );
-      return rows.map((r) => ({ ...r, lang: r.lang as PushLang }));
+      return rows.map((r) => ({ ...r, lang: r.lang as Lang }));
     },
     async claimOnce(key) {
       const { count } = await prisma.pushSent.createMany({ data: [{ key }], skipDuplicates: true });

@@ -7,31 +7,22 @@ import {
   type Seat,
   type Viewer,
 } from '@mm/rules';
-import { secretOf, type Commitment, type HintReply, type RoomSummary, type Snapshot } from '@mm/protocol';
+import type { Commitment, HintReply, RoomSummary, Snapshot } from '@mm/protocol';
 import { botName } from '../bots/names';
 import type { StoredAction, StoredRoom, StoredSeat } from '../db/store';
-import { dealHash, secretCommitment } from '../security/commitments';
+import { FoldedMatch } from './folded-match';
 import { emptySeat } from './seating';
 
-/** Every family's actions carry a `type`; which kind of move was made is public. */
-export const actionType = (action: unknown): string =>
-  action && typeof action === 'object' && 'type' in action ? String(action.type) : 'unknown';
-
 /**
- * One room held in memory: its match state is the fold of the stored log, and
- * `seq` is the number of actions folded. Everything is read-only from outside and
- * changes through its own methods, which only RoomService calls, one operation at a
- * time, and only after the database has accepted the change.
+ * One room held in memory: its seats and settings around its current match, a `FoldedMatch`
+ * of the stored log (`seq` is the number of actions folded). Everything is read-only from
+ * outside and changes through its own methods, which only RoomService calls, one operation at
+ * a time, and only after the database has accepted the change.
  */
 export class LiveRoom {
   readonly id: string;
-  readonly family: AnyFamily;
-  readonly options: unknown;
   readonly createdAt: Date;
-  readonly matchId: string;
-  readonly matchNumber: number;
-  readonly seed: string;
-  readonly creatorDeviceId: string | null;
+  readonly creatorPlayerId: string | null;
   #spectating: boolean;
   /** seated players may ask for hints */
   readonly hints: boolean;
@@ -46,75 +37,53 @@ export class LiveRoom {
   readonly daily: number | null;
   /** the length of one of those seconds in ms (SECOND_MS: tests shorten it) */
   readonly secondMs: number;
-  #clockSince: number;
-  /** since when (ms since the epoch) each seat that owes a move has owed it: where its own clock starts */
-  #owingSince = new Map<Seat, number>();
   #seats: StoredSeat[];
   #rematchVotes: Set<Seat>;
-  #state: unknown;
-  #seq = 0;
-  #last: { seq: number; seat: Seat; type: string } | null = null;
-  #commitments: Commitment[] = [];
+  /** the current match; its per-match memo of accepted actionIds goes with it */
+  readonly #match: FoldedMatch;
   #finishedRecorded: boolean;
-  /** this match's actionIds accepted so far, with their seq: a resend is recognised before the rules judge it */
-  #acceptedIds = new Map<string, number>();
   /** the latest hint given (by seq and seat): asking again at the same point costs nothing */
   #hint: { key: string; reply: HintReply } | null = null;
   /** an append's outcome is unknown (the database went away mid-way): the log is read before anything else is accepted */
   #unsure = false;
-  /** The status of the state it was worked out for: `status()` reuses it until the state changes. */
-  private statusOf: { state: unknown; status: MatchStatus } | null = null;
 
   constructor(stored: StoredRoom, secondMs = 1000) {
     const family = getFamily(stored.family);
     if (!family) throw new Error(`Room ${stored.id} has an unknown family ${stored.family}`);
     this.id = stored.id;
-    this.family = family;
     this.createdAt = stored.createdAt;
-    this.matchId = stored.match.id;
-    this.matchNumber = stored.match.number;
-    this.seed = stored.match.seed;
-    this.creatorDeviceId = stored.creatorDeviceId;
+    this.creatorPlayerId = stored.creatorPlayerId;
     this.#spectating = stored.spectators;
     this.hints = stored.hints;
     this.takeOverAfterSec = stored.takeOverAfterSec;
     this.turnSeconds = stored.turnSeconds;
     this.daily = stored.daily;
     this.secondMs = secondMs;
-    this.#clockSince = stored.match.createdAt.getTime();
     this.#rematchVotes = new Set(stored.rematchVotes);
-    if (stored.match.salt !== null && family.dealt) {
-      this.#commitments.push({ kind: 'deal', hash: dealHash(stored.match.salt, stored.match.seed) });
-    }
-    // Stored options were parsed when the room was made; parsing again fills any default added since.
-    this.options = family.optionsSchema.parse(stored.match.options);
     this.#seats = stored.seats;
-    this.#state = family.setup(this.options, this.seed);
-    for (const seat of this.status().toAct) this.#owingSince.set(seat, this.#clockSince);
+    this.#match = new FoldedMatch(family, stored.match, stored.actions);
     this.#finishedRecorded = stored.match.finishedAt !== null;
-    this.foldIn(stored.actions);
+  }
+
+  get family(): AnyFamily {
+    return this.#match.family;
+  }
+  get options(): unknown {
+    return this.#match.options;
+  }
+  get matchId(): string {
+    return this.#match.id;
+  }
+  get matchNumber(): number {
+    return this.#match.number;
+  }
+  get seed(): string {
+    return this.#match.seed;
   }
 
   /** watchers see the match (the creator may turn it off) */
   get spectating(): boolean {
     return this.#spectating;
-  }
-  /**
-   * The time the latest accepted action was stored (ms since the epoch), or the match's creation
-   * before any. Read from the log, so every process and every restart derives the same deadline.
-   */
-  get clockSince(): number {
-    return this.#clockSince;
-  }
-
-  /**
-   * When `seat`'s clock started, if it owes a move (ms since the epoch): the accepted action after
-   * which it began to owe, or its own latest one if it still owes after it, or the match's
-   * creation. Another seat's move does not restart it: where several seats owe at once (the
-   * race's guesses, Parker's two secrets), each has its own `turnSeconds`. Folded from the log.
-   */
-  owingSince(seat: Seat): number | null {
-    return this.#owingSince.get(seat) ?? null;
   }
   get seats(): readonly StoredSeat[] {
     return this.#seats;
@@ -124,17 +93,17 @@ export class LiveRoom {
     return this.#rematchVotes;
   }
   get state(): unknown {
-    return this.#state;
+    return this.#match.state;
   }
   get seq(): number {
-    return this.#seq;
+    return this.#match.seq;
   }
   get last(): { seq: number; seat: Seat; type: string } | null {
-    return this.#last;
+    return this.#match.last;
   }
   /** public hashes of the secrets set so far, and of the seed for a dealt family */
   get commitments(): readonly Commitment[] {
-    return this.#commitments;
+    return this.#match.commitments;
   }
   /** the match's result is stored (it finished, and RoomService recorded it) */
   get finishedRecorded(): boolean {
@@ -143,7 +112,7 @@ export class LiveRoom {
 
   /** The seq at which this match accepted `actionId`, if it did. */
   acceptedSeq(actionId: string): number | undefined {
-    return this.#acceptedIds.get(actionId);
+    return this.#match.acceptedSeq(actionId);
   }
 
   /** The hint remembered for `key` (match, seq and seat), if it is the latest one given. */
@@ -170,28 +139,13 @@ export class LiveRoom {
    * and an unknown outcome settled); a gap or a refused entry means a corrupt log.
    */
   foldIn(actions: readonly StoredAction[]): void {
-    for (const a of actions) {
-      if (a.seq <= this.#seq) continue;
-      if (a.seq !== this.#seq + 1) throw new Error(`Room ${this.id}: log gap before seq ${a.seq}`);
-      const parsed = this.family.actionSchema.parse(a.payload);
-      const r = this.family.apply(this.#state, a.seat, parsed);
-      if (!r.ok) throw new Error(`Room ${this.id}: stored action ${a.seq} refused: ${r.error.code}`);
-      this.accept(a.seq, a.seat, a.actionId, parsed, r.state, a.salt, a.createdAt.getTime());
-    }
+    this.#match.foldIn(actions);
     this.#unsure = false;
   }
 
   /** Moves to the state after the action `actionId` committed at `seq` (with its commitment salt, for a secret). */
   accept(seq: number, seat: Seat, actionId: string, action: unknown, state: unknown, salt: string | null, at = Date.now()): void {
-    this.#acceptedIds.set(actionId, seq);
-    const owedBefore = this.#owingSince;
-    this.#state = state;
-    this.#owingSince = new Map(this.status().toAct.map((s): [Seat, number] => [s, s === seat ? at : (owedBefore.get(s) ?? at)]));
-    this.#clockSince = at;
-    this.#seq = seq;
-    this.#last = { seq, seat, type: actionType(action) };
-    const code = secretOf(action);
-    if (code && salt !== null) this.#commitments.push(secretCommitment(seq, seat, salt, code));
+    this.#match.accept(seq, seat, actionId, action, state, salt, at);
   }
 
   /** A person took the free seat `seat`. */
@@ -250,24 +204,11 @@ export class LiveRoom {
 
   /** Worked out once per state: a broadcast asks for it in the summary and in every seat's snapshot. */
   status(): MatchStatus {
-    const known = this.statusOf;
-    if (known !== null && known.state === this.#state) return known.status;
-    const status = this.family.status(this.#state);
-    this.statusOf = { state: this.#state, status };
-    return status;
+    return this.#match.status();
   }
 
   snapshot(viewer: Viewer): Snapshot {
-    return {
-      matchId: this.matchId,
-      matchNumber: this.matchNumber,
-      seq: this.seq,
-      view: this.family.view(this.state, viewer),
-      status: this.status(),
-      last: this.last,
-      commitments: this.commitments.map((c) => ({ ...c })),
-      deadlines: this.deadlines().map((d) => ({ seat: d.seat, at: new Date(d.at).toISOString() })),
-    };
+    return this.#match.snapshot(viewer, this.deadlines());
   }
 
   /**
@@ -281,11 +222,8 @@ export class LiveRoom {
     if (this.turnSeconds === null) return [];
     if (this.seats.some((s) => s.tokenHash === null && !s.bot)) return [];
     if (this.peopleSeats().length === 0) return [];
-    const status = this.status();
-    if (status.finished) return [];
     const tableFull = Math.max(...this.seats.map((s) => s.claimedAt?.getTime() ?? 0));
-    const turnMs = this.turnSeconds * this.secondMs;
-    return status.toAct.map((seat) => ({ seat, at: Math.max(this.owingSince(seat) ?? this.clockSince, tableFull) + turnMs }));
+    return this.family.turnClock.deadlines(this.status(), this.#match.turnStarts, tableFull, this.turnSeconds * this.secondMs);
   }
 
   /** What a socket with this seat (null: a watcher) may see of the match: nothing for a watcher while spectating is off. */
@@ -293,8 +231,9 @@ export class LiveRoom {
     return seat === null && !this.spectating ? null : this.snapshot(seat);
   }
 
-  isCreator(deviceId: string | null): boolean {
-    return deviceId !== null && this.creatorDeviceId !== null && deviceId === this.creatorDeviceId;
+  /** Whether `playerId` made the room (any device of theirs may change its settings). */
+  isCreator(playerId: string | null): boolean {
+    return playerId !== null && this.creatorPlayerId !== null && playerId === this.creatorPlayerId;
   }
 
   /**

@@ -13,7 +13,7 @@ import { isServerAction, type Seat } from '@mm/rules';
 import { hintFor, type Hint } from '../bots/play';
 import type { RoomStorage } from '../db/store';
 import { mayHaveCommitted } from '../db/unavailable';
-import { describeIssues, fault } from '../errors';
+import { describeIssues, fault, matchChanged } from '../errors';
 import { newSalt } from '../security/commitments';
 import { newMatchId, newSeed } from '../security/tokens';
 import { BOT_ACTION_PREFIX, TIMEOUT_ACTION_PREFIX } from './action-ids';
@@ -200,7 +200,7 @@ export class MatchCommands {
       const tokenHash = room.seats.find((s) => s.index === seat)?.tokenHash;
       if (!tokenHash) return fault('NOT_SEATED', 'This seat is free.');
       const votes = await this.store.voteRematch(roomId, seat, tokenHash, accept);
-      if (votes === null) return fault('MATCH_CHANGED', 'The seats have moved: join the room again.');
+      if (votes === null) return matchChanged();
       room.setRematchVotes(votes);
       // Bots (their own seats, and seats they play for someone away) always accept.
       const seated = room.peopleSeats();

@@ -4,10 +4,11 @@
 // match-commands.ts, room-settings.ts) run inside it; RoomService is their one front.
 import type { ErrorReply } from '@mm/protocol';
 import type { RoomStorage } from '../db/store';
-import { fault } from '../errors';
+import { fault, matchChanged } from '../errors';
+import { matchRater } from '../ratings/rate';
+import { SerialQueue } from '../shared/serial-queue';
 import { LiveRoom } from './live-room';
 import type { Presence } from './presence';
-import { SerialQueue } from './serial-queue';
 
 /** How long a room nobody is in stays in memory, unless told (ROOM_IDLE_MS). */
 const DEFAULT_IDLE_MS = 10 * 60_000;
@@ -26,6 +27,11 @@ export interface RoomHooks {
   onRematch?: (room: LiveRoom) => void;
   /** a room came into memory (created, or loaded from its log) */
   onLoad?: (room: LiveRoom) => void;
+  /**
+   * a setting of the room (spectating) was stored, after its onChange: another process's copy of
+   * the room does not read settings again by itself, so it must be told
+   */
+  onSettings?: (room: LiveRoom) => void;
 }
 
 /** `secondMs`: the length of one second of every room timer (SECOND_MS); `idleMs`: how long a room nobody is in stays in memory (ROOM_IDLE_MS). */
@@ -39,9 +45,7 @@ export interface RoomTimers {
  * a rematch has moved everyone one seat on since, so that seat number is someone else's now.
  */
 export const seatMoved = (room: LiveRoom, matchId: string | null): ErrorReply | null =>
-  matchId !== null && matchId !== room.matchId
-    ? fault('MATCH_CHANGED', 'A new match began in this room and the seats moved: join the room again.')
-    : null;
+  matchId !== null && matchId !== room.matchId ? matchChanged() : null;
 
 export class RoomCache {
   private readonly live = new Map<string, LiveRoom>();
@@ -70,6 +74,10 @@ export class RoomCache {
   }
   announceRematch(room: LiveRoom): void {
     for (const l of this.listeners) l.onRematch?.(room);
+  }
+  /** a setting of the room was stored (after its announce): other processes' copies must hear of it */
+  announceSettings(room: LiveRoom): void {
+    for (const l of this.listeners) l.onSettings?.(room);
   }
 
   /** Runs `fn` in the room's queue: one operation at a time per room. */
@@ -144,11 +152,20 @@ export class RoomCache {
     return moved;
   }
 
-  /** The result column is derivable from the log; it is kept for listing matches without folding. */
+  /**
+   * The result column is derivable from the log; it is kept for listing matches without folding.
+   * The ratings are written with it, in its transaction (a finish rates once, whichever process records it).
+   */
   async recordFinish(room: LiveRoom): Promise<void> {
     const status = room.status();
     if (!status.finished || room.finishedRecorded) return;
-    await this.store.finishMatch(room.matchId, { winners: status.winners, draw: status.draw, scores: status.scores });
+    // A seat a bot is playing for its person when the match ends was abandoned: rated as a loss.
+    const abandoned = room.seats.filter((s) => s.takenOver).map((s) => s.index);
+    await this.store.finishMatch(
+      room.matchId,
+      { winners: status.winners, draw: status.draw, scores: status.scores },
+      { abandoned, rater: matchRater },
+    );
     room.markFinishRecorded();
   }
 

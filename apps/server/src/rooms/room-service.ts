@@ -18,6 +18,7 @@ import { DEFAULT_BOT_STRENGTH, getFamily, type BotStrength, type Seat } from '@m
 import type { RoomStorage } from '../db/store';
 import { fault } from '../errors';
 import { newSalt } from '../security/commitments';
+import type { Principal } from '../security/principal';
 import { newMatchId, newRoomId, newSeatToken, newSeed } from '../security/tokens';
 import type { LiveRoom } from './live-room';
 import { MatchCommands, type HintSource, type MoveBy } from './match-commands';
@@ -73,7 +74,8 @@ export class RoomService {
   }
 
   /**
-   * `creatorDeviceId`: the hash of the creating device's token; that device may change the room's settings.
+   * `creator`: who makes the room (the request's principal); their player, made if the device has none,
+   * becomes the room's creator, and every device of theirs may change its settings.
    * `settings.bots` must pass `botSeatsProblem` (BAD_REQUEST otherwise, and nothing is made). With `sit`, the creator takes
    * the first seat no bot plays (`creatorSeatOf`; BAD_REQUEST when there is none) under `sit.name` or
    * "Player A", before the room's id leaves this call: nobody sees the room without them seated.
@@ -84,7 +86,7 @@ export class RoomService {
   async create(
     familyId: string,
     options: unknown,
-    creatorDeviceId: string | null = null,
+    creator: Principal | null = null,
     settings: RoomSettings = DEFAULT_ROOM_SETTINGS,
     sit?: { name?: string | undefined },
     made: { roomId?: string; seed?: string; daily?: number } = {},
@@ -95,6 +97,7 @@ export class RoomService {
     if (problem) return fault('BAD_REQUEST', problem);
     const seat = sit ? creatorSeatOf(familyId, options, settings.bots) : null;
     const roomId = made.roomId ?? newRoomId();
+    const creatorPlayerId = creator && (creator.playerId ?? (await this.store.ensurePlayer(creator.deviceId)));
     await this.store.createRoom({
       roomId,
       family: familyId,
@@ -103,7 +106,7 @@ export class RoomService {
       matchId: newMatchId(),
       seed: made.seed ?? newSeed(),
       salt: newSalt(),
-      creatorDeviceId,
+      creatorPlayerId,
       bots: namedBots(settings.bots),
       botStrength: settings.botStrength,
       hints: settings.hints,
@@ -115,7 +118,7 @@ export class RoomService {
       const room = await this.cache.load(roomId);
       if (!room) throw new Error(`room ${roomId} vanished after creation`);
       if (seat === null) return { ok: true, room, seated: null };
-      const claimed = await this.seats.seatIn(room, seat, sit?.name ?? defaultSeatName(seat), creatorDeviceId);
+      const claimed = await this.seats.seatIn(room, seat, sit?.name ?? defaultSeatName(seat), creator?.deviceId ?? null);
       // nobody else knows the room's id yet: its seat cannot have been taken
       if (!claimed.ok) throw new Error(`the creator of room ${roomId} could not sit: ${claimed.code}`);
       this.cache.announce(room);
@@ -163,7 +166,7 @@ export class RoomService {
     return this.cache.run(roomId, () => this.cache.load(roomId));
   }
 
-  /** The player a device belongs to; null for a device never seen. */
+  /** The player a device belongs to; null for a device never seen (a socket's principal: socket/principals.ts). */
   playerOfDevice(deviceId: string): Promise<string | null> {
     return this.store.playerOfDevice(deviceId);
   }
@@ -289,9 +292,9 @@ export class RoomService {
     return this.matches.act(roomId, seat, msg, matchId, by);
   }
 
-  /** The creator's device turns spectating on or off. */
-  setSpectators(roomId: string, deviceId: string | null, on: boolean): Promise<SettingsReply | ErrorReply> {
-    return this.settings.setSpectators(roomId, deviceId, on);
+  /** The creator (a device of the player who made the room) turns spectating on or off. */
+  setSpectators(roomId: string, playerId: string | null, on: boolean): Promise<SettingsReply | ErrorReply> {
+    return this.settings.setSpectators(roomId, playerId, on);
   }
 
   /** Watchers no longer see the match (a room made private by the server, not by its creator). */
@@ -299,14 +302,14 @@ export class RoomService {
     return this.settings.closeToSpectators(roomId);
   }
 
-  /** The creator's device seats a bot in a free seat. */
+  /** The creator (a device of the player who made the room) seats a bot in a free seat. */
   seatBot(
     roomId: string,
-    deviceId: string | null,
+    playerId: string | null,
     seat: Seat,
     strength: BotStrength = DEFAULT_BOT_STRENGTH,
   ): Promise<BotReply | ErrorReply> {
-    return this.seats.seatBot(roomId, deviceId, seat, strength);
+    return this.seats.seatBot(roomId, playerId, seat, strength);
   }
 
   /**

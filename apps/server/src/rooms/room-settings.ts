@@ -59,10 +59,10 @@ export class SettingsCommands {
   ) {}
 
   /** See RoomService.setSpectators. */
-  setSpectators(roomId: string, deviceId: string | null, on: boolean): Promise<SettingsReply | ErrorReply> {
+  setSpectators(roomId: string, playerId: string | null, on: boolean): Promise<SettingsReply | ErrorReply> {
     return this.cache.withRoom(roomId, null, async (room) => {
-      if (!room.isCreator(deviceId))
-        return fault('NOT_CREATOR', 'Only the device that created this room may change its settings.');
+      if (!room.isCreator(playerId))
+        return fault('NOT_CREATOR', 'Only the player who created this room may change its settings.');
       await this.spectate(room, on);
       return { ok: true };
     });
@@ -81,5 +81,6 @@ export class SettingsCommands {
     await this.store.setSpectators(room.id, on);
     room.setSpectating(on);
     this.cache.announce(room);
+    this.cache.announceSettings(room);
   }
 }

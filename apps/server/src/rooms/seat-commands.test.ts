@@ -34,7 +34,7 @@ describe('seats decided by RoomService', () => {
   });
 
   it('refuses a bot in a seat another process filled, and learns who sits there', async () => {
-    const { room } = made(await here.create('duel', {}, 'creator'));
+    const { room } = made(await here.create('duel', {}, { deviceId: 'creator', playerId: 'creator' }));
     await there.get(room.id);
     expect((await here.claim(room.id, 1, 'Ada', null)).ok).toBe(true);
     expect(await there.seatBot(room.id, 'creator', 1)).toMatchObject({ ok: false, code: 'SEAT_TAKEN' });
@@ -116,7 +116,7 @@ describe('seats decided by RoomService', () => {
 
   it("gives a deleted player's seats to a bot of their own where takeovers are allowed, frees the others, and announces it", async () => {
     const takeovers = made(await here.create('duel', {}, null, { bots: [], hints: false, takeOverAfterSec: 30 }));
-    const plain = made(await here.create('duel', {}, 'dev-ada'));
+    const plain = made(await here.create('duel', {}, { deviceId: 'dev-ada', playerId: null }));
     for (const room of [takeovers.room, plain.room]) {
       expect((await here.claim(room.id, 0, 'Ada', 'dev-ada')).ok).toBe(true);
       expect((await here.claim(room.id, 1, 'Bob', 'dev-bob')).ok).toBe(true);

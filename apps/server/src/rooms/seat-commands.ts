@@ -233,9 +233,9 @@ export class SeatCommands {
   }
 
   /** See RoomService.seatBot. */
-  seatBot(roomId: string, deviceId: string | null, seat: Seat, strength: BotStrength): Promise<BotReply | ErrorReply> {
+  seatBot(roomId: string, playerId: string | null, seat: Seat, strength: BotStrength): Promise<BotReply | ErrorReply> {
     return this.cache.withRoom(roomId, null, async (room) => {
-      if (!room.isCreator(deviceId)) return fault('NOT_CREATOR', 'Only the device that created this room may seat a bot.');
+      if (!room.isCreator(playerId)) return fault('NOT_CREATOR', 'Only the player who created this room may seat a bot.');
       const free = freeSeat(room, seat);
       if ('ok' in free) return free;
       if (!(await this.store.seatBot(roomId, seat, { name: botName(seat), strength }))) return this.lostRace(room, TAKEN());

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
 import { proxyTrust } from '../config';
-import { TokenBucket } from './rate-limit';
+import { TokenBucket } from '../shared/token-bucket';
 
 export interface AddressLimitSettings {
   /** sockets one address may hold open */

@@ -1,13 +1,12 @@
 import type { RoomUpdate } from '@mm/protocol';
 import type { LiveRoom } from '../rooms/live-room';
-import type { Absence } from '../rooms/presence';
-import { SerialQueue } from '../rooms/serial-queue';
+import { SerialQueue } from '../shared/serial-queue';
 import { roomChannel, seatChannel, watchChannel } from './channels';
 import { AwayClocks } from './away-clocks';
 import type { IoServer, SocketData } from './io-types';
-import { countPresence, SharedPresence, type Presence } from './shared-presence';
-
-export type { Presence } from './shared-presence';
+import type { Absence, Presence } from '../rooms/presence';
+import type { ClusterBus } from './cluster-bus';
+import { countPresence, SharedPresence } from './shared-presence';
 
 /** Rooms whose views are worked out in one event-loop turn at most (exported for its test). */
 export const ROOMS_PER_TURN = 32;
@@ -27,10 +26,10 @@ export class Broadcaster {
     private readonly io: IoServer,
     /** a failed broadcast (e.g. Redis gone while closing) is logged, never an unhandled rejection */
     private readonly onError: (err: unknown, roomId: string) => void = () => {},
-    /** `shared`: other server processes hold sockets of the same rooms (the Redis adapter). */
-    private readonly options: { shared: boolean } = { shared: false },
+    /** `bus`: other server processes may hold sockets of the same rooms (when it is `shared`: the Redis adapter). */
+    options: { bus?: ClusterBus } = {},
   ) {
-    this.shared = options.shared ? new SharedPresence(io) : null;
+    this.shared = options.bus?.shared ? new SharedPresence(io, options.bus) : null;
   }
   private readonly shared: SharedPresence | null;
   /** how long each person's seat has been seen without a socket here: what a takeover waits for */
@@ -77,7 +76,7 @@ export class Broadcaster {
 
   /** Whether a channel may have a listener: known exactly on one process, assumed with several. */
   private listened(channel: string): boolean {
-    return this.options.shared || (this.io.sockets.adapter.rooms.get(channel)?.size ?? 0) > 0;
+    return this.shared !== null || (this.io.sockets.adapter.rooms.get(channel)?.size ?? 0) > 0;
   }
 
   /**

@@ -1,29 +1,5 @@
-import type { Socket as NetSocket } from 'node:net';
 import type { Server } from 'socket.io';
-
-/**
- * The parts of an Engine.IO connection (engine.io's `Socket`) this module relies on: it queues
- * every outgoing packet in `writeBuffer` and hands the whole buffer to its transport in `flush`.
- */
-interface EngineConnection {
-  readyState: string;
-  writeBuffer: unknown[];
-  flush(): void;
-  close(...args: unknown[]): void;
-  transport: { name: string; socket?: { _socket?: NetSocket } };
-}
-
-const isEngineConnection = (value: unknown): value is EngineConnection =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as { flush?: unknown }).flush === 'function' &&
-  Array.isArray((value as { writeBuffer?: unknown }).writeBuffer) &&
-  typeof (value as { close?: unknown }).close === 'function' &&
-  typeof (value as { transport?: unknown }).transport === 'object';
-
-/** The TCP socket under a WebSocket transport (ws keeps it as `_socket`); none for HTTP long-polling. */
-const tcpOf = (conn: EngineConnection): NetSocket | undefined =>
-  conn.transport.name === 'websocket' ? conn.transport.socket?._socket : undefined;
+import { isEngineConnection, tcpOf, type EngineConnection } from './engine-connection';
 
 /**
  * One socket write per connection per event-loop turn, instead of one per frame.

@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io';
 import type { RoomService } from '../rooms/room-service';
 import type { Seat } from '@mm/rules';
-import { describeIssues, fault } from '../errors';
+import { describeIssues, fault, matchChanged } from '../errors';
 import { hashToken } from '../security/tokens';
 import type { Broadcaster } from './broadcaster';
 import type { IoServer, IoSocket, SocketData } from './io-types';
@@ -18,6 +18,8 @@ import { seatChannel, watchChannel } from './channels';
 import { MessageRate, type MessageRateSettings } from './message-rate';
 import { PresenceCoalescer } from './presence-coalescer';
 import { createJoin, type JoinDeps } from './join';
+import { ReactionRelay } from './reactions';
+import type { SocketPrincipals } from './principals';
 import { benchTiming } from '../bench-timing';
 
 type Handler<N extends ClientMessageName> = (socket: IoSocket, msg: ParsedClientMessage<N>) => Promise<unknown>;
@@ -49,7 +51,7 @@ const seated = <N extends ClientMessageName>(
     at.seat === null ? fault('NOT_SEATED', why) : handle(socket, msg, { ...at, seat: at.seat }),
   );
 
-/** 30 messages at once, 10 a second; closed after 100 dropped within 10 s; 10 joins at once, then 6 a minute. */
+/** 30 messages at once, 10 a second; closed after 100 dropped within 10 s; 10 joins at once, then 6 a minute; 3 reactions at once, then 3 per 10 s. */
 export const DEFAULT_MESSAGE_RATE: MessageRateSettings = {
   burst: 30,
   perSecond: 10,
@@ -57,6 +59,8 @@ export const DEFAULT_MESSAGE_RATE: MessageRateSettings = {
   strikeWindowMs: 10_000,
   joinBurst: 10,
   joinsPerMinute: 6,
+  reactionBurst: 3,
+  reactionsPer10s: 3,
 };
 /** How long one window of dropped messages lasts before its one summary frame. */
 const RATE_SUMMARY_MS = 1000;
@@ -93,9 +97,12 @@ export function attachSocketHandlers(
     messageRate?: MessageRateSettings;
     /** a socket that has joined no room this long after connecting is closed */
     roomlessMs?: number;
+    /** who each socket acts for, kept true by identity's changes */
+    principals: SocketPrincipals;
   },
 ): { close(): void } {
   const { secondMs, work } = opts;
+  const reactions = new ReactionRelay(io, rooms);
   // A socket coming or going is news for the room, but one update per window says it for all of them.
   const presence = new PresenceCoalescer(opts.presenceCoalesceMs ?? 250, (roomId) => {
     const room = rooms.cached(roomId);
@@ -118,13 +125,14 @@ export function attachSocketHandlers(
 
     'seat:claim': inRoom(async (socket, msg, { roomId }) => {
       if (socket.data.seat !== null) return fault('ALREADY_SEATED', 'You already sit at this table.');
-      const deviceId = msg.deviceToken ? hashToken(msg.deviceToken) : socket.data.deviceId;
+      const own = socket.data.principal;
+      const deviceId = msg.deviceToken ? hashToken(msg.deviceToken) : (own?.deviceId ?? null);
       // The socket takes its seat before the claim is announced: the service's one broadcast reaches it there.
       return rooms.claim(roomId, msg.seat, msg.name, deviceId, async (seat, matchId) => {
         socket.data.seat = seat;
         socket.data.matchId = matchId;
-        // The claim gave the socket's device a player if it had none: the socket's next join must know it.
-        if (deviceId !== null && deviceId === socket.data.deviceId) socket.data.playerId = playerOfSeat(roomId, seat);
+        // The claim gave the socket's device a player if it had none: the socket acts as it from now on.
+        if (own !== null && deviceId === own.deviceId) socket.data.principal = { deviceId, playerId: playerOfSeat(roomId, seat) };
         await socket.leave(watchChannel(roomId));
         await socket.join(seatChannel(roomId, seat));
       });
@@ -159,18 +167,22 @@ export function attachSocketHandlers(
       if (!room) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
       // A seat taken in an earlier match is someone else's now: its view must not go to this socket.
       if (socket.data.seat !== null && socket.data.matchId !== room.matchId) {
-        return fault('MATCH_CHANGED', 'A new match began in this room and the seats moved: join the room again.');
+        return matchChanged();
       }
       return { ok: true, snapshot: room.snapshotFor(socket.data.seat) };
     }),
 
-    'room:settings': inRoom(async (socket, msg, { roomId }) => rooms.setSpectators(roomId, socket.data.deviceId, msg.spectators)),
+    'room:settings': inRoom(async (socket, msg, { roomId }) =>
+      rooms.setSpectators(roomId, socket.data.principal?.playerId ?? null, msg.spectators),
+    ),
 
     'match:rematch': seated('Only the players vote for a rematch.', async (_socket, msg, { roomId, seat, matchId }) =>
       rooms.rematch(roomId, seat, msg.accept, matchId),
     ),
 
-    'seat:bot': inRoom(async (socket, msg, { roomId }) => rooms.seatBot(roomId, socket.data.deviceId, msg.seat, msg.strength)),
+    'seat:bot': inRoom(async (socket, msg, { roomId }) =>
+      rooms.seatBot(roomId, socket.data.principal?.playerId ?? null, msg.seat, msg.strength),
+    ),
 
     'seat:takeover': seated(
       'Only a player at this table may hand a seat to a bot.',
@@ -182,6 +194,8 @@ export function attachSocketHandlers(
 
     // The service answers a watcher NOT_SEATED itself (hints are the players').
     'match:hint': inRoom(async (_socket, _msg, { roomId, seat, matchId }) => rooms.hint(roomId, seat, matchId)),
+
+    'room:react': inRoom(async (socket, msg, at) => reactions.send(socket, msg.preset, at)),
 
     presence: async (socket, msg) => {
       socket.data.visible = msg.visible;
@@ -195,7 +209,7 @@ export function attachSocketHandlers(
     rooms.cached(roomId)?.seats.find((s) => s.index === seat)?.playerId ?? null;
 
   io.on('connection', (socket) => {
-    const data: SocketData = { roomId: null, seat: null, deviceId: null, playerId: undefined, matchId: null, visible: true };
+    const data: SocketData = { roomId: null, seat: null, principal: null, matchId: null, visible: true };
     socket.data = data;
     const rate = new MessageRate(opts.messageRate ?? DEFAULT_MESSAGE_RATE);
     let summary: NodeJS.Timeout | undefined;
@@ -265,6 +279,10 @@ export function attachSocketHandlers(
       const joining = name === 'room:join';
       if (joining && !rate.join()) {
         return respond(ack, fault('RATE_LIMITED', 'Too many room joins on this connection: wait a moment and try again.'));
+      }
+      // A reaction is shown on every phone of the room: a few per 10 s, whatever the message rate leaves.
+      if (name === 'room:react' && !rate.react()) {
+        return respond(ack, fault('RATE_LIMITED', 'Too many reactions: wait a few seconds.'));
       }
       try {
         const handler = handlers[name] as Handler<typeof name>;

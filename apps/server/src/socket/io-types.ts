@@ -1,19 +1,19 @@
 import type { ServerToClient } from '@mm/protocol';
 import type { Seat } from '@mm/rules';
 import type { Server, Socket } from 'socket.io';
+import type { Principal } from '../security/principal';
 
 // The types of this server's Socket.IO: what every module of the transport shares, kept apart so
 // that the broadcaster and the presence it counts do not import each other.
 
-/** The event by which one server process tells the others that a room's presence changed. */
-export const PRESENCE_CHANGED = 'mm:presence';
+/** The one server-side event: every message between server processes (cluster-bus.ts parses it). */
+export const BUS_EVENT = 'mm:bus';
 
 export interface SocketData {
   roomId: string | null;
   seat: Seat | null;
-  deviceId: string | null;
-  /** the player of `deviceId` as the socket's last join read it; undefined: not read (a re-join reads it) */
-  playerId: string | null | undefined;
+  /** who the socket acts for: the device its joins named, and that device's player (socket/principals.ts); null before any */
+  principal: Principal | null;
   /** the match in which `seat` was taken: after a rematch that seat number is someone else's */
   matchId: string | null;
   /** the page said it is visible (`presence`); a seat whose pages are all hidden gets pushes */
@@ -21,9 +21,9 @@ export interface SocketData {
 }
 
 // Note: client→server events are untrusted and parsed by hand, so they stay untyped here.
-/** What server processes tell each other (through the adapter). */
+/** What server processes tell each other (through the adapter): untrusted until cluster-bus.ts parses it. */
 export interface ServerSideEvents {
-  [PRESENCE_CHANGED]: (roomId: string) => void;
+  [BUS_EVENT]: (message: unknown) => void;
 }
 export type IoServer = Server<Record<string, never>, ServerToClient, ServerSideEvents, SocketData>;
 export type IoSocket = Socket<Record<string, never>, ServerToClient, ServerSideEvents, SocketData>;

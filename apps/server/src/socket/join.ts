@@ -7,13 +7,14 @@ import type { Seat } from '@mm/rules';
 import { fault } from '../errors';
 import type { LiveRoom } from '../rooms/live-room';
 import type { RoomService } from '../rooms/room-service';
-import { SerialQueue } from '../rooms/serial-queue';
+import { SerialQueue } from '../shared/serial-queue';
 import { hashToken } from '../security/tokens';
 import type { AddressLimits } from './address-limits';
 import type { Broadcaster } from './broadcaster';
 import { deviceChannel, roomChannel, seatChannel, watchChannel } from './channels';
 import type { IoSocket } from './io-types';
 import type { PresenceCoalescer } from './presence-coalescer';
+import type { SocketPrincipals } from './principals';
 
 export interface JoinDeps {
   rooms: RoomService;
@@ -28,13 +29,16 @@ export interface JoinDeps {
   spectatorsPerRoom?: number | undefined;
   /** per-address bounds (room joins), with the address of each socket */
   limits?: { addresses: AddressLimits; addressOf: (socket: IoSocket) => string } | undefined;
+  /** who each socket acts for, kept true by identity's changes */
+  principals: SocketPrincipals;
 }
 
 export function createJoin(deps: JoinDeps): {
   handle: (socket: IoSocket, msg: ParsedClientMessage<'room:join'>) => Promise<JoinReply | ErrorReply>;
   enterRoom: (socket: IoSocket, roomId: string, seat: Seat | null, matchId: string) => Promise<void>;
 } {
-  const { rooms, broadcaster, presence, vacated } = deps;
+  const { rooms, broadcaster, presence, vacated, principals } = deps;
+  const playerOf = (deviceId: string): Promise<string | null> => rooms.playerOfDevice(deviceId);
   const spectatorsPerRoom = deps.spectatorsPerRoom ?? Infinity;
   const admissions = new SerialQueue();
 
@@ -50,9 +54,13 @@ export function createJoin(deps: JoinDeps): {
     const here = alreadyIn(socket, msg);
     if (here) return joinReply(socket, here, socket.data.seat);
     const deviceId = msg.deviceToken ? hashToken(msg.deviceToken) : null;
+    // The device's player, read once (the socket's own when it is known): a move of the device after
+    // this read is caught when the socket settles (SocketPrincipals.settle).
+    const since = principals.moves;
+    const principal = deviceId ? await principals.resolve(socket, deviceId, playerOf) : null;
     // The service decides the seat (and gives back one a bot played); the transport moves the socket in.
     let again = false;
-    const joined = await rooms.join(msg.roomId, { deviceId }, msg.seatToken ?? null, {
+    const joined = await rooms.join(msg.roomId, { deviceId, playerId: principal?.playerId ?? null }, msg.seatToken ?? null, {
       claim: msg.claim,
       enter: async (room, seat) => {
         const channel = seat === null ? watchChannel(room.id) : seatChannel(room.id, seat);
@@ -79,29 +87,12 @@ export function createJoin(deps: JoinDeps): {
       },
     });
     if (!joined.ok) return joined;
-    await joinDevice(socket, deviceId, joined.playerId);
+    // A claim gave the device a player if it had none: the socket acts as it from now on.
+    await principals.settle(socket, deviceId === null ? null : { deviceId, playerId: joined.playerId }, since, playerOf);
     // The socket's arrival is the transport's own news; a claim, or a seat given back, the service announced already.
     if (!again && !joined.announced) presence.changed(joined.room.id);
     const reply = await joinReply(socket, joined.room, joined.seat);
     return joined.seatToken ? { ...reply, seatToken: joined.seatToken } : reply;
-  }
-
-  /**
-   * The device's channel (its player's news: a deleted player, a merged one) follows the socket's latest device.
-   * `playerId`: the device's player as this join read it (undefined: not read), for the socket's next join.
-   */
-  async function joinDevice(socket: IoSocket, deviceId: string | null, playerId: string | null | undefined): Promise<void> {
-    if (!deviceId) {
-      // No device named: the socket keeps the one it had; with none, it is nobody's player.
-      if (socket.data.deviceId === null) socket.data.playerId = null;
-      return;
-    }
-    if (socket.data.deviceId !== deviceId) {
-      if (socket.data.deviceId) void socket.leave(deviceChannel(socket.data.deviceId));
-      await socket.join(deviceChannel(deviceId));
-    }
-    socket.data.deviceId = deviceId;
-    socket.data.playerId = playerId;
   }
 
   /**
@@ -112,11 +103,11 @@ export function createJoin(deps: JoinDeps): {
    * so such a join goes the whole way. A seat a bot plays for its person goes the whole way too (reclaim).
    */
   function alreadyIn(socket: IoSocket, msg: ParsedClientMessage<'room:join'>): LiveRoom | null {
-    const { roomId, seat, matchId, deviceId, playerId } = socket.data;
-    if (msg.claim || roomId !== msg.roomId || playerId === undefined) return null;
-    if ((msg.deviceToken ? hashToken(msg.deviceToken) : null) !== deviceId || matchId === null) return null;
+    const { roomId, seat, matchId, principal } = socket.data;
+    if (msg.claim || roomId !== msg.roomId) return null;
+    if ((msg.deviceToken ? hashToken(msg.deviceToken) : null) !== (principal?.deviceId ?? null) || matchId === null) return null;
     if (!socket.rooms.has(seat === null ? watchChannel(roomId) : seatChannel(roomId, seat))) return null;
-    return rooms.stillHeld(roomId, matchId, { playerId, seatToken: msg.seatToken ?? null }, seat);
+    return rooms.stillHeld(roomId, matchId, { playerId: principal?.playerId ?? null, seatToken: msg.seatToken ?? null }, seat);
   }
 
   /** The socket leaves the room it was in, if any, and enters `roomId` as `seat` (null: watching) of match `matchId`. */
@@ -136,14 +127,14 @@ export function createJoin(deps: JoinDeps): {
       room: room.summary(connected, spectators),
       seat,
       snapshot: room.snapshotFor(seat),
-      creator: room.isCreator(socket.data.deviceId),
+      creator: room.isCreator(socket.data.principal?.playerId ?? null),
     };
   }
 
   function leaveCurrentRoom(socket: IoSocket): void {
     const { roomId } = socket.data;
     if (!roomId) return;
-    const device = socket.data.deviceId ? deviceChannel(socket.data.deviceId) : null;
+    const device = socket.data.principal ? deviceChannel(socket.data.principal.deviceId) : null;
     for (const channel of socket.rooms) if (channel !== socket.id && channel !== device) void socket.leave(channel);
     const seated = socket.data.seat !== null;
     socket.data.roomId = null;

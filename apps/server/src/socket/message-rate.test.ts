@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MessageRate } from './message-rate';
 
-const JOINS = { joinBurst: 10, joinsPerMinute: 6 };
+const JOINS = { joinBurst: 10, joinsPerMinute: 6, reactionBurst: 3, reactionsPer10s: 3 };
 
 describe('MessageRate', () => {
   it('answers the first message over the rate, counts the rest for one summary, and opens a new window after it', () => {
@@ -30,7 +30,7 @@ describe('MessageRate', () => {
   it('lets a socket join a few times a minute, whatever its message rate, and takes back a join that cost nothing', () => {
     let now = 0;
     const rate = new MessageRate(
-      { burst: 30, perSecond: 10, maxDropped: 100, strikeWindowMs: 10_000, joinBurst: 3, joinsPerMinute: 6 },
+      { ...JOINS, burst: 30, perSecond: 10, maxDropped: 100, strikeWindowMs: 10_000, joinBurst: 3, joinsPerMinute: 6 },
       () => now,
     );
     expect([rate.join(), rate.join(), rate.join(), rate.join()]).toEqual([true, true, true, false]);
@@ -43,5 +43,18 @@ describe('MessageRate', () => {
     rate.refundJoin();
     expect(rate.join()).toBe(true);
     expect(rate.join()).toBe(false);
+  });
+
+  it('lets a socket react a few times per 10 s, whatever its message rate, and refills one at a time', () => {
+    let now = 0;
+    const rate = new MessageRate({ ...JOINS, burst: 30, perSecond: 10, maxDropped: 100, strikeWindowMs: 10_000 }, () => now);
+    expect([rate.react(), rate.react(), rate.react(), rate.react()]).toEqual([true, true, true, false]);
+    // Messages and joins are still let through: only reactions are spent.
+    expect(rate.check()).toBe('pass');
+    expect(rate.join()).toBe(true);
+    now += 3_000;
+    expect(rate.react()).toBe(false);
+    now += 400;
+    expect([rate.react(), rate.react()]).toEqual([true, false]);
   });
 });

@@ -1,4 +1,4 @@
-import { TokenBucket } from './rate-limit';
+import { TokenBucket } from '../shared/token-bucket';
 
 export interface MessageRateSettings {
   /** messages a socket may send at once, refilled at `perSecond` */
@@ -13,6 +13,12 @@ export interface MessageRateSettings {
    */
   joinBurst: number;
   joinsPerMinute: number;
+  /**
+   * reactions (`room:react`) a socket may send at once, refilled at `reactionsPer10s`: each one is
+   * shown on every phone of the room, so a few per 10 s, far below the message rate
+   */
+  reactionBurst: number;
+  reactionsPer10s: number;
 }
 
 /**
@@ -32,6 +38,7 @@ export type Verdict = 'pass' | 'refuse' | 'drop' | 'close';
 export class MessageRate {
   private readonly bucket: TokenBucket;
   private readonly joins: TokenBucket;
+  private readonly reactions: TokenBucket;
   /** drops not answered yet, for the window's summary */
   private unreported = 0;
   private windowOpen = false;
@@ -44,6 +51,12 @@ export class MessageRate {
   ) {
     this.bucket = new TokenBucket(settings.burst, settings.perSecond, now);
     this.joins = new TokenBucket(settings.joinBurst, settings.joinsPerMinute / 60, now);
+    this.reactions = new TokenBucket(settings.reactionBurst, settings.reactionsPer10s / 10, now);
+  }
+
+  /** A reaction, on top of the message it is (`check` first): false when the socket has reacted too often. */
+  react(): boolean {
+    return this.reactions.take();
   }
 
   /** A room join, on top of the message it is (`check` first): false when the socket has joined too often. */

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, type TestDatabase } from '../test-support/databases';
-import { Player } from '../test-support/player';
 import { kill, spawnServer } from '../test-support/process';
 import { TestRedis } from '../test-support/redis-server';
 import { createRoom } from '../test-support/server';
+import { duelAcross } from '../test-support/table';
 import { until } from '../test-support/until';
 
 /** Two server processes sharing PostgreSQL and a Redis of the test's own, which goes away during play. */
@@ -25,15 +25,7 @@ describe('a Redis outage under live play between two processes', () => {
   });
 
   it('keeps every process up and serving its own sockets, and cross-process delivery resumes by itself', async () => {
-    const roomId: string = (await createRoom(nodes[0]!.url, { family: 'duel', options: { repeats: true, guesses: 15 } })).json.id;
-    const alice = await Player.connect(nodes[0]!.url);
-    const bob = await Player.connect(nodes[1]!.url);
-    await alice.join(roomId);
-    await bob.join(roomId);
-    await alice.claim(0, 'Alice');
-    await bob.claim(1, 'Bob');
-    expect((await alice.act({ type: 'setSecret', code: [0, 1, 2, 3] })).ok).toBe(true);
-    await bob.waitForSeq(1);
+    const { alice, bob } = await duelAcross(nodes[0]!.url, nodes[1]!.url, { repeats: true, guesses: 15 });
 
     await redis.down();
     // Longer than the 5 s after which the processes used to die, with play going on all along: each
@@ -88,15 +80,7 @@ describe('a Redis outage under live play between two processes', () => {
   }, 240_000);
 
   it('re-sends the seat that missed moves during a blip its newest view once Redis is back, with no move after', async () => {
-    const roomId: string = (await createRoom(nodes[0]!.url, { family: 'duel', options: {} })).json.id;
-    const alice = await Player.connect(nodes[0]!.url);
-    const bob = await Player.connect(nodes[1]!.url);
-    await alice.join(roomId);
-    await bob.join(roomId);
-    await alice.claim(0, 'Alice');
-    await bob.claim(1, 'Bob');
-    expect((await alice.act({ type: 'setSecret', code: [0, 1, 2, 3] })).ok).toBe(true);
-    await bob.waitForSeq(1);
+    const { alice, bob } = await duelAcross(nodes[0]!.url, nodes[1]!.url);
 
     await redis.down();
     // Node 1's update of this guess cannot cross to node 0 (Alice's): it is lost, and nothing follows it.

@@ -3,9 +3,6 @@ import type { RoomService } from '../rooms/room-service';
 import type { Broadcaster } from './broadcaster';
 import type { IoServer } from './io-types';
 
-/** The event by which a process back on Redis asks the others to re-send their sockets' views. */
-export const RESYNC_EVENT = 'mm:resync';
-
 /** `room:<id>` exactly (a room's own channel, not a seat's or the watchers'). */
 const roomOfChannel = (channel: string): string | null => {
   const parts = channel.split(':');

@@ -1,10 +1,7 @@
 import type { Seat } from '@mm/rules';
-import { PRESENCE_CHANGED, type IoServer, type SocketData } from './io-types';
-
-export interface Presence {
-  connected: Set<Seat>;
-  spectators: number;
-}
+import type { Presence } from '../rooms/presence';
+import type { ClusterBus } from './cluster-bus';
+import type { IoServer, SocketData } from './io-types';
 
 export function countPresence(sockets: readonly SocketData[]): Presence {
   const connected = new Set<Seat>();
@@ -31,16 +28,19 @@ export class SharedPresence {
   /** bumped at every change of a room, so that a look-up that started before it is not kept */
   private readonly version = new Map<string, number>();
 
-  constructor(private readonly io: IoServer) {
+  constructor(
+    private readonly io: IoServer,
+    bus: ClusterBus,
+  ) {
     const changed = (channel: string): void => {
       const roomId = roomOf(channel);
       if (roomId === null) return;
       this.forget(roomId);
-      io.serverSideEmit(PRESENCE_CHANGED, roomId);
+      bus.publish({ type: 'presence-changed', roomId });
     };
     io.of('/').adapter.on('join-room', changed);
     io.of('/').adapter.on('leave-room', changed);
-    io.on(PRESENCE_CHANGED, (roomId: string) => this.forget(roomId));
+    bus.on('presence-changed', ({ roomId }) => this.forget(roomId));
   }
 
   async of(roomId: string, fresh = false): Promise<Presence> {

@@ -4,7 +4,7 @@ import { Server } from 'socket.io';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { until } from '../test-support/until';
-import { coalesceWrites } from './coalesced-writes';
+import { shapeWrites } from './engine-writes';
 import { guardWrites, unsent } from './write-guard';
 
 const closers: (() => Promise<void>)[] = [];
@@ -12,13 +12,12 @@ afterEach(async () => {
   for (const close of closers.splice(0)) await close();
 });
 
-/** A Socket.IO server with the app's write path (coalesced writes, then the guard) and a client that never reads. */
+/** A Socket.IO server with the app's write path (engine-writes.ts) and a client that never reads. */
 async function setup(limits: { maxQueuedPackets: number; maxBufferedBytes: number }) {
   const http = createServer();
   const io = new Server(http, { serveClient: false });
-  coalesceWrites(io);
   const overflows: { packets: number; bytes: number }[] = [];
-  guardWrites(io, limits, (held) => overflows.push(held));
+  shapeWrites(io, limits, (held) => overflows.push(held));
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   closers.push(async () => {
     await io.close();

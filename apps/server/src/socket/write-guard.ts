@@ -1,5 +1,5 @@
-import type { Socket as NetSocket } from 'node:net';
 import type { Server } from 'socket.io';
+import { isEngineConnection, tcpOf } from './engine-connection';
 
 export interface WriteLimits {
   /** packets waiting in Engine.IO's buffer of one connection (the transport not ready for more) */
@@ -7,25 +7,6 @@ export interface WriteLimits {
   /** bytes the connection's TCP socket holds unsent in memory */
   maxBufferedBytes: number;
 }
-
-/** The parts of an Engine.IO connection this guard reads (engine.io's `Socket`). */
-interface EngineConnection {
-  readyState: string;
-  writeBuffer: unknown[];
-  flush(): void;
-  close(discard?: boolean): void;
-  transport: { name: string; socket?: { _socket?: NetSocket } };
-}
-
-const isEngineConnection = (value: unknown): value is EngineConnection =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as { flush?: unknown }).flush === 'function' &&
-  Array.isArray((value as { writeBuffer?: unknown }).writeBuffer) &&
-  typeof (value as { transport?: unknown }).transport === 'object';
-
-const tcpOf = (conn: EngineConnection): NetSocket | undefined =>
-  conn.transport.name === 'websocket' ? conn.transport.socket?._socket : undefined;
 
 /** How much a connection holds unsent: the packets Engine.IO queued, the bytes its TCP socket buffers. */
 export function unsent(conn: unknown): { packets: number; bytes: number } {

@@ -16,6 +16,8 @@ import {
   type MatchStatus,
   type Score,
   type Viewer,
+  clockPerOwingSeat,
+  outcomeOf,
 } from '@mm/rules';
 
 /**
@@ -90,7 +92,7 @@ function view(state: State, viewer: Viewer): View {
 export const onePeg: Family<Options, State, Action, View> = {
   id: ONE_PEG,
   name: { en: 'Guess my colour', fr: 'Devine ma couleur', de: 'Rate meine Farbe' },
-  previewBoard: { holes: 1, rows: 8, boards: 1 },
+  previewBoard: { pegs: 1, rows: 8, boards: 1 },
   presets: [],
   optionsSchema,
   actionSchema,
@@ -133,6 +135,10 @@ export const onePeg: Family<Options, State, Action, View> = {
     return { finished: false, toAct: [owes.seat], owes: [owes], may: [], scores: [0, 0], winners: [], draw: false };
   },
   timeoutFor: () => null,
+  outcome: outcomeOf,
+  // the latest row, if the guess came last (the hidden peg fills none)
+  lastMove: (v, last) => (last?.seat === 1 && v.rows.length > 0 ? { row: v.rows.length } : null),
+  turnClock: clockPerOwingSeat,
 };
 
 /** A bot hides a random peg, or guesses from the rows its own view shows. */

@@ -58,16 +58,18 @@ export class Player {
   /**
    * `autoRejoin: false` plays a client that ignores room:rejoin (to prove the server does not rely on it).
    * `headers`: sent with the handshake (an `X-Forwarded-For` for a server that trusts the loopback as its proxy).
+   * `query`: of the connection's requests (`{ room }`, as the web client names its room for the proxy).
    */
   static async connect(
     url: string,
-    opts: { deviceToken?: string; autoRejoin?: boolean; headers?: Record<string, string> } = {},
+    opts: { deviceToken?: string; autoRejoin?: boolean; headers?: Record<string, string>; query?: Record<string, string> } = {},
   ): Promise<Player> {
     const socket = connect(url, {
       transports: ['websocket'],
       reconnection: false,
       forceNew: true,
       ...(opts.headers ? { extraHeaders: opts.headers } : {}),
+      ...(opts.query ? { query: opts.query } : {}),
     });
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', () => resolve());

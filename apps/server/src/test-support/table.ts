@@ -40,6 +40,31 @@ export async function seatTable(url: string, body: unknown, seatCount: number): 
   return { roomId, seats, watcher, everyone, close: () => everyone.forEach((p) => p.close()) };
 }
 
+/** The codemaker's secret of `duelAcross`: a test scans the codebreaker's payloads for it. */
+export const ACROSS_SECRET = [0, 1, 2, 3];
+
+/**
+ * A duel with Alice (the codemaker) on the server at `aliceUrl` and Bob on the one at `bobUrl`:
+ * both seated, the secret set and Bob's update of it received, across processes when they differ.
+ */
+export async function duelAcross(
+  aliceUrl: string,
+  bobUrl: string,
+  options: Record<string, unknown> = {},
+): Promise<{ roomId: string; alice: Player; bob: Player }> {
+  const roomId: string = (await createRoom(aliceUrl, { family: 'duel', options })).json.id;
+  const alice = await Player.connect(aliceUrl);
+  const bob = await Player.connect(bobUrl);
+  await alice.join(roomId);
+  await bob.join(roomId);
+  await alice.claim(0, 'Alice');
+  await bob.claim(1, 'Bob');
+  const set = await alice.act({ type: 'setSecret', code: ACROSS_SECRET });
+  if (!set.ok) throw new Error(`setSecret refused: ${set.code}`);
+  await bob.waitForSeq(1);
+  return { roomId, alice, bob };
+}
+
 /**
  * Plays `action` as `player`, which must be accepted, and waits until every socket in
  * `everyone` has received the update for it. Resolves with the accepted seq.

@@ -39,9 +39,9 @@ function draw(board: PreviewBoard): Buffer {
     }
   };
   fill(0, 0, OG_WIDTH, OG_HEIGHT, BACKGROUND);
-  const { holes, rows, boards } = board;
+  const { pegs, rows, boards } = board;
   const cell = 70;
-  const boardW = holes * cell + 40;
+  const boardW = pegs * cell + 40;
   const boardH = rows * cell + 40;
   const gap = 60;
   const left0 = Math.round((OG_WIDTH - boards * boardW - (boards - 1) * gap) / 2);
@@ -50,7 +50,7 @@ function draw(board: PreviewBoard): Buffer {
     const left = left0 + b * (boardW + gap);
     fill(left, top, left + boardW, top + boardH, BOARD);
     for (let r = 0; r < rows; r++) {
-      for (let h = 0; h < holes; h++) {
+      for (let h = 0; h < pegs; h++) {
         const cx = left + 20 + h * cell + cell / 2;
         const cy = top + 20 + r * cell + cell / 2;
         // the first rows are played, the rest still empty: a game under way
@@ -102,7 +102,7 @@ const cache = new Map<string, Buffer>();
 
 /** A family's preview (`family.previewBoard`) as PNG bytes, drawn once per shape and process. */
 export function ogImage(board: PreviewBoard): Buffer {
-  const key = `${board.holes}x${board.rows}x${board.boards}`;
+  const key = `${board.pegs}x${board.rows}x${board.boards}`;
   let hit = cache.get(key);
   if (!hit) cache.set(key, (hit = png(draw(board), OG_WIDTH, OG_HEIGHT)));
   return hit;

@@ -1,4 +1,4 @@
-import { LANGS } from '@mm/rules';
+import { isLang, type Lang } from '@mm/rules';
 
 /**
  * The few words the server writes into the HTML itself (the shell painted before any
@@ -6,9 +6,6 @@ import { LANGS } from '@mm/rules';
  * Everything else is translated by the client's i18n layer; a family's name is the family's
  * own (`family.name`).
  */
-export const PAGE_LANGS = LANGS;
-export type PageLang = (typeof PAGE_LANGS)[number];
-
 interface PageMessages {
   title: string;
   description: string;
@@ -24,7 +21,7 @@ interface PageMessages {
   dailyDescription: string;
 }
 
-export const PAGE_MESSAGES: Record<PageLang, PageMessages> = {
+export const PAGE_MESSAGES: Record<Lang, PageMessages> = {
   en: {
     title: 'Mastermind Table',
     description: 'Play Mastermind with friends: create a table, share the link, play in real time.',
@@ -61,7 +58,7 @@ export const PAGE_MESSAGES: Record<PageLang, PageMessages> = {
 };
 
 /** The first language of an Accept-Language header the pages speak, else English. */
-export function pageLang(acceptLanguage: string | undefined): PageLang {
+export function pageLang(acceptLanguage: string | undefined): Lang {
   const tags = (acceptLanguage ?? '')
     .split(',')
     .map((part) => {
@@ -71,6 +68,6 @@ export function pageLang(acceptLanguage: string | undefined): PageLang {
     })
     .filter((t) => t.base && t.q > 0)
     .sort((a, b) => b.q - a.q);
-  for (const { base } of tags) if ((PAGE_LANGS as readonly string[]).includes(base)) return base as PageLang;
+  for (const { base } of tags) if (isLang(base)) return base;
   return 'en';
 }

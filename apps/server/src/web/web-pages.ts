@@ -3,12 +3,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { DAILY_FAMILY, families, getFamily, puzzleNumberOf, type AnyFamily } from '@mm/rules';
+import { DAILY_FAMILY, families, getFamily, puzzleNumberOf, type AnyFamily, type Lang } from '@mm/rules';
 import { roomIdSchema, type RoomSummary } from '@mm/protocol';
 import { declarePublic, PUBLIC } from '../http/private-answer';
-import { TokenBucket } from '../socket/rate-limit';
+import { TokenBucket } from '../shared/token-bucket';
 import { ogImage } from './og-image';
-import { PAGE_MESSAGES, pageLang, type PageLang } from './page-messages';
+import { PAGE_MESSAGES, pageLang } from './page-messages';
 
 /**
  * The web client over HTTP: its files, and its one HTML page.
@@ -54,31 +54,22 @@ function perAddressLimiter(burst: number, perSecond: number): (req: FastifyReque
   };
 }
 
-/** Registers the client's files and pages; returns the handler that answers any other page path with the app. */
-export async function registerWebPages(
-  http: FastifyInstance,
-  deps: WebPagesDeps,
-): Promise<(req: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>> {
-  // One route per file, listed once at start: with a wildcard route, @fastify/static read the
-  // folders of every path it was asked for (checking its spelling), 0.7 ms of CPU per asset and
-  // ~130 assets per phone installing the service worker (docs/performance.md). The client's files
-  // are those of the build the server started with; a new build is served after a restart.
-  // The same files for everyone: public (the plugin takes no route config, so its scope declares them).
-  await http.register(async (files) => {
-    files.addHook('onRoute', declarePublic);
-    await files.register(fastifyStatic, {
-      root: deps.webDist,
-      wildcard: false,
-      preCompressed: true,
-      index: false,
-      cacheControl: false,
-      setHeaders: (reply, path) => {
-        reply.header('cache-control', relative(deps.webDist, path).startsWith(`assets${sep}`) ? IMMUTABLE : REVALIDATE);
-      },
-    });
-  });
+/** The handler that answers a page path with the app. */
+export type SendPage = (req: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
 
-  // as built when the server started: the files it names are those routed above
+export interface WebPages {
+  /** answers any page path no route names with the app (the client routes it, its "not found" page included) */
+  sendPage: SendPage;
+  /** registers the client's files and pages */
+  register(http: FastifyInstance): Promise<void>;
+}
+
+/**
+ * The client's page, read from WEB_DIST once: made before the HTTP server, whose "not found"
+ * handler answers with it, and registered on it once made.
+ */
+export function loadWebPages(deps: WebPagesDeps): WebPages {
+  // as built when the server started: the files it names are those `register` routes
   const template = readFileSync(join(deps.webDist, 'index.html'), 'utf8');
   // A room link's preview reads the database: bounded per address like API reads (beyond it,
   // the page is sent without the room's tags rather than refused).
@@ -99,29 +90,50 @@ export async function registerWebPages(
     return sendHtml(req, reply, html);
   };
 
-  http.get('/', PUBLIC, (req, reply) => page(req, reply));
-  http.get('/history', PUBLIC, (req, reply) => page(req, reply));
-  http.get<{ Params: { id: string } }>('/m/:id', PUBLIC, (req, reply) => page(req, reply));
-  http.get<{ Params: { id: string } }>('/r/:id', PUBLIC, (req, reply) => {
-    const id = roomIdSchema.safeParse(req.params.id);
-    return page(req, reply, id.success ? id.data : undefined);
-  });
-  // The Code of the day's link: today's number at UTC (the link's own, when it names one), no spoiler.
-  const today = (): number => puzzleNumberOf((deps.now ?? (() => new Date()))().toISOString().slice(0, 10));
-  http.get('/daily', PUBLIC, (req, reply) => page(req, reply, undefined, today()));
-  http.get<{ Params: { n: string } }>('/daily/:n', PUBLIC, (req, reply) => {
-    const n = /^[1-9]\d{0,6}$/.test(req.params.n) ? Number(req.params.n) : today();
-    return page(req, reply, undefined, n);
-  });
-  http.get<{ Params: { file: string } }>('/og/:file', PUBLIC, (req, reply) => {
-    const family = /^(.+)\.png$/.exec(req.params.file);
-    const board = family ? getFamily(family[1] as string)?.previewBoard : undefined;
-    if (!board) return reply.callNotFound();
-    return reply.header('content-type', 'image/png').header('cache-control', 'public, max-age=86400').send(ogImage(board));
-  });
+  return {
+    sendPage: (req, reply) => page(req, reply),
+    async register(http) {
+      // One route per file, listed once at start: with a wildcard route, @fastify/static read the
+      // folders of every path it was asked for (checking its spelling), 0.7 ms of CPU per asset and
+      // ~130 assets per phone installing the service worker (docs/performance.md). The client's files
+      // are those of the build the server started with; a new build is served after a restart.
+      // The same files for everyone: public (the plugin takes no route config, so its scope declares them).
+      await http.register(async (files) => {
+        files.addHook('onRoute', declarePublic);
+        await files.register(fastifyStatic, {
+          root: deps.webDist,
+          wildcard: false,
+          preCompressed: true,
+          index: false,
+          cacheControl: false,
+          setHeaders: (reply, path) => {
+            reply.header('cache-control', relative(deps.webDist, path).startsWith(`assets${sep}`) ? IMMUTABLE : REVALIDATE);
+          },
+        });
+      });
 
-  // the client routes anything else itself (its "not found" page included)
-  return (req, reply) => page(req, reply);
+      http.get('/', PUBLIC, (req, reply) => page(req, reply));
+      http.get('/history', PUBLIC, (req, reply) => page(req, reply));
+      http.get<{ Params: { id: string } }>('/m/:id', PUBLIC, (req, reply) => page(req, reply));
+      http.get<{ Params: { id: string } }>('/r/:id', PUBLIC, (req, reply) => {
+        const id = roomIdSchema.safeParse(req.params.id);
+        return page(req, reply, id.success ? id.data : undefined);
+      });
+      // The Code of the day's link: today's number at UTC (the link's own, when it names one), no spoiler.
+      const today = (): number => puzzleNumberOf((deps.now ?? (() => new Date()))().toISOString().slice(0, 10));
+      http.get('/daily', PUBLIC, (req, reply) => page(req, reply, undefined, today()));
+      http.get<{ Params: { n: string } }>('/daily/:n', PUBLIC, (req, reply) => {
+        const n = /^[1-9]\d{0,6}$/.test(req.params.n) ? Number(req.params.n) : today();
+        return page(req, reply, undefined, n);
+      });
+      http.get<{ Params: { file: string } }>('/og/:file', PUBLIC, (req, reply) => {
+        const family = /^(.+)\.png$/.exec(req.params.file);
+        const board = family ? getFamily(family[1] as string)?.previewBoard : undefined;
+        if (!board) return reply.callNotFound();
+        return reply.header('content-type', 'image/png').header('cache-control', 'public, max-age=86400').send(ogImage(board));
+      });
+    },
+  };
 }
 
 const escapeHtml = (s: string): string =>
@@ -133,7 +145,7 @@ function themeOf(cookie: string | undefined): 'light' | 'dark' | null {
 }
 
 export interface PageInput {
-  lang: PageLang;
+  lang: Lang;
   theme: 'light' | 'dark' | null;
   origin: string;
   path: string;
@@ -144,13 +156,13 @@ export interface PageInput {
 
 /** A family's preview picture; the site's own is that of the first family the home page offers. */
 const previewImage = (familyId: string, origin: string): string => new URL(`/og/${familyId}.png`, origin).toString();
-const firstFamily = (): AnyFamily | undefined => Object.values(families)[0];
+const firstFamily = (): AnyFamily | undefined => Object.values(families())[0];
 
 /** The family's own name in `lang` (the id of a family this server no longer knows). */
-const familyName = (familyId: string, lang: PageLang): string => getFamily(familyId)?.name[lang] ?? familyId;
+const familyName = (familyId: string, lang: Lang): string => getFamily(familyId)?.name[lang] ?? familyId;
 
 /** What a room's link preview says: only what its public summary shows anyone. */
-export function roomPreview(summary: RoomSummary, lang: PageLang): { title: string; description: string; familyName: string } {
+export function roomPreview(summary: RoomSummary, lang: Lang): { title: string; description: string; familyName: string } {
   const m = PAGE_MESSAGES[lang];
   const family = familyName(summary.family, lang);
   const host = summary.seats[0];

@@ -6,6 +6,7 @@ import type { DictionaryPart, MessageKey } from '../lib/i18n/index.svelte';
 import type { FamilyAnalysis } from '../lib/replay/analysis';
 import type { ShareLines } from '../lib/replay/share';
 import type { MoveResult } from '../lib/table/move-result';
+import type { RematchVoter } from '../lib/table/rematch-vote.svelte';
 
 export type { MoveResult };
 
@@ -31,6 +32,11 @@ export interface GameProps<A = unknown> {
    * Absent when the room has no hints.
    */
   hint?: () => Promise<HintOutcome>;
+  /**
+   * Votes for (or withdraws) this seat's rematch once the match is over: the status card shows
+   * the other players' requests with it. Absent where no vote can be made (a replay).
+   */
+  rematch?: RematchVoter;
   /**
    * Shown read-only in a replay (/m/<id>): `snapshot.view` is the family's `review`, so
    * secrets show before their reveal; no move can be made and nothing links on to a new game.

@@ -25,6 +25,14 @@ describe('parseRoute', () => {
     expect(parseRoute('/r/%E0%A4%A').name).toBe('notFound');
     expect(parseRoute('/nowhere')).toEqual({ name: 'notFound', path: '/nowhere' });
   });
+  it('reads friends and friend invitation links, refusing what cannot be an invitation', () => {
+    const token = 'AAAAAAAAAAAAAAAAAAAAAA';
+    expect(parseRoute('/friends')).toEqual({ name: 'friends' });
+    expect(parseRoute(`/f/${token}`)).toEqual({ name: 'friendInvite', token });
+    expect(parseRoute('/f/short').name).toBe('notFound');
+    expect(parseRoute(`/f/${token}A`).name).toBe('notFound');
+    expect(parseRoute(`/f/${token}/x`).name).toBe('notFound');
+  });
   it('round-trips with pathFor', () => {
     const routes: Route[] = [
       { name: 'home' },
@@ -32,6 +40,8 @@ describe('parseRoute', () => {
       { name: 'history' },
       { name: 'match', id: ID },
       { name: 'daily' },
+      { name: 'friends' },
+      { name: 'friendInvite', token: 'AbCdEfGh_-12345ZabcdeF' },
     ];
     for (const r of routes) expect(parseRoute(pathFor(r))).toEqual(r);
   });

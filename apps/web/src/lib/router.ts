@@ -9,6 +9,8 @@ import { createSubscriber } from 'svelte/reactivity';
  *   /me          the player: name, devices, add a device
  *   /link        join this device to a player (the code in the fragment: /link#CODE)
  *   /daily       the Code of the day (also /daily/<n>, a link naming its number: today's is played)
+ *   /friends     friends, requests, people played with, invitation links
+ *   /f/<token>   a friend invitation link
  */
 export type Route =
   | { name: 'home' }
@@ -17,11 +19,15 @@ export type Route =
   | { name: 'me' }
   | { name: 'link' }
   | { name: 'daily' }
+  | { name: 'friends' }
+  | { name: 'friendInvite'; token: string }
   | { name: 'match'; id: string }
   | { name: 'notFound'; path: string };
 
 /** Same alphabet and length as the protocol's roomIdSchema (ids are opaque otherwise). */
 const ID = /^[A-Za-z0-9_-]{11,32}$/;
+/** The protocol's friendInviteTokenSchema: 128 bits, base64url. */
+const INVITE = /^\/f\/([A-Za-z0-9_-]{22})$/;
 
 export function parseRoute(pathname: string): Route {
   // tolerate a trailing slash and percent-encoding; ignore query and hash (callers pass pathname)
@@ -35,6 +41,9 @@ export function parseRoute(pathname: string): Route {
   if (path === '/history') return { name: 'history' };
   if (path === '/me') return { name: 'me' };
   if (path === '/link') return { name: 'link' };
+  if (path === '/friends') return { name: 'friends' };
+  const invite = INVITE.exec(path);
+  if (invite) return { name: 'friendInvite', token: invite[1] as string };
   if (path === '/daily' || /^\/daily\/[1-9]\d{0,6}$/.test(path)) return { name: 'daily' };
   const m = /^\/(r|m)\/([^/]+)$/.exec(path);
   if (m && ID.test(m[2] as string))
@@ -56,6 +65,10 @@ export function pathFor(route: Route): string {
       return '/link';
     case 'daily':
       return '/daily';
+    case 'friends':
+      return '/friends';
+    case 'friendInvite':
+      return `/f/${route.token}`;
     case 'match':
       return `/m/${route.id}`;
     case 'notFound':

@@ -11,7 +11,7 @@ export const FIRST_DAY = '2026-11-01';
  */
 export const DAILY_FAMILY = 'race';
 /** The daily's code rules: 4 holes, 6 colours, repeats allowed, 10 guesses. */
-export const DAILY_RULES = { holes: 4, colours: 6, repeats: true, maxGuesses: 10 } as const;
+export const DAILY_RULES = { pegs: 4, colours: 6, repeats: true, maxGuesses: 10 } as const;
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;

@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import type { ApplyResult } from './errors';
 import type { Rng } from './rng';
+import type { MatchResult, SeatOutcome } from './outcome';
+import type { TurnClock } from './turn-clock';
 
 /** A place at the table, numbered from 0 in seat order. */
 export type Seat = number;
@@ -32,13 +34,15 @@ export interface Preset<F extends FamilyId = FamilyId, OptionsInput = unknown> {
 /** The languages the product speaks: the web app, and the server's pages and pushes. */
 export const LANGS = ['en', 'fr', 'de'] as const;
 export type Lang = (typeof LANGS)[number];
+export const isLang = (s: unknown): s is Lang => typeof s === 'string' && (LANGS as readonly string[]).includes(s);
 
 /**
  * The board a family's link preview draws (a picture chat apps show above a pasted link): holes
  * in a row, rows, boards side by side. Decorative: no match's data is ever drawn.
  */
 export interface PreviewBoard {
-  holes: number;
+  /** pegs in a row (a code's length, as the options' `pegs`) */
+  pegs: number;
   rows: number;
   boards: number;
 }
@@ -66,6 +70,13 @@ export interface MatchStatus {
   draw: boolean;
 }
 
+/** The latest accepted action as a snapshot names it: its seq, who played it and its type. */
+export interface LastAction {
+  seq: number;
+  seat: Seat;
+  type: string;
+}
+
 /**
  * The one surface every game family offers. Pure: no I/O, no clock, no
  * Math.random. The same options, seed and actions always fold to the same state.
@@ -83,8 +94,11 @@ export interface MatchStatus {
  *   random secret; the server seeds it with fresh randomness of its own (not the match seed,
  *   which is published after the match). `apply` accepts what it returns, and every timeout
  *   moves the match on, so a table of absent players still ends.
+ * - `outcome`, `rank`, `lastMove` and `turnClock` are the rules' readings of a result, a view and
+ *   the log that the server and the client would otherwise each work out: they read these (the
+ *   client, which loads no family object, the same functions from the family's `pure` entry).
  */
-export interface Family<Options, State, Action, View, OptionsInput = unknown> {
+export interface Family<Options, State, Action, View, OptionsInput = unknown, LastMove = unknown> {
   id: FamilyId;
   /** its name as players read it, in every language the product speaks (the web app, link previews, pushes) */
   name: Record<Lang, string>;
@@ -108,8 +122,23 @@ export interface Family<Options, State, Action, View, OptionsInput = unknown> {
    * family has no such codes (a player's statistics show none).
    */
   codesBroken?(review: View, seat: Seat): number[];
-  /** every seat is placed by its score, not only the winner (a player's statistics count ranks) */
-  ranksEverySeat?: boolean;
+  /**
+   * The outcome of a finished match for whoever holds `seats` (one seat, or the several a player
+   * may hold), from its result: `outcomeOf` in every family so far.
+   */
+  outcome(result: Pick<MatchResult, 'winners' | 'draw'>, seats: readonly Seat[]): SeatOutcome;
+  /**
+   * Each seat's place (1 for the top) from a finished match's scores, seats with equal scores
+   * sharing one. Absent: only the winner is placed, not every seat (a player's statistics count no ranks).
+   */
+  rank?(scores: readonly number[]): number[];
+  /**
+   * Where the latest action (`last`, from the snapshot) landed in `view`: which round, board or row
+   * it filled, so a table marks it, right after a reload too. Null before any action.
+   */
+  lastMove(view: View, last: LastAction | null): LastMove | null;
+  /** when each seat owing a move started to owe it, and its deadline (docs/rules.md §5 turn timer) */
+  turnClock: TurnClock;
   /** true when `setup` deals hidden information from the seed, so the seed is committed to (fairness) */
   dealt: boolean;
   /** a dealt family: whether a finished match's view shows exactly what `setup` dealt from `seed` (a fairness verifier's check) */
@@ -119,7 +148,7 @@ export interface Family<Options, State, Action, View, OptionsInput = unknown> {
 /** Any family, for code that handles them all without knowing which. */
 // `any` here only because function parameters are contravariant: each family fills them in.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyFamily = Family<any, any, any, any, any>;
+export type AnyFamily = Family<any, any, any, any, any, any>;
 
 export interface LoggedAction<Action = unknown> {
   seat: Seat;

@@ -3,7 +3,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { expect, it } from 'vitest';
 import type { Code } from './code';
 import { RULE_ERROR_CODES, type RuleErrorCode } from './errors';
-import { foldLog, type AnyFamily, type Family, type LoggedAction, type Seat } from './family';
+import { foldLog, type AnyFamily, type Family, type LoggedAction, type Seat, type Viewer } from './family';
 import { createRng, type Rng } from './rng';
 
 /**
@@ -378,4 +378,36 @@ export function itEndsByTimeoutsAlone<O, S extends { finished: boolean }, A, V, 
       { numRuns: 40 },
     );
   });
+}
+
+/**
+ * A match played as the server plays it, with the family's turn clock folded along (the match
+ * created at 0, each move stored at its `at`): the state, and when each seat owing a move began to owe it.
+ */
+export function playClocked<O, S, A, V, I, L>(
+  family: Family<O, S, A, V, I, L>,
+  options: O,
+  seed: string,
+  moves: readonly { seat: Seat; action: A; at: number }[],
+): { state: S; started: Map<Seat, number> } {
+  let state = family.setup(options, seed);
+  let started = family.turnClock.started(new Map(), family.status(state), null, 0);
+  for (const m of moves) {
+    state = applyOrThrow(family, state, m.seat, m.action);
+    started = family.turnClock.started(started, family.status(state), m.seat, m.at);
+  }
+  return { state, started };
+}
+
+/** The family's `lastMove` after `moves` (from `setup`), as `viewer` reads it with the snapshot's `last`: seq, seat, the action's type. */
+export function lastMoveAfter<O, S, A extends { type: string }, V, I, L>(
+  family: Family<O, S, A, V, I, L>,
+  options: O,
+  seed: string,
+  moves: readonly [Seat, A][],
+  viewer: Viewer = 0,
+): L | null {
+  const state = moves.reduce((s, [seat, action]) => applyOrThrow(family, s, seat, action), family.setup(options, seed));
+  const last = moves[moves.length - 1];
+  return family.lastMove(family.view(state, viewer), last ? { seq: moves.length, seat: last[0], type: last[1].type } : null);
 }

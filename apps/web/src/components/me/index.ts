@@ -4,3 +4,4 @@ export { default as Stats } from './Stats.svelte';
 export { default as Passkeys } from './Passkeys.svelte';
 export { default as Devices } from './Devices.svelte';
 export { default as LinkCodes } from './LinkCodes.svelte';
+export { default as Ratings } from './Ratings.svelte';

@@ -72,4 +72,69 @@ describe('the duel’s table', () => {
     expect(table.statusText).toContain('Bob');
     expect(table.composer).toBeNull();
   });
+
+  it('says how fast each player broke the codes at the end of a drawn match, the draw standing', () => {
+    const miss = guess([0, 0, 0, 0]);
+    // rounds won: Bob breaks Ann's code on row 3, Ann breaks Bob's on row 2, one round each
+    const both: [number, DuelAction][] = [
+      [0, secret([0, 1, 2, 3])],
+      [1, miss],
+      [1, miss],
+      [1, guess([0, 1, 2, 3])],
+      [1, secret([5, 4, 3, 2])],
+      [0, miss],
+      [0, guess([5, 4, 3, 2])],
+    ];
+    for (const viewer of [0, 1, null]) {
+      const { table } = tableAfter({}, both, viewer);
+      expect(table.result?.text).toBe(t('result.draw'));
+      expect(table.drawText).toBe('Both broke it: Ann in 2, Bob in 3.');
+    }
+
+    // four rounds: each breaks one code and misses the other (2–2)
+    const fails = (breaker: number) => Array.from({ length: 8 }, (): [number, DuelAction] => [breaker, miss]);
+    const some = tableAfter(
+      { rounds: 4, guesses: 8 },
+      [
+        [0, secret([0, 1, 2, 3])],
+        [1, guess([0, 1, 2, 3])],
+        [1, secret([5, 4, 3, 2])],
+        ...fails(0),
+        [0, secret([0, 1, 2, 3])],
+        ...fails(1),
+        [1, secret([5, 4, 3, 2])],
+        [0, miss],
+        [0, miss],
+        [0, miss],
+        [0, guess([5, 4, 3, 2])],
+      ],
+      0,
+    ).table;
+    expect(some.result?.text).toBe(t('result.draw'));
+    expect(some.drawText).toBe('Codes broken: Ann in 4 (1 not broken), Bob in 1 (1 not broken).');
+
+    // codemaker points: both fail every row, 9 points each
+    const neither = tableAfter(
+      { scoring: 'points', guesses: 8 },
+      [[0, secret([0, 1, 2, 3])], ...fails(1), [1, secret([5, 4, 3, 2])], ...fails(0)],
+      1,
+    ).table;
+    expect(neither.result?.text).toBe(t('result.draw'));
+    expect(neither.drawText).toBe('Neither broke the code.');
+  });
+
+  it('says nothing more of a match someone won', () => {
+    const { table } = tableAfter(
+      {},
+      [
+        [0, secret([0, 1, 2, 3])],
+        [1, guess([0, 1, 2, 3])],
+        [1, secret([5, 4, 3, 2])],
+        ...Array.from({ length: 12 }, (): [number, DuelAction] => [0, guess([0, 0, 0, 0])]),
+      ],
+      1,
+    );
+    expect(table.result?.text).toBe(t('result.win'));
+    expect(table.drawText).toBeNull();
+  });
 });

@@ -1,10 +1,11 @@
 import type { DuelAction, DuelOptions, DuelRoundView, DuelView } from '@mm/rules/families/duel';
-import { t } from '../../lib/i18n/index.svelte';
+import { duelLastMove } from '@mm/rules/families/duel/pure';
+import { locale, t } from '../../lib/i18n/index.svelte';
 import { seatLetter } from '../../lib/table/format';
 import { isFreeSeat } from '../../lib/table/seats';
 import { botStatus, matchResultText, moveStatus } from '../shared/table-texts';
 import { codeComposer, lastLine, resultOutcome, type BoardCard, type TableModel, type TableState } from '../shared/table';
-import { codeRules, currentRound, earlierRounds, lastPlayed, resultFor, roleOf, type Role } from './model';
+import { breakRecords, codeRules, currentRound, earlierRounds, resultFor, roleOf, type Role } from './model';
 
 /** The duel's reading of its table (docs/rules.md §1): the round's board, its texts, its move. */
 export interface DuelTable extends TableModel {
@@ -16,6 +17,8 @@ export interface DuelTable extends TableModel {
   myRole: Role | null;
   /** what the scores count: rounds or points */
   unit: string;
+  /** a drawn match: who broke the codes faster (`drawLine`) */
+  drawText: string | null;
 }
 
 /** "Bob broke the code in 5" or "Bob failed": how a round ended. */
@@ -23,6 +26,26 @@ export const roundLine = (r: DuelRoundView, nameOf: (seat: number) => string): s
   r.outcome === 'broken'
     ? t('round.broken', { name: nameOf(r.codebreaker), n: r.rows.length + r.missed.length })
     : t('duel.round.failed', { name: nameOf(r.codebreaker) });
+
+/**
+ * The end of a drawn duel: how fast each player broke the codes ("Both broke it: Ann in 3, Bob
+ * in 4"). The draw stands (docs/rules.md §1: rounds won or points, nothing else); this only says
+ * how close it was.
+ */
+export function drawLine(view: DuelView, nameOf: (seat: number) => string): string {
+  const records = breakRecords(view);
+  const rows = (broken: number[]) => new Intl.ListFormat(locale.lang, { type: 'conjunction' }).format(broken.map(String));
+  if (records.every((r) => r.broken.length === 0)) return t('duel.draw.neither');
+  const items = records.map(({ seat, broken, failed }) => {
+    const name = nameOf(seat);
+    if (broken.length === 0) return t('duel.draw.none', { name });
+    return failed === 0
+      ? t('duel.draw.rows', { name, rows: rows(broken) })
+      : t('duel.draw.rowsMissed', { name, rows: rows(broken), n: failed });
+  });
+  const list = items.join(', ');
+  return records.every((r) => r.failed === 0) ? t('duel.draw.both', { list }) : t('duel.draw.some', { list });
+}
 
 function statusText(s: TableState<DuelView, DuelAction>, round: DuelRoundView | null): string {
   const { turn, seat, room, nameOf } = s;
@@ -50,7 +73,7 @@ export function duelTable(s: TableState<DuelView, DuelAction>): DuelTable {
   const options = view.options;
   const round = currentRound(view);
   const roundIndex = view.rounds.length - 1;
-  const last = lastPlayed(view, s.last);
+  const last = duelLastMove(view, s.last);
   const earlier = earlierRounds(view);
   const previous = earlier[earlier.length - 1] ?? null;
 
@@ -128,5 +151,6 @@ export function duelTable(s: TableState<DuelView, DuelAction>): DuelTable {
     earlierRounds: earlier,
     myRole: roleOf(round, seat),
     unit: options.scoring === 'points' ? t('room.unit.points') : t('duel.room.unit.rounds'),
+    drawText: status.finished && status.draw ? drawLine(view, nameOf) : null,
   };
 }

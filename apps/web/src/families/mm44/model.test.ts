@@ -8,21 +8,19 @@ import {
   type Mm44OptionsInput,
   type Mm44State,
 } from '@mm/rules/families/mm44';
-import { boardsOf, lastPlayed, latestRowBoard, resultFor, seatingShape } from './model';
+import { boardsOf, seatingShape } from './model';
 import { mayMake, turnOf } from '../shared/turn';
 
 /** Plays actions through the real rules; `act` takes the state so a test can read the dealt code. */
 function play(input: Mm44OptionsInput, actions: ((s: Mm44State) => [number, Mm44Action])[]) {
   let state: Mm44State = mm44.setup(mm44OptionsSchema.parse(input), 'seed-44');
-  let last: { seq: number; seat: number; type: string } | null = null;
-  actions.forEach((make, i) => {
+  actions.forEach((make) => {
     const [seat, action] = make(state);
     const r = mm44.apply(state, seat, action);
     if (!r.ok) throw new Error(r.error.message);
     state = r.state;
-    last = { seq: i + 1, seat, type: action.type };
   });
-  return { state, view: (viewer: number | null) => mm44.view(state, viewer), status: mm44.status(state), last };
+  return { state, view: (viewer: number | null) => mm44.view(state, viewer), status: mm44.status(state) };
 }
 
 const row = (seat: number, code: Code) => (): [number, Mm44Action] => [seat, { type: 'row', code }];
@@ -36,26 +34,19 @@ describe('mm44 model', () => {
     expect(seatingShape('2x2')).toEqual({ players: 2, boardsEach: 2 });
   });
 
-  it('follows the boards round the table, with the latest row on the right board', () => {
+  it('follows the boards round the table', () => {
     let g = play({ seating: '2x2' }, []);
     let v = g.view(0);
     expect(boardsOf(v, 0)).toEqual([0, 2]);
     expect(boardsOf(v, 1)).toEqual([1, 3]);
     expect(boardsOf(v, null)).toEqual([]);
     expect({ ...turnOf(g.status), board: v.turn }).toMatchObject({ kind: 'row', board: 0, actor: 0 });
-    expect(latestRowBoard(v)).toBeNull();
-    expect(lastPlayed(v, g.last)).toBeNull();
     expect(mayMake(g.status, 0, 'call') && mayMake(g.status, 1, 'call')).toBe(true);
     expect(mayMake(g.status, null, 'call')).toBe(false);
 
     g = play({ seating: '2x2' }, [row(0, EMPTY), row(1, EMPTY), row(0, [0, 1, 2, 3, 4])]);
     v = g.view(1);
     expect({ ...turnOf(g.status), board: v.turn }).toMatchObject({ kind: 'row', board: 3, actor: 1 });
-    expect(latestRowBoard(v)).toEqual({ board: 2, row: 1 });
-    expect(lastPlayed(v, g.last)).toEqual({ kind: 'row', seat: 0, board: 2, row: 1 });
-
-    g = play({ seating: '2x2' }, [row(0, EMPTY), row(1, EMPTY), row(0, EMPTY), row(1, EMPTY), row(0, EMPTY)]);
-    expect(latestRowBoard(g.view(0))).toEqual({ board: 0, row: 2 });
   });
 
   it('puts a wrong caller out and lets play move on', () => {
@@ -64,18 +55,13 @@ describe('mm44 model', () => {
     expect(v.out).toEqual([true, false]);
     expect(mayMake(g.status, 0, 'call')).toBe(false);
     expect(mayMake(g.status, 1, 'call')).toBe(true);
-    expect(lastPlayed(v, g.last)).toEqual({ kind: 'call', seat: 0, correct: false });
     expect({ ...turnOf(g.status), board: v.turn }).toMatchObject({ kind: 'row', board: 1, actor: 1 });
   });
 
-  it('ends with a right call, and gives each seat its result', () => {
+  it('ends with a right call', () => {
     const g = play({ seating: '3x1' }, [(s) => [1, { type: 'call', code: mm44Code(s.boards.map((b) => b.part)) }]]);
     const v = g.view(0);
     expect({ ...turnOf(g.status), board: v.turn }).toMatchObject({ kind: 'finished' });
-    expect(resultFor(v, g.status, 1)).toBe('win');
-    expect(resultFor(v, g.status, 0)).toBe('lose');
-    expect(resultFor(v, g.status, null)).toBeNull();
-    expect(lastPlayed(v, g.last)).toEqual({ kind: 'call', seat: 1, correct: true });
   });
 
   it('opens the final calls when every board is full, and passing through them is a draw', () => {
@@ -90,9 +76,8 @@ describe('mm44 model', () => {
     g = play({ seating: '2x1' }, [...rows, () => [0, { type: 'pass' }]]);
     v = g.view(0);
     expect({ ...turnOf(g.status), board: v.turn }).toMatchObject({ kind: 'call', actor: 1 });
-    expect(lastPlayed(v, g.last)).toEqual({ kind: 'pass', seat: 0 });
 
     g = play({ seating: '2x1' }, [...rows, () => [0, { type: 'pass' }], () => [1, { type: 'pass' }]]);
-    expect(resultFor(g.view(0), g.status, 0)).toBe('draw');
+    expect(g.status).toMatchObject({ finished: true, draw: true });
   });
 });

@@ -1,10 +1,12 @@
 import type { Code } from '@mm/rules/pure';
 import type { Mm44Action, Mm44Options, Mm44Peg, Mm44View } from '@mm/rules/families/mm44';
+import { mm44LastMove, mm44LatestRow } from '@mm/rules/families/mm44/pure';
 import { t } from '../../lib/i18n/index.svelte';
 import { sharedStatus } from '../shared/table-texts';
 import { mayMake } from '../shared/turn';
 import { lastLine, type ComposerSpec, type TableModel, type TableState } from '../shared/table';
-import { boardsOf, lastPlayed, latestRowBoard, resultFor, ROW_RULES, seatingShape } from './model';
+import { resultFor } from '../shared/seat-result';
+import { boardsOf, ROW_RULES, seatingShape } from './model';
 
 /** Master Mind 44's reading of its table (docs/rules.md §4): its boards are its own, drawn by its snippets. */
 export interface Mm44Table extends TableModel {
@@ -50,8 +52,8 @@ export function mm44Table(s: TableState<Mm44View, Mm44Action>, local: Mm44Local)
   const rowBoard = turn.kind === 'row' ? view.turn : null;
   const mayCall = !s.replay && mayMake(status, seat, 'call');
   const showCall = local.calling && mayCall;
-  const last = lastPlayed(view, s.last);
-  const result = resultFor(view, status, seat);
+  const last = mm44LastMove(view, s.last);
+  const result = resultFor(status, seat);
 
   const lastText = lastLine(
     last,
@@ -110,6 +112,6 @@ export function mm44Table(s: TableState<Mm44View, Mm44Action>, local: Mm44Local)
     iAmOut: seat !== null && view.out[seat] === true,
     mayCall,
     showCall,
-    latest: last?.kind === 'row' ? latestRowBoard(view) : null,
+    latest: last?.kind === 'row' ? mm44LatestRow(view) : null,
   };
 }

@@ -1,7 +1,6 @@
 import type { Seat } from '@mm/rules/pure';
 import { parkerSecretRules, PARKER_MOVES } from '@mm/rules/families/parker/pure';
 import type { ParkerGameView, ParkerView } from '@mm/rules/families/parker';
-import type { SeatResult } from '../shared/seat-result';
 
 /** Pure readings of a Parker 1974 view (docs/rules.md §3) for the UI. */
 
@@ -22,13 +21,6 @@ export function moveNumber(g: ParkerGameView): number {
   return Math.min(g.moves + 1, PARKER_MOVES);
 }
 
-/** A game's result from `seat`'s point of view; null while it is played or for a spectator. */
-export function gameResultFor(g: ParkerGameView, seat: Seat | null): SeatResult | null {
-  if (g.outcome === null || seat === null) return null;
-  if (g.outcome === 'draw') return 'draw';
-  return g.winner === seat ? 'win' : 'lose';
-}
-
 /** The series' result from `seat`'s point of view (the shared reading of the status). */
 export { resultFor } from '../shared/seat-result';
 
@@ -42,24 +34,4 @@ export function gameEnd(g: ParkerGameView): GameEnd | null {
     return { kind: 'won', winner: g.winner, move: g.brokenAt[g.winner] ?? moveNumber(g) };
   const move = g.brokenAt[0] ?? g.brokenAt[1];
   return move !== null ? { kind: 'bothBroken', move } : { kind: 'neitherBroken', moves: moveNumber(g) };
-}
-
-export type LastPlayed = { kind: 'secret'; seat: Seat; game: number } | { kind: 'guess'; seat: Seat; game: number; move: number };
-
-/**
- * What the latest action was, from the snapshot's `last` (its kind says which) and the view.
- * `game` is an index into view.games; `move` is 1-based.
- */
-export function lastPlayed(view: ParkerView, last: { seat: Seat; type: string } | null): LastPlayed | null {
-  if (!last) return null;
-  const i = view.games.length - 1;
-  const cur = view.games[i];
-  if (!cur || (last.seat !== 0 && last.seat !== 1)) return null;
-  if (last.type === 'setSecret') return { kind: 'secret', seat: last.seat, game: i };
-  if (last.type !== 'guess') return null;
-  // a fresh game: the guess that ended the previous one
-  const index = cur.guesses[last.seat].length > 0 ? i : i - 1;
-  const g = view.games[index];
-  const move = g?.guesses[last.seat].length ?? 0;
-  return g && move > 0 ? { kind: 'guess', seat: last.seat, game: index, move } : null;
 }

@@ -1,21 +1,11 @@
 import type { Code, Seat } from '@mm/rules/pure';
-import { PARKER_MOVES } from '@mm/rules/families/parker/pure';
+import { PARKER_MOVES, parkerGameOutcome, parkerLastMove } from '@mm/rules/families/parker/pure';
 import type { ParkerAction, ParkerGameView, ParkerOptions, ParkerView } from '@mm/rules/families/parker';
 import { t } from '../../lib/i18n/index.svelte';
 import { matchResultText, moveStatus, sharedStatus } from '../shared/table-texts';
 import { waitsFor } from '../shared/turn';
 import { codeComposer, lastLine, resultOutcome, type BoardCard, type TableModel, type TableState } from '../shared/table';
-import {
-  codeRules,
-  currentGame,
-  earlierGames,
-  gameEnd,
-  gameResultFor,
-  lastPlayed,
-  moveNumber,
-  otherSeat,
-  resultFor,
-} from './model';
+import { codeRules, currentGame, earlierGames, gameEnd, moveNumber, otherSeat, resultFor } from './model';
 
 /** Parker's reading of its table (docs/rules.md §3): two boards a game, the series. */
 export interface ParkerTable extends TableModel {
@@ -52,7 +42,8 @@ export const rowsOf = (g: ParkerGameView, s: Seat) =>
   g.guesses[s as 0 | 1].map((r) => ({ guess: r.guess, score: r.score, trueScore: null }));
 
 /** The outcome a summary or an earlier game is marked with: this phone's result, else the game's. */
-export const gameMark = (g: ParkerGameView, seat: Seat | null): string | null => gameResultFor(g, seat) ?? g.outcome;
+export const gameMark = (g: ParkerGameView, seat: Seat | null): string | null =>
+  (seat === null ? null : parkerGameOutcome(g, seat)) ?? g.outcome;
 
 function statusText(s: TableState<ParkerView, ParkerAction>): string {
   const { turn, seat, nameOf } = s;
@@ -69,7 +60,7 @@ export function parkerTable(s: TableState<ParkerView, ParkerAction>): ParkerTabl
   const options = view.options;
   const game = currentGame(view);
   const gameIndex = view.games.length - 1;
-  const last = lastPlayed(view, s.last);
+  const last = parkerLastMove(view, s.last);
   const earlier = earlierGames(view);
   const previous = earlier[earlier.length - 1] ?? null;
   const me: Seat = seat ?? 0;

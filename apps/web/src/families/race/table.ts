@@ -1,10 +1,10 @@
 import type { RaceBoardView, RaceOptions, RaceView } from '@mm/rules/families/race';
-import { raceCodeRules } from '@mm/rules/families/race/pure';
+import { raceCodeRules, raceLastMove } from '@mm/rules/families/race/pure';
 import { t } from '../../lib/i18n/index.svelte';
 import { sharedStatus } from '../shared/table-texts';
 import { resultFor } from '../shared/seat-result';
 import { codeComposer, lastLine, resultOutcome, type BoardCard, type TableModel, type TableState } from '../shared/table';
-import { lastPlayed, ownBoard, ranking } from './model';
+import { ownBoard, ranking } from './model';
 
 /** The race's reading of its table: this phone's own board in full, the others' key pegs, the ranking. */
 export interface RaceTable extends TableModel {
@@ -79,7 +79,7 @@ function fullBoard(s: TableState<RaceView>, b: RaceBoardView, latest: number | n
 
 export function raceTable(s: TableState<RaceView>): RaceTable {
   const { view, status, seat, nameOf } = s;
-  const last = lastPlayed(view, s.last);
+  const last = raceLastMove(view, s.last);
   const racing = status.toAct.length;
   const own = ownBoard(view, seat);
   // this phone's board first, then (once the race is over) everyone else's in seat order

@@ -1,5 +1,6 @@
 import type { Seat } from '@mm/rules/pure';
 import type { RotationAction, RotationOptions, RotationRoundView, RotationView } from '@mm/rules/families/rotation';
+import { rotationLastMove } from '@mm/rules/families/rotation/pure';
 import { t } from '../../lib/i18n/index.svelte';
 import { moveStatus, sharedStatus } from '../shared/table-texts';
 import { codeComposer, lastLine, type BoardCard, type TableModel, type TableState } from '../shared/table';
@@ -9,7 +10,6 @@ import {
   codeRules,
   currentRound,
   earlierRounds,
-  lastPlayed,
   placeOf,
   ranking,
   resultFor,
@@ -64,7 +64,7 @@ export function rotationTable(s: TableState<RotationView, RotationAction>): Rota
   const options = view.options;
   const round = currentRound(view);
   const roundIndex = view.rounds.length - 1;
-  const last = lastPlayed(view, s.last);
+  const last = rotationLastMove(view, s.last);
   const earlier = earlierRounds(view);
   const previous = earlier[earlier.length - 1] ?? null;
 

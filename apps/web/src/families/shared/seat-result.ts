@@ -1,15 +1,11 @@
-import type { MatchStatus, Seat } from '@mm/rules/pure';
+import { outcomeOf, type MatchStatus, type Seat, type SeatOutcome } from '@mm/rules/pure';
 
-/** A seat's result at the end of a match, read the same way for every family that ranks by the status. */
+/** A seat's result at the end of a match: the rules' outcome (`outcomeOf`, every family's `outcome`), read once for every table. */
 
-export type SeatResult = 'win' | 'lose' | 'draw';
+/** What the result card shows: this phone's outcome, or `decided` for a spectator of a match with a winner. */
+export type ResultOutcome = SeatOutcome | 'decided';
 
-/** What the result card shows: this phone's result, or `decided` for a spectator of a match with a winner. */
-export type ResultOutcome = SeatResult | 'decided';
-
-/** This seat's result once the match is over; null while it runs or for a spectator. */
-export function resultFor(status: MatchStatus, seat: Seat | null): SeatResult | null {
-  if (!status.finished || seat === null) return null;
-  if (status.draw) return 'draw';
-  return status.winners.includes(seat) ? 'win' : 'lose';
+/** This seat's outcome once the match is over; null while it runs or for a spectator. */
+export function resultFor(status: MatchStatus, seat: Seat | null): SeatOutcome | null {
+  return status.finished && seat !== null ? outcomeOf(status, [seat]) : null;
 }

@@ -1,5 +1,5 @@
 import type { SeatSummary } from '@mm/protocol';
-import type { MatchStatus, Seat } from '@mm/rules';
+import type { MatchStatus, Seat, SeatOutcome } from '@mm/rules';
 import { seatLetter } from '../../lib/table/format';
 import { botPlayingFor, isFreeSeat, seatName } from '../../lib/table/seats';
 import { t } from '../../lib/i18n/index.svelte';
@@ -46,11 +46,7 @@ export const botStatus = (seats: readonly SeatSummary[], actor: number, seat: nu
   actor === seat ? null : botPlayingFor(seats[actor], actor, t);
 
 /** The big line of a finished two-seat match: this phone's win or loss, a draw, or who won. */
-export function matchResultText(
-  result: 'win' | 'lose' | 'draw' | null,
-  status: MatchStatus,
-  nameOf: (seat: number) => string,
-): string {
+export function matchResultText(result: SeatOutcome | null, status: MatchStatus, nameOf: (seat: number) => string): string {
   if (result === 'win') return t('result.win');
   if (result === 'lose') return t('result.lose');
   if (status.draw) return t('result.draw');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { shareOrCopy, shareText } from './share';
+import { shareText } from './share';
 
-const base = { n: 26, hard: false, maxGuesses: 10, holes: 4, link: 'https://mm.example/daily' };
+const base = { n: 26, hard: false, maxGuesses: 10, pegs: 4, link: 'https://mm.example/daily' };
 
 describe('shareText', () => {
   it('heads a won attempt with its rows used, then one line of pegs per row, then the link', () => {
@@ -32,23 +32,5 @@ describe('shareText', () => {
   it('never carries a colour: only the peg symbols and the head and link', () => {
     const text = shareText({ ...base, won: true, rows: [{ black: 4, white: 0 }] });
     expect(text.split('\n').slice(2, -2).join('')).toMatch(/^[⚫⚪➖]+$/u);
-  });
-});
-
-describe('shareOrCopy', () => {
-  it("uses the system's share sheet when there is one", async () => {
-    const shared: string[] = [];
-    const nav = { share: async (d: ShareData) => void shared.push(d.text!), clipboard: { writeText: async () => {} } };
-    expect(await shareOrCopy('hello', nav as unknown as Navigator)).toBe('shared');
-    expect(shared).toEqual(['hello']);
-  });
-
-  it('copies when there is no share sheet, or when sharing fails', async () => {
-    const copied: string[] = [];
-    const clipboard = { writeText: async (t: string) => void copied.push(t) };
-    expect(await shareOrCopy('a', { clipboard } as unknown as Navigator)).toBe('copied');
-    const refusing = { share: () => Promise.reject(new Error('AbortError')), clipboard };
-    expect(await shareOrCopy('b', refusing as unknown as Navigator)).toBe('copied');
-    expect(copied).toEqual(['a', 'b']);
   });
 });

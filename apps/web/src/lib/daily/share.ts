@@ -13,8 +13,8 @@ export interface ShareInput {
   hard: boolean;
   /** rows a board has */
   maxGuesses: number;
-  /** holes of the code: each line has this many symbols */
-  holes: number;
+  /** pegs of the code: each line has this many symbols */
+  pegs: number;
   /** the link to /daily */
   link: string;
 }
@@ -34,31 +34,7 @@ export function shareText(input: ShareInput): string {
   const score = input.won ? String(input.rows.length) : 'X';
   const head = `Mastermind daily #${input.n} ${score}/${input.maxGuesses}${input.hard ? '*' : ''}`;
   const lines = input.rows.map(
-    (r) => BLACK.repeat(r.black) + WHITE.repeat(r.white) + EMPTY.repeat(Math.max(0, input.holes - r.black - r.white)),
+    (r) => BLACK.repeat(r.black) + WHITE.repeat(r.white) + EMPTY.repeat(Math.max(0, input.pegs - r.black - r.white)),
   );
   return [head, '', ...lines, '', input.link].join('\n');
-}
-
-/**
- * Shares through the system's sheet where there is one, else copies the text. Says which was
- * done (`null` when neither could: the person cancelled, or the page may not write the clipboard).
- */
-export async function shareOrCopy(
-  text: string,
-  nav: Pick<Navigator, 'share' | 'clipboard'> = navigator,
-): Promise<'shared' | 'copied' | null> {
-  if (typeof nav.share === 'function') {
-    try {
-      await nav.share({ text });
-      return 'shared';
-    } catch {
-      // cancelled, or refused: fall back to copying
-    }
-  }
-  try {
-    await nav.clipboard.writeText(text);
-    return 'copied';
-  } catch {
-    return null;
-  }
 }

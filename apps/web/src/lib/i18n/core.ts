@@ -1,9 +1,9 @@
 /** Pure helpers of the i18n layer (no DOM, no state): testable in node. */
 
-export const LANGS = ['en', 'fr', 'de'] as const;
-export type Lang = (typeof LANGS)[number];
+import { isLang, type Lang } from '@mm/rules/pure';
 
-export const isLang = (s: unknown): s is Lang => typeof s === 'string' && (LANGS as readonly string[]).includes(s);
+// The product's languages are the rules' (`LANGS`): the families name themselves in each.
+export { LANGS, isLang, type Lang } from '@mm/rules/pure';
 
 /**
  * The language to show: the stored choice if any, else the first of the browser's

@@ -11,6 +11,8 @@ import {
   type MeReply,
   type ExportReply,
   type StatsReply,
+  type MyRatingsReply,
+  type PlayerCardReply,
   type RoomSummary,
 } from '@mm/protocol/pure';
 import type { Lang } from '@mm/rules/pure';
@@ -158,6 +160,12 @@ export const saveLang = (lang: Lang, fetchImpl: typeof fetch = fetch): Promise<M
 /** GET /api/me/stats: the player's statistics per family. */
 export const fetchStats = (fetchImpl: typeof fetch = fetch): Promise<StatsReply> =>
   getJson('/api/me/stats', deviceHeader(), fetchImpl);
+/** GET /api/me/ratings: the player's rating per family, with its course for the chart. */
+export const fetchMyRatings = (fetchImpl: typeof fetch = fetch): Promise<MyRatingsReply> =>
+  getJson('/api/me/ratings', deviceHeader(), fetchImpl);
+/** GET /api/matches/:id/seats/:seat/card: the person who sat there (name, ratings, head-to-head with this player). */
+export const fetchPlayerCard = (matchId: string, seat: number, fetchImpl: typeof fetch = fetch): Promise<PlayerCardReply> =>
+  getJson(`/api/matches/${encodeURIComponent(matchId)}/seats/${seat}/card`, deviceHeader(), fetchImpl);
 /** DELETE /api/me: "Delete me", on every device; `confirm` is the word the person typed. */
 export const deleteMe = (confirm: string, fetchImpl: typeof fetch = fetch): Promise<null> =>
   sendJson('DELETE', '/api/me', { confirm }, 204, fetchImpl);

@@ -1,4 +1,4 @@
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import {
   PROTOCOL_VERSION,
   type ActReply,
@@ -10,8 +10,11 @@ import {
   type ErrorReply,
   type HintReply,
   type JoinReply,
+  type ReactionPreset,
+  type ReactReply,
   type RematchReply,
   type RenameReply,
+  type RoomReaction,
   type RoomSummary,
   type RoomUpdate,
   type ServerToClient,
@@ -30,6 +33,7 @@ import {
 } from './storage';
 import { newActionId } from './tokens';
 import { roomSummary } from './api';
+import { roomSocket } from './room-socket';
 
 /**
  * The socket client of one room. It joins on every (re)connection with the stored
@@ -78,12 +82,6 @@ export function refusedWith(err: unknown): string | null {
   const data = err && typeof err === 'object' ? (err as { data?: unknown }).data : undefined;
   const code = data && typeof data === 'object' ? (data as { code?: unknown }).code : undefined;
   return typeof code === 'string' ? code : null;
-}
-
-export function defaultSocket(): RoomSocket {
-  // same origin; websocket first (no sticky sessions needed behind a load balancer),
-  // long-polling only if websockets are blocked
-  return io({ path: '/socket.io', transports: ['websocket', 'polling'], tryAllTransports: true, autoConnect: false });
 }
 
 export class RoomConnection {
@@ -136,6 +134,8 @@ export class RoomConnection {
   #timers = new Set<ReturnType<typeof setTimeout>>();
   #noticeId = 0;
   #cleanup: (() => void)[] = [];
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- listeners, never rendered
+  #reactionListeners = new Set<(r: RoomReaction) => void>();
 
   constructor(roomId: string, opts: RoomConnectionOptions = {}) {
     this.roomId = roomId;
@@ -148,7 +148,7 @@ export class RoomConnection {
     this.#refusedRetryMs = opts.refusedRetryMs ?? 10000;
     this.#quietSyncMs = opts.quietSyncMs ?? 20000;
     this.#summary = opts.summary ?? ((id) => roomSummary(id));
-    this.#socket = opts.socket ?? defaultSocket();
+    this.#socket = opts.socket ?? roomSocket(roomId);
     this.#wire();
   }
 
@@ -287,6 +287,18 @@ export class RoomConnection {
     return r;
   }
 
+  /** Sends a preset reaction to the room's other phones: not an action, nothing is stored, never resent. */
+  react(preset: ReactionPreset): Promise<Outcome<ReactReply>> {
+    if (!this.joined) return Promise.resolve(this.#fail('NOT_CONNECTED'));
+    return this.#request('room:react', { preset });
+  }
+
+  /** Calls `listener` with each reaction someone else in the room sends; returns how to stop. */
+  onReaction(listener: (r: RoomReaction) => void): () => void {
+    this.#reactionListeners.add(listener);
+    return () => this.#reactionListeners.delete(listener);
+  }
+
   // ——— internals ———
 
   #wire(): void {
@@ -325,6 +337,7 @@ export class RoomConnection {
     });
     // a rematch moved everyone one seat on: the same seat token now holds the next seat
     s.on('room:rejoin', () => this.#rejoin());
+    s.on('room:reaction', (r) => this.#reactionListeners.forEach((listener) => listener(r)));
 
     if (typeof window !== 'undefined') {
       const offline = (): void => {

@@ -137,6 +137,21 @@ describe('RoomConnection', () => {
     expect(conn.update?.snapshot.seq).toBe(0);
   });
 
+  it("sends a reaction once joined, and hands the others' reactions to whoever listens until they stop", async () => {
+    const { socket, conn } = setup((ev) => (ev === 'room:join' ? joinOk(0) : ev === 'room:react' ? { ok: true } : { ok: false }));
+    expect(await conn.react('clap')).toMatchObject({ ok: false, code: 'NOT_CONNECTED' });
+    conn.start();
+    await tick();
+    expect(await conn.react('good-game')).toEqual({ ok: true, value: { ok: true } });
+    expect(socket.of('room:react')).toEqual([{ preset: 'good-game' }]);
+    const heard: unknown[] = [];
+    const stop = conn.onReaction((r) => heard.push(r));
+    socket.fire('room:reaction', { from: 1, preset: 'wow', at: 5 });
+    stop();
+    socket.fire('room:reaction', { from: 'watcher', preset: 'nice', at: 6 });
+    expect(heard).toEqual([{ from: 1, preset: 'wow', at: 5 }]);
+  });
+
   it('re-joins with the stored seat token after every reconnection', async () => {
     const store = memoryStore();
     store.setItem(KEYS.seat(ROOM), TOKEN);

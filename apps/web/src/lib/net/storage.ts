@@ -10,6 +10,7 @@ import { isToken, randomToken } from './tokens';
  * - `mm.commit.<matchId>` the commitments this device received live in that match (JSON)
  * - `mm.theme`           the theme picked in the header (also a cookie, for the server's first paint)
  * - `mm.daily.<n>`       the commitment to the Code of the day #n this device saw before its reveal
+ * - `mm.reactions.muted` `1`: the others' reactions are not shown on this device
  */
 export const KEYS = {
   device: 'mm.device',
@@ -19,10 +20,11 @@ export const KEYS = {
   commitments: (matchId: string): string => `mm.commit.${matchId}`,
   theme: 'mm.theme',
   dailyCommitment: (n: number): string => `mm.daily.${n}`,
+  reactionsMuted: 'mm.reactions.muted',
 } as const;
 
 /** What stays when a player is deleted: the browser's own preferences, none of the player's. */
-const BROWSER_KEYS: readonly string[] = [KEYS.lang, KEYS.theme];
+const BROWSER_KEYS: readonly string[] = [KEYS.lang, KEYS.theme, KEYS.reactionsMuted];
 
 /**
  * "Delete me" done: the device token, seat tokens, name and everything else of the player go,

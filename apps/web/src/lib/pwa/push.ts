@@ -1,4 +1,5 @@
-import { DEVICE_TOKEN_HEADER, type PushKeyReply, type PushLang } from '@mm/protocol/pure';
+import { DEVICE_TOKEN_HEADER, type PushKeyReply } from '@mm/protocol/pure';
+import type { Lang } from '@mm/rules/pure';
 import { browserStore, deviceToken } from '../net/storage';
 
 /** The language the server last heard for this browser's subscription. */
@@ -39,7 +40,7 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
  * Asks the browser for permission (only ever on the person's tap), subscribes with the server's
  * VAPID key and hands the subscription to the server for this device, in the page's language.
  */
-export async function enablePush(lang: PushLang): Promise<PushState> {
+export async function enablePush(lang: Lang): Promise<PushState> {
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') return permission === 'denied' ? 'denied' : 'off';
   const registration = await navigator.serviceWorker.ready;
@@ -54,7 +55,7 @@ export async function enablePush(lang: PushLang): Promise<PushState> {
 }
 
 /** Tells the server (again) about this browser's subscription: on enabling, and when the language changes. */
-export async function saveSubscription(subscription: PushSubscription, lang: PushLang): Promise<void> {
+export async function saveSubscription(subscription: PushSubscription, lang: Lang): Promise<void> {
   const json = subscription.toJSON();
   const res = await fetch('/api/push/subscriptions', {
     method: 'POST',
@@ -66,7 +67,7 @@ export async function saveSubscription(subscription: PushSubscription, lang: Pus
 }
 
 /** After a change of language, the pushes follow it: the subscription is sent again with the new one. */
-export async function followLanguage(lang: PushLang): Promise<void> {
+export async function followLanguage(lang: Lang): Promise<void> {
   if (!('serviceWorker' in navigator) || !('Notification' in window) || Notification.permission !== 'granted') return;
   if (browserStore().getItem(LANG_KEY) === lang) return;
   const subscription = await (await navigator.serviceWorker.getRegistration())?.pushManager.getSubscription();

@@ -9,11 +9,12 @@ import { rotationAnalysis } from '../../families/rotation/analysis';
 import {
   analysePlayedRow,
   chartLayout,
+  legendSeat,
   playedRows,
   roundAt,
-  roundsWithRows,
   rowAt,
   sameCode,
+  seatColour,
   type FamilyAnalysis,
   type PlayedRow,
 } from './analysis';
@@ -45,7 +46,6 @@ describe('playedRows', () => {
       history: [{ guess: [3, 2, 1, 0], score: { black: 0, white: 4 } }],
       row: { guess: [0, 1, 2, 3], score: { black: 4, white: 0 } },
     });
-    expect(roundsWithRows(rows)).toEqual([0, 1]);
   });
 
   it('knows the round to show at each step: a new round once it has a row', () => {
@@ -154,5 +154,18 @@ describe('chartLayout', () => {
   it('compares codes', () => {
     expect(sameCode([0, null, 2], [0, null, 2])).toBe(true);
     expect(sameCode([0, 1], [0, 2])).toBe(false);
+  });
+});
+
+describe('legendSeat', () => {
+  it('gives the legend the colour of the bars shown: the round’s first row’s seat before any row, then the current row’s', () => {
+    // a duel: seat B breaks in round 1, seat A in round 2
+    const { steps } = buildReplay(finishedMatch('duel', {}, 'seed', duelLog()));
+    const rows = rowsOf(steps);
+    expect(legendSeat(rows, roundAt(rows, 0), rowAt(rows, 0, roundAt(rows, 0)))).toBe(1);
+    expect(legendSeat(rows, roundAt(rows, 3), rowAt(rows, 3, roundAt(rows, 3)))).toBe(1);
+    expect(legendSeat(rows, roundAt(rows, 6), rowAt(rows, 6, roundAt(rows, 6)))).toBe(0);
+    expect(legendSeat([], null, null)).toBe(0);
+    expect(seatColour(1)).not.toBe(seatColour(0));
   });
 });

@@ -118,9 +118,6 @@ export function playedRows(steps: readonly ReplayStep[], family: FamilyAnalysis)
   return out;
 }
 
-/** The rounds (games) that have rows, in order. */
-export const roundsWithRows = (rows: readonly PlayedRow[]): number[] => [...new Set(rows.map((r) => r.round))];
-
 /**
  * The round to show at replay step `step`: the round of the latest row played by then
  * (a new round shows once it has a row), or the first round with rows before any.
@@ -141,6 +138,18 @@ export function rowAt(rows: readonly PlayedRow[], step: number, round: number | 
     if (r.round === round && r.step <= step) at = i;
   });
   return at;
+}
+
+/** The chart's colour of each seat's bars (and of its letter beside a row's verdict). */
+const SEAT_COLOURS = ['#2456c9', '#c2410c', '#15803d', '#7e22ce', '#be185d'];
+export const seatColour = (seat: Seat): string => SEAT_COLOURS[seat % SEAT_COLOURS.length]!;
+
+/**
+ * The seat whose colour the legend's swatches take: the current row's, else (before the
+ * round's first row) the round's first row's, so that the legend matches the bars shown.
+ */
+export function legendSeat(rows: readonly PlayedRow[], round: number | null, current: number | null): Seat {
+  return (current === null ? rows.find((r) => r.round === round) : rows[current])?.seat ?? 0;
 }
 
 /** Runs the solver (or the family's own judgement) on one row. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { guessRules, type CodeRules } from '@mm/rules/pure';
-import { used, draftFrom, draftProblem, emptyDraft, isComplete, place, tapHole, toCode, undo } from './composer';
+import { used, draftFrom, draftProblem, emptyDraft, isComplete, place, tapHole, toCode } from './composer';
 
 const rules: CodeRules = { pegs: 4, colours: 6, repeats: false, blanks: false };
 
@@ -26,11 +26,6 @@ describe('composer', () => {
     expect(d.holes).toEqual([0, undefined, undefined, 2]);
     d = place(d, 4); // wraps to the first empty hole
     expect(d.holes).toEqual([0, 4, undefined, 2]);
-  });
-  it('undo removes the last filled hole', () => {
-    const d = undo(draftFrom([0, 1, 2, 3]));
-    expect(d.holes).toEqual([0, 1, 2, undefined]);
-    expect(undo(emptyDraft(3))).toEqual(emptyDraft(3));
   });
   it('names the problem, judged by checkCode', () => {
     expect(draftProblem(place(emptyDraft(4), 0), rules)).toBe('incomplete');

@@ -43,12 +43,6 @@ export function tapHole(d: Draft, i: number): Draft {
   return { holes, cursor: i };
 }
 
-/** Removes the last filled hole (a "backspace"). */
-export function undo(d: Draft): Draft {
-  for (let i = d.holes.length - 1; i >= 0; i--) if (d.holes[i] !== undefined) return tapHole(d, i);
-  return d;
-}
-
 export const isComplete = (d: Draft): boolean => d.holes.every((h) => h !== undefined);
 
 export const isEmpty = (d: Draft): boolean => d.holes.every((h) => h === undefined);

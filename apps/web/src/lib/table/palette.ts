@@ -28,8 +28,6 @@ export const PALETTE: readonly PegColour[] = [
   { id: 'white', fill: '#f4f4f1', ink: '#1b1b1b', symbol: 'x', glyph: '✖' },
 ];
 
-export const MAX_COLOURS = PALETTE.length;
-
 export function pegColour(peg: number): PegColour | undefined {
   return PALETTE[peg];
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RoomSummary, SeatSummary } from '@mm/protocol';
-import { botPlayingFor, canOfferTakeover, isBotSeat, isFreeSeat, seatName, settingsBody } from './seats';
+import { botPlayingFor, canOfferTakeover, isFreeSeat, seatName, settingsBody } from './seats';
 
 const seat = (index: number, over: Partial<SeatSummary> = {}): SeatSummary => ({
   index,
@@ -21,7 +21,6 @@ describe('seats', () => {
     expect(isFreeSeat(seat(0, { name: 'Ann' }))).toBe(false);
     expect(isFreeSeat(seat(0, { bot: true }))).toBe(false);
     expect(isFreeSeat(undefined)).toBe(false);
-    expect(isBotSeat(seat(1, { bot: true, name: 'Bot' }))).toBe(true);
   });
 
   it('names seats: the holder, else a bot, else the seat letter', () => {

@@ -9,9 +9,6 @@ import type { BotStrength, Seat } from '@mm/rules/pure';
  */
 export const isFreeSeat = (s: SeatSummary | undefined): boolean => !!s && s.name === null && !s.bot;
 
-/** A bot plays it, from the start or for someone away. */
-export const isBotSeat = (s: SeatSummary | undefined): boolean => !!s?.bot;
-
 /**
  * Whether `viewer` (a seated player) may offer to hand `seat` to a bot: the room allows
  * takeovers, the match is on, and a person (not a bot) sits there but is disconnected.

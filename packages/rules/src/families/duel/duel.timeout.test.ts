@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkCode } from '../../core/code';
 import type { Seat } from '../../core/family';
 import { createRng } from '../../core/rng';
-import { applyOrThrow, expectRefused } from '../../core/testing';
+import { applyOrThrow, expectRefused, playClocked } from '../../core/testing';
 import { duel } from './duel';
 import { duelSecretRules } from './pure';
 import { duelOptionsSchema, type DuelAction, type DuelOptionsInput, type DuelState } from './types';
@@ -94,5 +94,34 @@ describe('duel timeout (docs/rules.md §5)', () => {
     while (!s.finished) s = timeout(s, duel.status(s).toAct[0]!);
     expect(duel.timeoutFor(s, 0, createRng('x'))).toBeNull();
     expectRefused(duel, s, 0, { type: 'timeout' }, 'MATCH_FINISHED');
+  });
+});
+
+describe('duel turn clock (docs/rules.md §5)', () => {
+  const options = duelOptionsSchema.parse({});
+
+  it('starts the codemaker’s clock at the match’s start, and the codebreaker’s once the secret is set', () => {
+    expect([...playClocked(duel, options, 'seed', []).started]).toEqual([[0, 0]]);
+    const { state, started } = playClocked(duel, options, 'seed', [{ seat: 0, action: { type: 'setSecret', code: S }, at: 40 }]);
+    expect([...started]).toEqual([[1, 40]]);
+    expect(duel.turnClock.deadlines(duel.status(state), started, 0, 100)).toEqual([{ seat: 1, at: 140 }]);
+  });
+
+  it('restarts the codebreaker’s clock with each of its guesses', () => {
+    const { started } = playClocked(duel, options, 'seed', [
+      { seat: 0, action: { type: 'setSecret', code: S }, at: 40 },
+      { seat: 1, action: { type: 'guess', code: MISS }, at: 90 },
+    ]);
+    expect([...started]).toEqual([[1, 90]]);
+  });
+
+  it('gives no deadline once the match is over', () => {
+    const { state, started } = playClocked(duel, options, 'seed', [
+      { seat: 0, action: { type: 'setSecret', code: S }, at: 1 },
+      { seat: 1, action: { type: 'guess', code: S }, at: 2 },
+      { seat: 1, action: { type: 'setSecret', code: S }, at: 3 },
+      { seat: 0, action: { type: 'guess', code: S }, at: 4 },
+    ]);
+    expect(duel.turnClock.deadlines(duel.status(state), started, 0, 100)).toEqual([]);
   });
 });

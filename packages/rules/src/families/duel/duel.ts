@@ -6,7 +6,9 @@ import { fail, ok, type ApplyResult } from '../../core/errors';
 import type { Family, MatchStatus, OwedMove, Seat, Viewer } from '../../core/family';
 import { randomCode } from '../../core/rng';
 import { isPossibleScore, scoreGuess, type Score } from '../../core/score';
-import { duelName, duelSecretRules } from './pure';
+import { outcomeOf } from '../../core/outcome';
+import { clockPerOwingSeat } from '../../core/turn-clock';
+import { duelLastMove, duelName, duelSecretRules, type DuelLastMove } from './pure';
 import {
   duelActionSchema,
   duelOptionsSchema,
@@ -217,10 +219,10 @@ const duelView = (state: DuelState, viewer: Viewer, reveal: boolean): DuelView =
   finished: state.finished,
 });
 
-export const duel: Family<DuelOptions, DuelState, DuelAction, DuelView, DuelOptionsInput> = {
+export const duel: Family<DuelOptions, DuelState, DuelAction, DuelView, DuelOptionsInput, DuelLastMove> = {
   id: 'duel',
   name: duelName,
-  previewBoard: { holes: 4, rows: 5, boards: 1 },
+  previewBoard: { pegs: 4, rows: 5, boards: 1 },
   presets: duelPresets,
   optionsSchema: duelOptionsSchema,
   actionSchema: duelActionSchema,
@@ -252,6 +254,9 @@ export const duel: Family<DuelOptions, DuelState, DuelAction, DuelView, DuelOpti
 
   view: (state, viewer) => duelView(state, viewer, false),
   review: (state) => duelView(state, null, true),
+  outcome: outcomeOf,
+  lastMove: duelLastMove,
+  turnClock: clockPerOwingSeat,
   // A replayed (faulty) round does not count: its replay does.
   codesBroken: (review, seat) =>
     review.rounds

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Seat } from '../../core/family';
 import { createRng } from '../../core/rng';
-import { applyOrThrow, expectRefused } from '../../core/testing';
+import { applyOrThrow, expectRefused, playClocked } from '../../core/testing';
 import { mm44 } from './mm44';
 import { mm44OptionsSchema, type Mm44Action, type Mm44State } from './types';
 
@@ -43,5 +43,17 @@ describe('mm44 timeout (docs/rules.md §5)', () => {
     expectRefused(mm44, s, 0, { type: 'timeout', code: [0, 0, 0, 0, 0] }, 'INVALID_ACTION');
     const t = timeout(s, 0);
     expect(mm44.status(t).toAct).toEqual([1]);
+  });
+});
+
+describe('mm44 turn clock (docs/rules.md §5)', () => {
+  const options = mm44OptionsSchema.parse({ seating: '2x2' });
+  const row: Mm44Action = { type: 'row', code: [null, null, null, null, null] };
+
+  it('clocks the seat whose board places the next row, not the seats that may call', () => {
+    expect([...playClocked(mm44, options, 'seed', []).started]).toEqual([[0, 0]]);
+    const { state, started } = playClocked(mm44, options, 'seed', [{ seat: 0, action: row, at: 30 }]);
+    expect([...started]).toEqual([[1, 30]]);
+    expect(mm44.turnClock.deadlines(mm44.status(state), started, 0, 100)).toEqual([{ seat: 1, at: 130 }]);
   });
 });

@@ -5,7 +5,19 @@ import { dispatchAction, refuseTimeoutCode, type TimeoutAction } from '../../cor
 import { fail, ok, type ApplyResult } from '../../core/errors';
 import type { Family, MatchStatus, Seat, Viewer } from '../../core/family';
 import { createRng, shuffle, type Rng } from '../../core/rng';
-import { MM44_COLOURS, MM44_COUNTERS_PER_COLOUR, MM44_HOLES, mm44Boards, mm44Name, mm44SeatCount } from './pure';
+import { outcomeOf } from '../../core/outcome';
+import { clockPerOwingSeat } from '../../core/turn-clock';
+import {
+  MM44_COLOURS,
+  MM44_COUNTERS_PER_COLOUR,
+  MM44_HOLES,
+  mm44Boards,
+  mm44LastMove,
+  mm44Name,
+  mm44Rank,
+  mm44SeatCount,
+  type Mm44LastMove,
+} from './pure';
 import {
   mm44ActionSchema,
   mm44OptionsSchema,
@@ -190,10 +202,10 @@ function mm44View(state: Mm44State, viewer: Viewer, reveal: boolean): Mm44View {
   };
 }
 
-export const mm44: Family<Mm44Options, Mm44State, Mm44Action, Mm44View, Mm44OptionsInput> = {
+export const mm44: Family<Mm44Options, Mm44State, Mm44Action, Mm44View, Mm44OptionsInput, Mm44LastMove> = {
   id: 'mm44',
   name: mm44Name,
-  previewBoard: { holes: 5, rows: 4, boards: 2 },
+  previewBoard: { pegs: 5, rows: 4, boards: 2 },
   presets: mm44Presets,
   optionsSchema: mm44OptionsSchema,
   actionSchema: mm44ActionSchema,
@@ -238,7 +250,10 @@ export const mm44: Family<Mm44Options, Mm44State, Mm44Action, Mm44View, Mm44Opti
 
   view: (state, viewer) => mm44View(state, viewer, false),
   review: (state) => mm44View(state, null, true),
-  ranksEverySeat: true,
+  outcome: outcomeOf,
+  rank: mm44Rank,
+  lastMove: mm44LastMove,
+  turnClock: clockPerOwingSeat,
 
   status(state): MatchStatus {
     const scores = state.out.map((_, seat) => (seat === state.winner ? 1 : 0));

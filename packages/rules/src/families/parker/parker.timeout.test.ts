@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkCode } from '../../core/code';
 import type { Seat } from '../../core/family';
 import { createRng } from '../../core/rng';
-import { applyOrThrow, expectRefused } from '../../core/testing';
+import { applyOrThrow, expectRefused, playClocked } from '../../core/testing';
 import { parker } from './parker';
 import { PARKER_MOVES, parkerSecretRules } from './pure';
 import { parkerOptionsSchema, type ParkerAction, type ParkerState } from './types';
@@ -58,5 +58,29 @@ describe('parker timeout (docs/rules.md §5)', () => {
     expect(parker.timeoutFor(s, 1, createRng('x'))).toBeNull();
     expectRefused(parker, s, 1, { type: 'timeout' }, 'NOT_YOUR_TURN');
     expectRefused(parker, s, 0, { type: 'timeout', code: A }, 'INVALID_ACTION');
+  });
+});
+
+describe('parker turn clock (docs/rules.md §5)', () => {
+  const options = parkerOptionsSchema.parse({});
+
+  it('gives both seats owing a secret a clock of their own, which the other’s secret does not restart', () => {
+    expect([...playClocked(parker, options, 'seed', []).started]).toEqual([
+      [0, 0],
+      [1, 0],
+    ]);
+    const { state, started } = playClocked(parker, options, 'seed', [
+      { seat: 1, action: { type: 'setSecret', code: A }, at: 70 },
+    ]);
+    expect([...started]).toEqual([[0, 0]]);
+    expect(parker.turnClock.deadlines(parker.status(state), started, 0, 100)).toEqual([{ seat: 0, at: 100 }]);
+  });
+
+  it('starts the first guesser’s clock once the last secret is set', () => {
+    const { started } = playClocked(parker, options, 'seed', [
+      { seat: 1, action: { type: 'setSecret', code: A }, at: 70 },
+      { seat: 0, action: { type: 'setSecret', code: B }, at: 90 },
+    ]);
+    expect([...started]).toEqual([[0, 90]]);
   });
 });

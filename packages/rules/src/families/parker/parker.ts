@@ -6,7 +6,9 @@ import { fail, ok, type ApplyResult } from '../../core/errors';
 import type { Family, MatchStatus, Seat, Viewer } from '../../core/family';
 import { randomCode } from '../../core/rng';
 import { scoreGuess } from '../../core/score';
-import { PARKER_MOVES, parkerName, parkerSecretRules } from './pure';
+import { outcomeOf } from '../../core/outcome';
+import { clockPerOwingSeat } from '../../core/turn-clock';
+import { PARKER_MOVES, parkerLastMove, parkerName, parkerSecretRules, type ParkerLastMove } from './pure';
 import {
   parkerActionSchema,
   parkerOptionsSchema,
@@ -169,10 +171,10 @@ const parkerView = (state: ParkerState, viewer: Viewer, reveal: boolean): Parker
   finished: state.finished,
 });
 
-export const parker: Family<ParkerOptions, ParkerState, ParkerAction, ParkerView, ParkerOptionsInput> = {
+export const parker: Family<ParkerOptions, ParkerState, ParkerAction, ParkerView, ParkerOptionsInput, ParkerLastMove> = {
   id: 'parker',
   name: parkerName,
-  previewBoard: { holes: 3, rows: 4, boards: 2 },
+  previewBoard: { pegs: 3, rows: 4, boards: 2 },
   presets: parkerPresets,
   optionsSchema: parkerOptionsSchema,
   actionSchema: parkerActionSchema,
@@ -198,6 +200,9 @@ export const parker: Family<ParkerOptions, ParkerState, ParkerAction, ParkerView
 
   view: (state, viewer) => parkerView(state, viewer, false),
   review: (state) => parkerView(state, null, true),
+  outcome: outcomeOf,
+  lastMove: parkerLastMove,
+  turnClock: clockPerOwingSeat,
   codesBroken: (review, seat) => review.games.flatMap((g) => (g.brokenAt[seat] == null ? [] : [g.brokenAt[seat]])),
 
   status(state): MatchStatus {

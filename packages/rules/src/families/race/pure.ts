@@ -1,6 +1,6 @@
-import type { Lang } from '../../core/family';
+import type { Lang, LastAction, Seat } from '../../core/family';
 import type { CodeRules } from '../../core/code';
-import type { RaceOptions } from './types';
+import type { RaceOptions, RaceView } from './types';
 
 /**
  * The race's readings of its options that build no schema: what a client that paints a room
@@ -20,3 +20,18 @@ export const raceGuessRules = (o: RaceOptions): CodeRules => ({ ...raceCodeRules
 
 /** The family's name in every language: its family object, the server's pages and pushes, and the web app read this one. */
 export const raceName: Readonly<Record<Lang, string>> = { en: 'Race', fr: 'Course', de: 'Wettlauf' };
+
+/** Where a race's latest action landed: a guess or a row lost to the timer, on which row of whose board. */
+export interface RaceLastMove {
+  seat: Seat;
+  kind: 'guess' | 'timeout';
+  row: number;
+}
+
+/** The race's `lastMove`: the acting seat's board, its latest used row. */
+export function raceLastMove(view: RaceView, last: Pick<LastAction, 'seat' | 'type'> | null): RaceLastMove | null {
+  if (!last) return null;
+  const board = view.boards[last.seat];
+  if (!board) return null;
+  return { seat: last.seat, kind: last.type === 'timeout' ? 'timeout' : 'guess', row: board.used };
+}

@@ -6,7 +6,9 @@ import { fail, ok, type ApplyResult } from '../../core/errors';
 import type { Family, MatchStatus, Seat, Viewer } from '../../core/family';
 import { createRng, namedCode, randomCode } from '../../core/rng';
 import { inconsistentRow, scoreGuess } from '../../core/score';
-import { raceCodeRules, raceGuessRules, raceName } from './pure';
+import { outcomeOf } from '../../core/outcome';
+import { clockPerOwingSeat } from '../../core/turn-clock';
+import { raceCodeRules, raceGuessRules, raceLastMove, raceName, type RaceLastMove } from './pure';
 import {
   raceActionSchema,
   raceOptionsSchema,
@@ -144,10 +146,10 @@ function raceView(state: RaceState, viewer: Viewer, reveal: boolean): RaceView {
   };
 }
 
-export const race: Family<RaceOptions, RaceState, RaceAction, RaceView, RaceOptionsInput> = {
+export const race: Family<RaceOptions, RaceState, RaceAction, RaceView, RaceOptionsInput, RaceLastMove> = {
   id: 'race',
   name: raceName,
-  previewBoard: { holes: 4, rows: 4, boards: 3 },
+  previewBoard: { pegs: 4, rows: 4, boards: 3 },
   presets: racePresets,
   optionsSchema: raceOptionsSchema,
   actionSchema: raceActionSchema,
@@ -180,6 +182,9 @@ export const race: Family<RaceOptions, RaceState, RaceAction, RaceView, RaceOpti
   view: (state, viewer) => raceView(state, viewer, false),
   review: (state) => raceView(state, null, true),
 
+  outcome: outcomeOf,
+  lastMove: raceLastMove,
+  turnClock: clockPerOwingSeat,
   status(state): MatchStatus {
     const scores = state.boards.map(usedRows);
     if (state.finished) {

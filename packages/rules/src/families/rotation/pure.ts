@@ -1,6 +1,8 @@
-import type { Lang } from '../../core/family';
+import type { Lang, LastAction, Seat } from '../../core/family';
+import { ranksByScore } from '../../core/outcome';
 import type { CodeRules } from '../../core/code';
 import type { Score } from '../../core/score';
+import type { RotationRoundView, RotationView } from './types';
 
 /**
  * The rotation's figures and the readings of its options that build no schema: what
@@ -59,3 +61,37 @@ export const rotationSecretRules = (o: Pick<CodeRules, 'pegs' | 'colours' | 'rep
 
 /** The family's name in every language: its family object, the server's pages and pushes, and the web app read this one. */
 export const rotationName: Readonly<Record<Lang, string>> = { en: 'Rotation', fr: 'Rotation', de: 'Reihum' };
+
+/** docs/rules.md §2 play 2: a round's codebreakers in playing order, from the seat after the codemaker round the table. */
+export function rotationGuessOrder(codemaker: Seat, players: number): Seat[] {
+  return Array.from({ length: players - 1 }, (_, k) => (codemaker + 1 + k) % players);
+}
+
+/** docs/rules.md §2 play 6, the rotation's `rank`: the most points first, equal scores sharing a place. */
+export const rotationRank = (scores: readonly number[]): number[] => ranksByScore(scores);
+
+/** Where a rotation's latest action landed: a secret set, or a row of a round's board (with the points it earned). */
+export type RotationLastMove =
+  { kind: 'secret'; seat: Seat; round: number } | { kind: 'guess'; seat: Seat; round: number; row: number; points: number };
+
+/**
+ * The rotation's `lastMove`, read from the view and who acted. `round` is an index into
+ * view.rounds; `row` is 1-based.
+ */
+export function rotationLastMove(view: RotationView, last: Pick<LastAction, 'seat'> | null): RotationLastMove | null {
+  if (!last) return null;
+  const i = view.rounds.length - 1;
+  const cur = view.rounds[i];
+  if (!cur) return null;
+  const rowOf = (r: RotationRoundView, index: number): RotationLastMove | null => {
+    const row = r.rows[r.rows.length - 1];
+    return row && row.seat === last.seat
+      ? { kind: 'guess', seat: last.seat, round: index, row: r.rows.length, points: row.points }
+      : null;
+  };
+  if (cur.rows.length > 0) return rowOf(cur, i);
+  if (cur.secretSet && last.seat === cur.codemaker) return { kind: 'secret', seat: last.seat, round: i };
+  // a fresh round: the latest action was the row that ended the previous one
+  const prev = view.rounds[i - 1];
+  return prev ? rowOf(prev, i - 1) : null;
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkCode } from '../../core/code';
 import type { Seat } from '../../core/family';
 import { createRng } from '../../core/rng';
-import { applyOrThrow, expectRefused } from '../../core/testing';
+import { applyOrThrow, expectRefused, playClocked } from '../../core/testing';
 import { rotation } from './rotation';
 import { rotationSecretRules } from './pure';
 import { rotationOptionsSchema, type RotationAction, type RotationState } from './types';
@@ -55,5 +55,24 @@ describe('rotation timeout (docs/rules.md §5)', () => {
     expectRefused(rotation, s, 0, { type: 'timeout' }, 'INVALID_ACTION');
     const t = act(s, 0, { type: 'setSecret', code: S });
     expectRefused(rotation, t, 1, { type: 'timeout', code: S }, 'INVALID_ACTION');
+  });
+});
+
+describe('rotation turn clock (docs/rules.md §5)', () => {
+  const options = rotationOptionsSchema.parse({});
+
+  it('starts each seat’s clock when its move becomes owed: the codemaker’s at the start, each guesser’s at the row before', () => {
+    expect([...playClocked(rotation, options, 'seed', []).started]).toEqual([[0, 0]]);
+    const { state, started } = playClocked(rotation, options, 'seed', [
+      { seat: 0, action: { type: 'setSecret', code: S }, at: 10 },
+      { seat: 1, action: { type: 'guess', code: [5, 5, 5, 5] }, at: 25 },
+    ]);
+    expect([...started]).toEqual([[2, 25]]);
+    expect(rotation.turnClock.deadlines(rotation.status(state), started, 0, 100)).toEqual([{ seat: 2, at: 125 }]);
+  });
+
+  it('counts a clock from the moment the table was full when that came later', () => {
+    const { state, started } = playClocked(rotation, options, 'seed', []);
+    expect(rotation.turnClock.deadlines(rotation.status(state), started, 60, 100)).toEqual([{ seat: 0, at: 160 }]);
   });
 });

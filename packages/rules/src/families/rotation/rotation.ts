@@ -6,7 +6,18 @@ import { fail, ok, type ApplyResult } from '../../core/errors';
 import type { Family, MatchStatus, Seat, Viewer } from '../../core/family';
 import { randomCode } from '../../core/rng';
 import { scoreGuess } from '../../core/score';
-import { rotationCodemakerPoints, rotationName, rotationGuessPoints, rotationSecretRules } from './pure';
+import { outcomeOf } from '../../core/outcome';
+import { clockPerOwingSeat } from '../../core/turn-clock';
+import {
+  rotationCodemakerPoints,
+  rotationGuessOrder,
+  rotationGuessPoints,
+  rotationLastMove,
+  rotationName,
+  rotationRank,
+  rotationSecretRules,
+  type RotationLastMove,
+} from './pure';
 import {
   rotationActionSchema,
   rotationOptionsSchema,
@@ -25,10 +36,10 @@ const codemakerOf = (roundNumber: number): Seat => roundNumber - 1;
 /** Rows of the shared board used so far: guessed, or lost to the turn timer. */
 const usedRows = (round: RotationRound): number => round.rows.length + round.missed.length;
 
-/** docs/rules.md §2 play 2: the codebreakers take rows in turn from the seat after the codemaker, skipping the codemaker. */
+/** The codebreakers take rows in turn (`rotationGuessOrder`), one row each, round after round of the table. */
 function guesserOf(round: RotationRound, players: number): Seat {
-  const breakers = players - 1;
-  return (round.codemaker + 1 + (usedRows(round) % breakers)) % players;
+  const order = rotationGuessOrder(round.codemaker, players);
+  return order[usedRows(round) % order.length] as Seat;
 }
 
 function newRound(number: number, players: number): RotationRound {
@@ -144,10 +155,17 @@ const rotationView = (state: RotationState, viewer: Viewer, reveal: boolean): Ro
   finished: state.finished,
 });
 
-export const rotation: Family<RotationOptions, RotationState, RotationAction, RotationView, RotationOptionsInput> = {
+export const rotation: Family<
+  RotationOptions,
+  RotationState,
+  RotationAction,
+  RotationView,
+  RotationOptionsInput,
+  RotationLastMove
+> = {
   id: 'rotation',
   name: rotationName,
-  previewBoard: { holes: 4, rows: 6, boards: 1 },
+  previewBoard: { pegs: 4, rows: 6, boards: 1 },
   presets: rotationPresets,
   optionsSchema: rotationOptionsSchema,
   actionSchema: rotationActionSchema,
@@ -179,7 +197,10 @@ export const rotation: Family<RotationOptions, RotationState, RotationAction, Ro
 
   view: (state, viewer) => rotationView(state, viewer, false),
   review: (state) => rotationView(state, null, true),
-  ranksEverySeat: true,
+  outcome: outcomeOf,
+  rank: rotationRank,
+  lastMove: rotationLastMove,
+  turnClock: clockPerOwingSeat,
 
   status(state): MatchStatus {
     const scores = [...state.scores];

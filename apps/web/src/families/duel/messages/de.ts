@@ -32,4 +32,10 @@ export const messages: Record<keyof typeof en, string> = {
   'duel.last.guess': '{name} hat geraten (Reihe {n}).',
   'duel.last.score': '{name} hat Reihe {n} bewertet.',
   'duel.replay.secret': 'Geheimcode',
+  'duel.draw.both': 'Beide haben ihn geknackt: {list}.',
+  'duel.draw.neither': 'Keiner hat den Code geknackt.',
+  'duel.draw.some': 'Geknackte Codes: {list}.',
+  'duel.draw.rows': '{name} in {rows}',
+  'duel.draw.rowsMissed': '{name} in {rows} ({n} nicht geknackt)',
+  'duel.draw.none': '{name} keinen',
 };

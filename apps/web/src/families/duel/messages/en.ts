@@ -34,6 +34,12 @@ export const messages = {
   'duel.last.guess': '{name} guessed (row {n}).',
   'duel.last.score': '{name} scored row {n}.',
   'duel.replay.secret': 'Secret',
+  'duel.draw.both': 'Both broke it: {list}.',
+  'duel.draw.neither': 'Neither broke the code.',
+  'duel.draw.some': 'Codes broken: {list}.',
+  'duel.draw.rows': '{name} in {rows}',
+  'duel.draw.rowsMissed': '{name} in {rows} ({n} not broken)',
+  'duel.draw.none': '{name} none',
 } as const;
 
 // t() accepts these keys: the family adds them to the dictionary's type from its own folder.

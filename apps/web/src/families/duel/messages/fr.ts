@@ -32,4 +32,10 @@ export const messages: Record<keyof typeof en, string> = {
   'duel.last.guess': '{name} a proposé (rangée {n}).',
   'duel.last.score': '{name} a noté la rangée {n}.',
   'duel.replay.secret': 'Code secret',
+  'duel.draw.both': 'Tous deux l’ont percé : {list}.',
+  'duel.draw.neither': 'Aucun des deux n’a percé le code.',
+  'duel.draw.some': 'Codes percés : {list}.',
+  'duel.draw.rows': '{name} en {rows}',
+  'duel.draw.rowsMissed': '{name} en {rows} ({n} non percé(s))',
+  'duel.draw.none': '{name} aucun',
 };

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { matchIdSchema, seatIndexSchema } from './ids';
+
+/** One family's rating of a player: public (docs/rules.md §7). */
+export const familyRatingSchema = z.strictObject({
+  family: z.string(),
+  rating: z.number().int().describe("the conservative ordinal of openskill's Weng-Lin rating, scaled: 1000 before any match"),
+  games: z.number().int().min(0).describe('rated matches finished in this family'),
+});
+export type FamilyRating = z.output<typeof familyRatingSchema>;
+
+/** GET /api/me/ratings: the asker's ratings, each with its course for the chart of /me. */
+export const myRatingsReplySchema = z.strictObject({
+  families: z
+    .array(
+      familyRatingSchema.extend({
+        history: z
+          .array(z.strictObject({ at: z.string().describe('ISO 8601: the rated match finished'), rating: z.number().int() }))
+          .describe('the rating after each rated match, oldest first (at most the 200 newest)'),
+      }),
+    )
+    .describe('families the player has a rated match of, most played first'),
+});
+export type MyRatingsReply = z.output<typeof myRatingsReplySchema>;
+
+const recordSchema = z.strictObject({
+  won: z.number().int().min(0),
+  lost: z.number().int().min(0),
+  drawn: z.number().int().min(0),
+});
+export type HeadToHeadRecord = z.output<typeof recordSchema>;
+
+/** Two players' record against each other, from the asker's side: every finished match both sat in (docs/rules.md §7). */
+export const headToHeadSchema = z.strictObject({
+  total: recordSchema,
+  families: z.array(recordSchema.extend({ family: z.string() })).describe('most played first'),
+  last: z
+    .array(
+      z.strictObject({
+        family: z.string(),
+        at: z.string().describe('ISO 8601: when the match finished'),
+        outcome: z.enum(['won', 'lost', 'drawn']),
+      }),
+    )
+    .max(5)
+    .describe('the five newest, newest first'),
+});
+export type HeadToHead = z.output<typeof headToHeadSchema>;
+
+/**
+ * GET /api/matches/:id/seats/:seat/card: the person who sat there, as anyone may see them (there are
+ * no friends yet): their name, their public ratings and the head-to-head with the asker. Nothing else.
+ */
+export const playerCardReplySchema = z.strictObject({
+  name: z.string(),
+  you: z.boolean().describe('the asker is this player (then `headToHead` is null)'),
+  ratings: z.array(familyRatingSchema).describe('most played first'),
+  headToHead: headToHeadSchema.nullable(),
+});
+export type PlayerCardReply = z.output<typeof playerCardReplySchema>;
+
+export const playerCardParamsSchema = z.strictObject({ id: matchIdSchema, seat: z.coerce.number().pipe(seatIndexSchema) });
