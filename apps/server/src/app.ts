@@ -19,7 +19,7 @@ import { Attention, unattended } from './duties/attention';
 import { BotDriver } from './duties/bot-driver';
 import { botDuty } from './duties/bot-duty';
 import { LeaseKeeper } from './duties/lease-keeper';
-import { createLeases } from './duties/leases';
+import { createLeases } from './db/leases-store';
 import { DutyScheduler } from './duties/scheduler';
 import { TimeoutDriver, timeoutDuty } from './duties/timeout-duty';
 import { fault } from './errors';
@@ -174,11 +174,10 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
   metrics?.observe({ roomsLoaded: () => rooms.loadedCount, socketsConnected: () => io.engine.clientsCount });
   const broadcaster = new Broadcaster(io, (err, roomId) => http.log.warn({ err, roomId }, 'broadcast failed'), {
     bus,
-    onPresence: (room, connected) => rooms.notePresence(room, connected),
   });
   // The leases first: the duty drivers and the scheduler each take it when they are made.
   const leases = new LeaseKeeper(
-    createLeases(db.prisma),
+    createLeases(db),
     {
       leaseMs: config.dutyLeaseMs,
       giveUpMs: config.dutyGiveUpMs,
@@ -336,7 +335,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
         channel.disconnectSockets(false);
       }
     },
-    onPlayerDeleted: async ({ deviceIds, roomIds }) => {
+    onPlayerDeleted: async ({ playerId, deviceIds, roomIds }) => {
       principals.moved(deviceIds, null);
       for (const deviceId of deviceIds) {
         const channel = io.in(deviceChannel(deviceId));
@@ -346,7 +345,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
       // The rooms forget the deleted player's tokens and show the bot or the free seat to the others,
       // on every process that holds a copy of them.
       for (const roomId of roomIds) {
-        await rooms.changedInStore(roomId);
+        await rooms.playerDeleted(roomId, { playerId, deviceIds });
         bus.publish({ type: 'room-stored', roomId });
       }
     },

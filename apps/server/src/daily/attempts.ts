@@ -136,29 +136,17 @@ export class DailyAttempts {
    * make of the same room id fails and finds the first.
    */
   private async open(row: StoredAttempt, deviceId: string): Promise<LiveRoom> {
-    const { rooms } = this.deps;
-    let room = await rooms.get(row.roomId);
-    if (!room) {
-      try {
-        ({ room } = await rooms.create(
-          DAILY_FAMILY,
-          dailyOptions(row.hard),
-          null,
-          { bots: [], hints: false, takeOverAfterSec: null, turnSeconds: null },
-          undefined,
-          { roomId: row.roomId, seed: dailySeed(this.deps.secret, row.n, row.playerId), daily: row.n },
-        ));
-      } catch (err) {
-        room = await rooms.get(row.roomId);
-        if (!room) throw err;
-      }
-    }
-    if (room.spectating) room = (await rooms.closeToSpectators(row.roomId)) ?? room;
-    if (room.seats[0]?.tokenHash == null) {
-      const name = await this.deps.daily.playerName(row.playerId);
-      // Refused only when the seat was taken meanwhile, by this same player on another process.
-      await rooms.claim(row.roomId, 0, name, deviceId, () => {}, dailySeatToken(this.deps.secret, row.roomId));
-    }
+    const { room } = await this.deps.rooms.openSealed(
+      {
+        roomId: row.roomId,
+        familyId: DAILY_FAMILY,
+        options: dailyOptions(row.hard),
+        seed: dailySeed(this.deps.secret, row.n, row.playerId),
+        daily: row.n,
+      },
+      { deviceId, name: () => this.deps.daily.playerName(row.playerId) },
+      dailySeatToken(this.deps.secret, row.roomId),
+    );
     return room;
   }
 

@@ -51,6 +51,17 @@ export interface RoomsStore {
   renameSeat(roomId: string, index: number, tokenHash: string, name: string): Promise<boolean>;
   /** False unless `tokenHash` holds the seat; the newest match forgets that player too. */
   releaseSeat(roomId: string, index: number, tokenHash: string): Promise<boolean>;
+  /**
+   * The holder with `tokenHash` loses the seat for good (their player was deleted): a bot of its own
+   * (`bot`) plays it from now on, or it is free (null). The newest match's player row stays theirs
+   * (they played its first moves). False unless `tokenHash` holds the seat.
+   */
+  vacateSeat(
+    roomId: string,
+    index: number,
+    tokenHash: string,
+    bot: { name: string; strength: BotStrength } | null,
+  ): Promise<boolean>;
   setSpectators(roomId: string, on: boolean): Promise<void>;
   /** Every seat's vote after this one (votes of other servers' sockets included); null unless `tokenHash` holds the seat. */
   voteRematch(roomId: string, index: number, tokenHash: string, accept: boolean): Promise<number[] | null>;
@@ -67,6 +78,18 @@ export interface RoomsStore {
 }
 
 type Raw = Pick<PrismaClient, '$queryRawUnsafe'>;
+
+/**
+ * Inside a merge of two players (identity/merge.ts: one transaction with their devices, history and
+ * attempts, which must move together or not at all): every seat `from` holds is held by `into`, and
+ * every room `from` created is `into`'s. Tokens, names and seats stay; two seats in one room stay two
+ * seats. The one seat write that is not a room's own decision (only who the holder is changes), kept
+ * here with every other.
+ */
+export async function seatsFollowMerge(tx: Pick<PrismaClient, '$executeRawUnsafe'>, from: string, into: string): Promise<void> {
+  await tx.$executeRawUnsafe(`UPDATE "Seat" SET "playerId" = $2 WHERE "playerId" = $1`, from, into);
+  await tx.$executeRawUnsafe(`UPDATE "Room" SET "creatorPlayerId" = $2 WHERE "creatorPlayerId" = $1`, from, into);
+}
 
 /** The newest match of room $1, as a CTE of the seat-write statements. */
 const NEWEST = `newest AS (SELECT id FROM "Match" WHERE "roomId" = $1 ORDER BY number DESC LIMIT 1)`;
@@ -278,6 +301,24 @@ export function createRoomsStore({ prisma }: Database): RoomsStore {
         roomId,
         index,
         tokenHash,
+      );
+    },
+
+    vacateSeat(roomId, index, tokenHash, bot) {
+      return seatWrite(
+        prisma,
+        `WITH changed AS (
+           UPDATE "Seat" SET "tokenHash" = NULL, "deviceId" = NULL, "playerId" = NULL, rematch = false, "takenOver" = false,
+             name = $4, bot = $4::text IS NOT NULL, "botStrength" = COALESCE($5, "botStrength"),
+             "claimedAt" = CASE WHEN $4::text IS NULL THEN NULL ELSE now() AT TIME ZONE 'UTC' END
+           WHERE "roomId" = $1 AND index = $2::int AND "tokenHash" = $3
+           RETURNING index
+         )`,
+        roomId,
+        index,
+        tokenHash,
+        bot?.name ?? null,
+        bot?.strength ?? null,
       );
     },
 

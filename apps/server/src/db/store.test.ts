@@ -1,29 +1,46 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rotateSeats } from '../rooms/seating';
 import { STORAGE_DATABASES } from '../test-support/databases';
 import { Prisma } from '../generated/prisma/client.js';
 import { openDatabase, type Database } from './database.js';
-import { createStore, uniqueViolationTarget, type Store } from './store.js';
+import { createMemoryStore } from './memory-store.js';
+import {
+  createStore,
+  uniqueViolationTarget,
+  type FinishStore,
+  type MatchRater,
+  type RoomStorage,
+  type Store,
+  type StoredFinish,
+} from './store.js';
 import { createMigratedTestPostgres, freshEmbeddedDataDir, tempDir, type TempDir, type TestPostgres } from './test-databases.js';
 
-const kinds = STORAGE_DATABASES;
-
-describe.each(kinds)('store on %s', (kind) => {
-  let db: Database;
-  let store: Store;
+/** A real database of `kind`, migrated, and its store. */
+function useDatabase(kind: (typeof STORAGE_DATABASES)[number]): { db: Database; store: Store } {
+  const opened = {} as { db: Database; store: Store };
   let dir: TempDir;
   let pgdb: TestPostgres | undefined;
-
   beforeAll(async () => {
     dir = kind === 'embedded' ? await freshEmbeddedDataDir() : tempDir();
     if (kind === 'postgres') pgdb = await createMigratedTestPostgres();
-    db = await openDatabase({ dataDir: dir.path, databaseUrl: pgdb?.url });
-    store = createStore(db);
+    opened.db = await openDatabase({ dataDir: dir.path, databaseUrl: pgdb?.url });
+    opened.store = createStore(opened.db);
   });
   afterAll(async () => {
-    await store?.close();
+    await opened.store?.close();
     await pgdb?.drop();
     dir?.remove();
+  });
+  return opened;
+}
+
+/** Each port of the rooms' storage behaves alike on both databases and in memory (what RoomService's unit tests run on). */
+describe.each(['memory', ...STORAGE_DATABASES] as const)('rooms storage on %s', (kind) => {
+  const opened = kind === 'memory' ? { store: createMemoryStore() as RoomStorage } : useDatabase(kind);
+  let store: RoomStorage;
+  beforeAll(() => {
+    store = opened.store;
   });
 
   async function newRoom(seatCount = 2, options: unknown = { pegs: 4, colours: 6 }) {
@@ -32,10 +49,6 @@ describe.each(kinds)('store on %s', (kind) => {
     await store.createRoom({ roomId, family: 'duel', options, seatCount, matchId, seed: 'seed-1' });
     return { roomId, matchId };
   }
-
-  it('reports its kind', () => {
-    expect(store.kind).toBe(kind);
-  });
 
   it('creates a room with empty seats and match 1, and loads it back', async () => {
     const options = { pegs: 4, colours: 6, repeats: true, nested: { list: [1, 'two', null] } };
@@ -164,6 +177,140 @@ describe.each(kinds)('store on %s', (kind) => {
     expect(await store.actionsSince(matchId, 0)).toHaveLength(1);
   });
 
+  it('finishes a match with its result', async () => {
+    const { roomId, matchId } = await newRoom();
+    await store.finishMatch(matchId, { winner: 0, scores: [3, 5] });
+    const match = (await store.loadRoom(roomId))?.match;
+    expect(match?.finishedAt).toBeInstanceOf(Date);
+    expect(match?.result).toEqual({ winner: 0, scores: [3, 5] });
+    const drawn = await newRoom();
+    await store.finishMatch(drawn.matchId, null);
+    expect((await store.loadRoom(drawn.roomId))?.match).toMatchObject({ result: null, finishedAt: expect.any(Date) });
+  });
+
+  it('rates a finish in its recording, once, with the seats a bot played for their person marked abandoned', async () => {
+    const { roomId, matchId } = await newRoom();
+    const players: string[] = [];
+    for (const [seat, name] of ['Ada', 'Bob'].entries()) {
+      const deviceId = `dev-${randomUUID()}`;
+      const playerId = await store.ensurePlayer(deviceId);
+      players.push(playerId);
+      expect(await store.claimSeat(roomId, seat, { name, tokenHash: `hash-${randomUUID()}`, deviceId, playerId })).toBe(true);
+    }
+    const seen: StoredFinish[] = [];
+    const rater: MatchRater = {
+      placings: (match) => {
+        seen.push(match);
+        return match.seats.map((s) => ({ playerId: s.playerId!, rank: s.abandoned ? 2 : 1 }));
+      },
+      rate: (places, prior) => places.map((p, i) => ({ mu: (prior[i]?.mu ?? 25) + (p.rank === 1 ? 1 : -1), sigma: 8 })),
+      fold: () => [],
+    };
+    await store.finishMatch(matchId, { winners: [0] }, { abandoned: [1], rater });
+    // Another process folding the same finish records it again: nothing is rated twice.
+    await store.finishMatch(matchId, { winners: [0] }, { abandoned: [1], rater });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({
+      id: matchId,
+      family: 'duel',
+      daily: false,
+      result: { winners: [0] },
+      seats: [
+        { seat: 0, playerId: players[0], abandoned: false },
+        { seat: 1, playerId: players[1], abandoned: true },
+      ],
+    });
+    const ratings = opened.store as unknown as Pick<FinishStore, 'ratingsOf'>;
+    expect(await ratings.ratingsOf(players[0]!)).toEqual([{ family: 'duel', mu: 26, sigma: 8, games: 1 }]);
+    expect(await ratings.ratingsOf(players[1]!)).toEqual([{ family: 'duel', mu: 24, sigma: 8, games: 1 }]);
+  });
+
+  it('rejects values that are not JSON', async () => {
+    const { matchId } = await newRoom();
+    await expect(store.appendAction(matchId, { seq: 1, seat: 0, actionId: 'f', payload: () => 1 })).rejects.toThrow(/JSON/);
+    await expect(store.appendAction(matchId, { seq: 1, seat: 0, actionId: 'b', payload: { n: 1n } })).rejects.toThrow();
+  });
+
+  it('makes a device a player of one device on first use', async () => {
+    const device = `dev-${randomUUID()}`;
+    const player = await store.ensurePlayer(device, { name: 'Ada' });
+    expect(await store.ensurePlayer(device, { name: 'Ada Lovelace' })).toBe(player);
+    expect(await store.playerOfDevice(device)).toBe(player);
+    expect(await store.playerOfDevice('dev-unknown')).toBeNull();
+  });
+
+  it('hands a seat to a bot and back only from the state each write names, and moves the seats of a rematch as told', async () => {
+    const { roomId, matchId } = await newRoom();
+    expect(await store.seatBot(roomId, 1, { name: 'Bot B', strength: 'easy' })).toBe(true);
+    expect(await store.seatBot(roomId, 1, { name: 'Bot B', strength: 'easy' })).toBe(false);
+    expect(await store.claimSeat(roomId, 1, { name: 'Ada', tokenHash: 'hash-a', deviceId: null })).toBe(false);
+    expect(await store.claimSeat(roomId, 0, { name: 'Ada', tokenHash: 'hash-a', deviceId: null })).toBe(true);
+    expect(await store.reclaimSeat(roomId, 0, 'hash-a')).toBe(false);
+    expect(await store.takeOverSeat(roomId, 0, 'hash-x', 'strong')).toBe(false);
+    expect(await store.takeOverSeat(roomId, 0, 'hash-a', 'strong')).toBe(true);
+    expect(await store.takeOverSeat(roomId, 0, 'hash-a', 'strong')).toBe(false);
+    expect((await store.loadSeats(roomId))[0]).toMatchObject({ name: 'Ada', tokenHash: 'hash-a', bot: true, takenOver: true });
+    expect(await store.reclaimSeat(roomId, 0, 'hash-a')).toBe(true);
+    expect(await store.renameSeat(roomId, 0, 'hash-x', 'Eve')).toBe(false);
+    expect(await store.renameSeat(roomId, 0, 'hash-a', 'Ada L')).toBe(true);
+    expect(await store.voteRematch(roomId, 0, 'hash-x', true)).toBeNull();
+    expect(await store.voteRematch(roomId, 0, 'hash-a', true)).toEqual([0]);
+    expect((await store.loadRoom(roomId))?.rematchVotes).toEqual([0]);
+
+    const next = { id: `match-${randomUUID()}`, number: 2, family: 'duel', options: {}, seed: 's2', salt: 'salt' };
+    expect(await store.startRematch(roomId, next, rotateSeats)).toBe(true);
+    expect(await store.startRematch(roomId, { ...next, id: `match-${randomUUID()}` }, rotateSeats)).toBe(false);
+    const room = await store.loadRoom(roomId);
+    expect(room?.match).toMatchObject({ id: next.id, number: 2 });
+    expect(room?.rematchVotes).toEqual([]);
+    expect(room?.seats.map((s) => [s.name, s.tokenHash, s.bot, s.takenOver])).toEqual([
+      ['Bot A', null, true, false],
+      ['Ada L', 'hash-a', false, false],
+    ]);
+    expect(await store.currentMatchId(roomId)).toBe(next.id);
+    expect(await store.currentMatchId('no-such-room')).toBeNull();
+    expect(matchId).not.toBe(next.id);
+  });
+
+  it("vacates a deleted holder's seat for a bot of its own or for nobody, only for their token", async () => {
+    const { roomId } = await newRoom(3);
+    for (const [index, hash] of [
+      [0, 'hash-a'],
+      [1, 'hash-b'],
+    ] as const) {
+      expect(await store.claimSeat(roomId, index, { name: 'Ada', tokenHash: hash, deviceId: null })).toBe(true);
+    }
+    expect(await store.vacateSeat(roomId, 0, 'hash-x', null)).toBe(false);
+    expect(await store.vacateSeat(roomId, 0, 'hash-a', { name: 'Bot A', strength: 'easy' })).toBe(true);
+    expect(await store.vacateSeat(roomId, 1, 'hash-b', null)).toBe(true);
+    expect(await store.vacateSeat(roomId, 1, 'hash-b', null)).toBe(false);
+    const seats = await store.loadSeats(roomId);
+    expect(seats[0]).toMatchObject({ name: 'Bot A', tokenHash: null, bot: true, takenOver: false, botStrength: 'easy' });
+    expect(seats[0]?.claimedAt).toBeInstanceOf(Date);
+    expect(seats[1]).toMatchObject({ name: null, tokenHash: null, deviceId: null, playerId: null, bot: false, claimedAt: null });
+  });
+});
+
+/** What only a real database shows: its kind, what its adapter reports, the rows of other tables. */
+describe.each(STORAGE_DATABASES)('store on %s', (kind) => {
+  const opened = useDatabase(kind);
+  let db: Database;
+  let store: Store;
+  beforeAll(() => {
+    ({ db, store } = opened);
+  });
+
+  async function newRoom() {
+    const roomId = `room-${randomUUID()}`;
+    const matchId = `match-${randomUUID()}`;
+    await store.createRoom({ roomId, family: 'duel', options: {}, seatCount: 2, matchId, seed: 'seed-1' });
+    return { roomId, matchId };
+  }
+
+  it('reports its kind', () => {
+    expect(store.kind).toBe(kind);
+  });
+
   it('surfaces unique violations as P2002 with a target naming the columns or index', async () => {
     const { matchId } = await newRoom();
     expect(await store.appendAction(matchId, { seq: 1, seat: 0, actionId: 'k', payload: {} })).toEqual({ ok: true });
@@ -186,28 +333,9 @@ describe.each(kinds)('store on %s', (kind) => {
     expect(uniqueViolationTarget(new Error('nope'))).toBeNull();
   });
 
-  it('finishes a match with its result', async () => {
-    const { roomId, matchId } = await newRoom();
-    await store.finishMatch(matchId, { winner: 0, scores: [3, 5] });
-    const match = (await store.loadRoom(roomId))?.match;
-    expect(match?.finishedAt).toBeInstanceOf(Date);
-    expect(match?.result).toEqual({ winner: 0, scores: [3, 5] });
-    const drawn = await newRoom();
-    await store.finishMatch(drawn.matchId, null);
-    expect((await store.loadRoom(drawn.roomId))?.match).toMatchObject({ result: null, finishedAt: expect.any(Date) });
-  });
-
-  it('rejects values that are not JSON', async () => {
-    const { matchId } = await newRoom();
-    await expect(store.appendAction(matchId, { seq: 1, seat: 0, actionId: 'f', payload: () => 1 })).rejects.toThrow(/JSON/);
-    await expect(store.appendAction(matchId, { seq: 1, seat: 0, actionId: 'b', payload: { n: 1n } })).rejects.toThrow();
-  });
-
   it('makes a device a player of one device on first use, and renames the player', async () => {
     const player = await store.ensurePlayer('dev-9', { name: 'Ada' });
     expect(await store.ensurePlayer('dev-9', { name: 'Ada Lovelace' })).toBe(player);
-    expect(await store.playerOfDevice('dev-9')).toBe(player);
-    expect(await store.playerOfDevice('dev-unknown')).toBeNull();
     expect(await db.prisma.device.findUnique({ where: { id: 'dev-9' } })).toMatchObject({
       name: 'Ada Lovelace',
       playerId: player,

@@ -22,6 +22,13 @@ export { uniqueViolationTarget } from './rows.js';
 export type { ActionLog, FinishStore, HistoryReader, PlayersStore, RoomsStore };
 export type { FinishedSeat, MatchRater, StoredFinish, StoredRating } from './finish-store.js';
 
+/**
+ * What the room service writes and reads through, one port per concern: the SQL store below, or
+ * the in-memory one its unit tests run on (memory-store.ts). A match's finish is recorded, and
+ * rated, through `finishMatch`.
+ */
+export type RoomStorage = ActionLog & RoomsStore & PlayersStore & Pick<FinishStore, 'finishMatch'>;
+
 export interface Store extends ActionLog, FinishStore, RoomsStore, PlayersStore, HistoryReader {
   kind: 'embedded' | 'postgres';
   close(): Promise<void>;

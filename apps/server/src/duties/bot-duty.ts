@@ -5,7 +5,7 @@ import type { DutyKind } from './duty';
 export function botDuty(bots: BotDriver): DutyKind {
   return {
     name: 'bot',
-    dueWhen: `EXISTS (SELECT 1 FROM "Seat" s WHERE s."roomId" = m."roomId" AND s.bot)`,
+    dueWhen: 'bot-seated',
     perform: (room) => bots.kick(room),
     owes: (room) => bots.owes(room),
   };

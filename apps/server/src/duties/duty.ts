@@ -1,5 +1,5 @@
 import type { LiveRoom } from '../rooms/live-room';
-import type { DueCondition } from './leases';
+import type { DueCondition } from '../db/leases-store';
 
 /**
  * Replies that say a duty's move was not stored for a reason of the server's own, or may not have
@@ -29,9 +29,9 @@ export interface LeaseGate {
 export interface DutyKind {
   readonly name: string;
   /**
-   * SQL condition on `m`, the room's newest unfinished match ("Match" columns; join "Room",
-   * "Seat", "Action" by `m."roomId"` / `m.id`): true when the room may owe this kind of duty.
-   * Read from the database alone, so that any process, just started, finds every room owed.
+   * The stored condition under which a room may owe this kind of duty (its SQL is storage's:
+   * db/leases-store.ts), read from the database alone so that any process, just started, finds
+   * every room owed.
    */
   readonly dueWhen: DueCondition;
   /**

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { LiveRoom } from '../rooms/live-room';
 import type { LeaseGate } from './duty';
-import type { DueCondition, Leases } from './leases';
+import type { DueCondition, Leases } from '../db/leases-store';
 
 interface Logger {
   warn(obj: object, msg: string): void;

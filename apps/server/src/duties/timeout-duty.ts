@@ -194,7 +194,7 @@ export class TimeoutDriver {
 export function timeoutDuty(timeouts: TimeoutDriver): DutyKind {
   return {
     name: 'timeout',
-    dueWhen: `EXISTS (SELECT 1 FROM "Room" r WHERE r.id = m."roomId" AND r."turnSeconds" IS NOT NULL)`,
+    dueWhen: 'turn-timer',
     perform: (room) => timeouts.changed(room),
     owes: (room) => timeouts.owes(room),
   };

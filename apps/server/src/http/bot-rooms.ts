@@ -43,7 +43,10 @@ export class BotRoomLimit {
    * Runs `create` unless the address holds its share of unfinished rooms of bots only already
    * (then resolves null); the room `create` returns is counted against the address.
    */
-  within<T extends { room: { id: string } }>(address: string, create: () => Promise<T>): Promise<T | null> {
+  within<T extends { ok: true; room: { id: string } } | { ok: false }>(
+    address: string,
+    create: () => Promise<T>,
+  ): Promise<T | null> {
     const key = hashToken(`bot-room-address:${address}`);
     if (this.db.kind !== 'postgres') return this.queue.run(key, () => this.judge(this.db.sql, key, create));
     return this.queue.run('every address', () =>
@@ -57,7 +60,7 @@ export class BotRoomLimit {
     );
   }
 
-  private async judge<T extends { room: { id: string } }>(
+  private async judge<T extends { ok: true; room: { id: string } } | { ok: false }>(
     sql: (text: string, params: readonly unknown[]) => Promise<unknown>,
     key: string,
     create: () => Promise<T>,
@@ -65,7 +68,8 @@ export class BotRoomLimit {
     const [row] = (await sql(COUNT, [key])) as { n: number }[];
     if ((row?.n ?? 0) >= this.perAddress) return null;
     const created = await create();
-    await sql(MARK, [created.room.id, key]);
+    // A refused make made no room: nothing to count.
+    if (created.ok) await sql(MARK, [created.room.id, key]);
     return created;
   }
 }

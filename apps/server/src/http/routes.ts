@@ -15,7 +15,6 @@ import type { Store, StoredMatchSummary } from '../db/store';
 import type { PresenceReader } from '../rooms/presence';
 import type { RoomService } from '../rooms/room-service';
 import { describeIssues, httpError } from '../errors';
-import { botSeatsProblem, creatorSeatOf, NO_SEAT_TO_SIT } from '../rooms/room-service';
 import { botsOnly, type BotRoomLimit } from './bot-rooms';
 import type { CreationLimit } from './creation-limit';
 import { matchDetail, matchListItem } from './matches';
@@ -61,9 +60,6 @@ export function registerApiRoutes(
     const parsed = createRoomBodySchema().safeParse(req.body ?? {});
     if (!parsed.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(parsed.error));
     const { family, options, bots, botStrength, hints, takeOverAfterSec, turnSeconds, sit } = parsed.data;
-    const problem =
-      botSeatsProblem(family, options, bots) ?? (sit && creatorSeatOf(family, options, bots) === null ? NO_SEAT_TO_SIT : null);
-    if (problem) return httpError(reply, 400, 'BAD_REQUEST', problem);
     // The header was checked above: a principal here is the device it names.
     const create = () =>
       rooms.create(family, options, req.principal, { bots, botStrength, hints, takeOverAfterSec, turnSeconds }, sit);
@@ -77,6 +73,8 @@ export function registerApiRoutes(
         `Your address has ${deps.config.botRoomsPerIp} rooms of bots only still being played: watch one to its end, or seat a person, before making another.`,
       );
     }
+    // The service answers every refusal (bots outside the table, no seat left to sit in).
+    if (!created.ok) return httpError(reply, 400, created.code, created.message);
     const { room, seated } = created;
     const body: CreateRoomReply = { id: room.id, url: new URL(`/r/${room.id}`, deps.publicOrigin()).toString(), seated };
     return reply.code(201).send(body);

@@ -3,12 +3,11 @@
 // merge moves them in one transaction, so a crash leaves the database before or after, never half.
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { DELETED_PLAYER_NAME, DEVICE_PROBATION_MS, LINK_CODE_ALPHABET, LINK_CODE_LENGTH } from '@mm/protocol';
-import { DEFAULT_BOT_STRENGTH, isLang, type Lang } from '@mm/rules';
-import { botName } from '../bots/names';
+import { isLang, type Lang } from '@mm/rules';
 import type { Database } from '../db/database';
 import type { PlayerPrincipal } from '../security/principal';
+import { mergeIn, type Moved, type Tx } from './merge';
 import { newPlayerId } from '../security/tokens';
-import { mergeFriends } from '../social/store';
 import { deviceLabel } from './user-agent';
 
 export interface StoredDevice {
@@ -32,8 +31,12 @@ export interface PendingCode {
   expiresAt: Date;
 }
 
-/** What "Delete me" changed, for the transport: sockets to close, rooms whose seats changed. */
+/**
+ * What "Delete me" changed, for the rooms and the transport: the player gone, its devices (sockets
+ * to close), the rooms where it sat or that it made (their seats are the room service's to change).
+ */
 export interface Deletion {
+  playerId: string;
   deviceIds: string[];
   roomIds: string[];
 }
@@ -55,11 +58,7 @@ export interface PrefixAlarm {
 }
 
 export type RemoveFailure = 'unknown' | 'too-new';
-/** Devices that now belong to another player (null: deleted with theirs): their sockets must act as it. */
-export interface Moved {
-  deviceIds: string[];
-  playerId: string | null;
-}
+export type { Moved } from './merge';
 
 export interface IdentityStore {
   /** The principal's player, their name and devices, the asking one first. */
@@ -79,11 +78,11 @@ export interface IdentityStore {
   setLang(playerId: string, lang: Lang): Promise<void>;
   /**
    * "Delete me", in one transaction: the player, its devices (and by cascade its link codes,
-   * passkeys, friendships and friend invitations) and its devices' push subscriptions go; its name in every history becomes
-   * DELETED_PLAYER_NAME; a seat of a running match goes to a bot where the room allows takeovers,
-   * every other seat of theirs is freed; rooms they created lose their creator. Null when the
-   * device has no player (nothing to delete). The device's player is read again in the transaction:
-   * what is deleted is whoever it belongs to then.
+   * passkeys, friendships and friend invitations) and its devices' push subscriptions go; its name
+   * in every history becomes DELETED_PLAYER_NAME; rooms they created lose their creator. Their seats
+   * are not written here: the rooms they sat in are returned, and RoomService.playerDeleted decides
+   * and writes what becomes of each seat. Null when the device has no player (nothing to delete).
+   * The device's player is read again in the transaction: what is deleted is whoever it belongs to then.
    */
   deleteMe(deviceId: string): Promise<Deletion | null>;
   /**
@@ -138,8 +137,6 @@ const HOUR_MS = 3600_000;
 /** What /me calls a device: the name the player gave it, else its browser and system. */
 export const deviceShownName = (d: { nickname: string | null; userAgent: string | null }): string =>
   d.nickname ?? deviceLabel(d.userAgent);
-
-type Tx = Parameters<Parameters<Database['prisma']['$transaction']>[0]>[0];
 
 /**
  * Takes the player's lock (their row, FOR UPDATE) for the rest of `tx` and returns the player the
@@ -212,46 +209,6 @@ export function createIdentityStore(db: Database): IdentityStore {
     return { ok: true, playerId: found.playerId, name: found.player.name, hash: found.codeHash };
   };
 
-  const mergeIn = async (tx: Tx, from: string, into: string): Promise<Moved> => {
-    const moved: Moved = { deviceIds: [], playerId: into };
-    if (from === into) return moved;
-    // The player's lock first, as a removal takes it: the two never wait on each other in a circle.
-    await tx.$queryRawUnsafe('SELECT 1 FROM "Player" WHERE "id" = $1 FOR UPDATE', from);
-    const source = await tx.player.findUnique({ where: { id: from } });
-    if (!source) return moved;
-    moved.deviceIds = (await tx.device.findMany({ where: { playerId: from }, select: { id: true } })).map((d) => d.id);
-    // The devices joining start their day of probation now (the one-day rule of removal).
-    await tx.device.updateMany({
-      where: { playerId: from },
-      data: { playerId: into, joinedAt: new Date(), removedAt: null, removedBy: null },
-    });
-    // A seat each held in the same room stays two seats: only who holds them changes.
-    await tx.seat.updateMany({ where: { playerId: from }, data: { playerId: into } });
-    await tx.matchPlayer.updateMany({ where: { playerId: from }, data: { playerId: into } });
-    await tx.room.updateMany({ where: { creatorPlayerId: from }, data: { creatorPlayerId: into } });
-    // One attempt per player and puzzle: where both played one, the earlier counts (ties: the joined
-    // player's). A later attempt may have been played knowing the code the earlier one revealed, so a
-    // merge never improves a daily record. The other's match stays in the history and the export, as
-    // every match does, but no longer in the daily statistics.
-    const attempts = await tx.dailyAttempt.findMany({
-      where: { playerId: { in: [from, into] } },
-      select: { playerId: true, n: true, createdAt: true },
-    });
-    const joinedAt = new Map(attempts.filter((a) => a.playerId === into).map((a) => [a.n, a.createdAt.getTime()]));
-    const countingOfFrom = attempts
-      .filter((a) => a.playerId === from && a.createdAt.getTime() < (joinedAt.get(a.n) ?? Infinity))
-      .map((a) => a.n);
-    await tx.dailyAttempt.deleteMany({ where: { playerId: into, n: { in: countingOfFrom } } });
-    await tx.dailyAttempt.updateMany({ where: { playerId: from, n: { in: countingOfFrom } }, data: { playerId: into } });
-    await tx.dailyAttempt.deleteMany({ where: { playerId: from } });
-    // Passkeys follow too: deleting `from` below would otherwise take them (ON DELETE CASCADE).
-    await tx.passkey.updateMany({ where: { playerId: from }, data: { playerId: into } });
-    await mergeFriends(tx, from, into);
-    await tx.player.updateMany({ where: { id: into, name: '' }, data: { name: source.name } });
-    await tx.player.delete({ where: { id: from } });
-    return moved;
-  };
-
   return {
     async me({ deviceId, playerId }) {
       const player = await prisma.player.findUniqueOrThrow({
@@ -310,26 +267,7 @@ export function createIdentityStore(db: Database): IdentityStore {
         const deviceIds = (await tx.device.findMany({ where: { playerId }, select: { id: true } })).map((d) => d.id);
         // Seats claimed by one of its devices before players existed name the device only.
         const mine = { OR: [{ playerId }, { deviceId: { in: deviceIds } }] };
-        const seats = await tx.seat.findMany({
-          where: mine,
-          include: { room: { select: { takeOverAfterSec: true, matches: { orderBy: { number: 'desc' }, take: 1 } } } },
-        });
-        for (const seat of seats) {
-          const current = seat.room.matches[0];
-          const running = current !== undefined && current.finishedAt === null;
-          const where = { roomId_index: { roomId: seat.roomId, index: seat.index } };
-          // The bot plays on its own (not `takenOver`): no token of the deleted player gets the seat back.
-          const freed = { tokenHash: null, deviceId: null, playerId: null, rematch: false, takenOver: false };
-          if (running && seat.room.takeOverAfterSec !== null) {
-            const name = botName(seat.index);
-            await tx.seat.update({
-              where,
-              data: { ...freed, name, bot: true, botStrength: DEFAULT_BOT_STRENGTH, claimedAt: new Date() },
-            });
-          } else {
-            await tx.seat.update({ where, data: { ...freed, name: null, bot: false, claimedAt: null } });
-          }
-        }
+        const seats = await tx.seat.findMany({ where: mine, select: { roomId: true } });
         // Every line of their history, the running match's too: they played its first moves.
         await tx.matchPlayer.updateMany({ where: mine, data: { name: DELETED_PLAYER_NAME, deviceId: null, playerId: null } });
         const created = await tx.room.findMany({ where: { creatorPlayerId: playerId }, select: { id: true } });
@@ -338,7 +276,7 @@ export function createIdentityStore(db: Database): IdentityStore {
         // Devices, link codes, passkeys, friendships both ways and friend invitations go with the player,
         // by their foreign keys: nobody keeps a deleted player as a friend or a request.
         await tx.player.delete({ where: { id: playerId } });
-        return { deviceIds, roomIds: [...new Set([...seats.map((s) => s.roomId), ...created.map((r) => r.id)])] };
+        return { playerId, deviceIds, roomIds: [...new Set([...seats.map((s) => s.roomId), ...created.map((r) => r.id)])] };
       });
     },
 

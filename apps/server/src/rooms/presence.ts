@@ -16,3 +16,13 @@ export interface Presence {
 export interface PresenceReader {
   presence(roomId: string, opts?: { fresh?: boolean }): Promise<Presence>;
 }
+
+/**
+ * Who is in a room now (asked of every process) and, by the clock of the server that watches the
+ * sockets, how long the person of each seat has been seen gone: what a takeover is judged by.
+ */
+export interface Absence {
+  connected: ReadonlySet<Seat>;
+  /** 0 when the seat's person is here or was never seen gone */
+  awayMs: (seat: Seat) => number;
+}

@@ -1,11 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/database';
-import { createStore, type Store } from '../db/store';
-import { freshEmbeddedDataDir, type TempDir } from '../db/test-databases';
-import { RoomService } from './room-service';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createMemoryStore, type MemoryStore } from '../db/memory-store';
+import type { RoomStorage } from '../db/store';
+import type { ErrorReply } from '@mm/protocol';
+import { RoomService, type Created } from './room-service';
+
+/** The room made, or the test fails with the service's refusal. */
+function made(created: Created | ErrorReply): Created {
+  if (!created.ok) throw new Error(`room not made: ${created.code} ${created.message}`);
+  return created;
+}
 
 /** The store, with a count of the calls the room service makes on it. */
-function counted(store: Store): { store: Store; calls: Map<string, number> } {
+function counted(store: RoomStorage): { store: RoomStorage; calls: Map<string, number> } {
   const calls = new Map<string, number>();
   const proxy = new Proxy(store, {
     get(target, key, receiver) {
@@ -20,25 +26,18 @@ function counted(store: Store): { store: Store; calls: Map<string, number> } {
   return { store: proxy, calls };
 }
 
+// On the in-memory storage: two services on one store are two server processes on one database.
 describe('RoomService.act on the log', () => {
-  let dir: TempDir;
-  let db: Database;
-  let store: Store;
-  beforeAll(async () => {
-    dir = await freshEmbeddedDataDir();
-    db = await openDatabase({ dataDir: dir.path });
-    store = createStore(db);
-  });
-  afterAll(async () => {
-    await store?.close();
-    dir?.remove();
+  let store: MemoryStore;
+  beforeEach(() => {
+    store = createMemoryStore();
   });
 
   const act = (rooms: RoomService, roomId: string, seat: number, actionId: string, action: unknown, expectSeq?: number) =>
     rooms.act(roomId, seat, { actionId, action, ...(expectSeq === undefined ? {} : { expectSeq }) });
 
   async function seatedRoom(rooms: RoomService): Promise<string> {
-    const { room } = await rooms.create('duel', { repeats: true });
+    const { room } = made(await rooms.create('duel', { repeats: true }));
     expect((await rooms.claim(room.id, 0, 'Ada', null)).ok).toBe(true);
     expect((await rooms.claim(room.id, 1, 'Bob', null)).ok).toBe(true);
     return room.id;
@@ -124,7 +123,7 @@ describe('RoomService.act on the log', () => {
     const events: string[] = [];
     const rooms = new RoomService(store);
     rooms.subscribe({ onChange: (room) => events.push(`change ${room.seats.filter((s) => s.name).length}`) });
-    const { room } = await rooms.create('duel', {}, null, { bots: [], hints: false, takeOverAfterSec: 10 });
+    const { room } = made(await rooms.create('duel', {}, null, { bots: [], hints: false, takeOverAfterSec: 10 }));
     events.length = 0;
     const claimed = await rooms.claim(room.id, 0, 'Ada', null, (seat) => void events.push(`seated ${seat}`));
     expect(claimed.ok).toBe(true);
@@ -156,5 +155,25 @@ describe('RoomService.act on the log', () => {
       ok: true,
       seq: 1,
     });
+  });
+
+  it('answers a room that cannot be made with a typed error, and makes nothing', async () => {
+    const rooms = new RoomService(store);
+    const created: string[] = [];
+    const watched = new RoomService({ ...store, createRoom: (input) => (created.push(input.roomId), store.createRoom(input)) });
+    expect(await watched.create('duel', {}, null, { bots: [2], hints: false, takeOverAfterSec: null })).toMatchObject({
+      ok: false,
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/no seat 2/),
+    });
+    expect(await watched.create('duel', {}, null, { bots: [0, 0], hints: false, takeOverAfterSec: null })).toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+    expect(await watched.create('duel', {}, null, { bots: [0, 1], hints: false, takeOverAfterSec: null }, {})).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/^sit:/),
+    });
+    expect(await rooms.create('no-such-family', {})).toMatchObject({ code: 'BAD_REQUEST' });
+    expect(created).toEqual([]);
   });
 });

@@ -1,11 +1,11 @@
 import type { RoomUpdate } from '@mm/protocol';
-import type { Seat } from '@mm/rules';
 import type { LiveRoom } from '../rooms/live-room';
 import { SerialQueue } from '../shared/serial-queue';
 import { ChannelViews } from './channel-views';
 import { roomChannel, seatChannel, watchChannel } from './channels';
+import { AwayClocks } from './away-clocks';
 import type { IoServer, SocketData } from './io-types';
-import type { Presence } from '../rooms/presence';
+import type { Absence, Presence } from '../rooms/presence';
 import type { ClusterBus } from './cluster-bus';
 import { countPresence, SharedPresence } from './shared-presence';
 
@@ -27,15 +27,8 @@ export class Broadcaster {
     private readonly io: IoServer,
     /** a failed broadcast (e.g. Redis gone while closing) is logged, never an unhandled rejection */
     private readonly onError: (err: unknown, roomId: string) => void = () => {},
-    /**
-     * `bus`: other server processes may hold sockets of the same rooms (when it is `shared`: the Redis adapter).
-     * `onPresence`: who is connected, seen at every broadcast: the room service's away clock
-     * of takeovers learns from it (the transport reports; it changes no room itself).
-     */
-    private readonly options: {
-      bus?: ClusterBus;
-      onPresence?: (room: LiveRoom, connected: ReadonlySet<Seat>) => void;
-    } = {},
+    /** `bus`: other server processes may hold sockets of the same rooms (when it is `shared`: the Redis adapter). */
+    options: { bus?: ClusterBus } = {},
   ) {
     this.shared = options.bus?.shared ? new SharedPresence(io, options.bus) : null;
     this.views = new ChannelViews(io);
@@ -43,6 +36,20 @@ export class Broadcaster {
   private readonly shared: SharedPresence | null;
   /** what each channel was sent last, so that the next update sends only what changed */
   private readonly views: ChannelViews;
+  /** how long each person's seat has been seen without a socket here: what a takeover waits for */
+  private readonly away = new AwayClocks();
+
+  /**
+   * Who is in the room now, asked of every process, and how long each seat's person has been seen
+   * gone by this server's clock: what the room service judges a takeover by (handed to it by the
+   * takeover's handler; the broadcaster never calls the service).
+   */
+  async absence(room: LiveRoom): Promise<Absence> {
+    const { connected } = await this.presence(room.id, { fresh: true });
+    const now = Date.now();
+    this.away.note(room, connected, now);
+    return { connected, awayMs: (seat) => this.away.awayFor(room, seat, now) };
+  }
 
   /** Runs after earlier broadcasts of the room; a failure is reported, not thrown. */
   private inOrder(roomId: string, task: () => Promise<void> | void): Promise<void> {
@@ -126,7 +133,7 @@ export class Broadcaster {
   private async send(room: LiveRoom, localOnly = false): Promise<void> {
     const { connected, spectators } = await this.presence(room.id);
     // Every broadcast is also when this server notices a person gone (or back).
-    this.options.onPresence?.(room, connected);
+    this.away.note(room, connected, Date.now());
     // A view is worked out only for a channel someone listens on: nothing for rooms nobody watches.
     const seats = room.seats.filter((s) => this.listened(seatChannel(room.id, s.index)));
     const watched = this.listened(watchChannel(room.id));

@@ -2,29 +2,24 @@ import { isUnavailable } from '../db/unavailable';
 import {
   clientMessages,
   MAX_PAYLOAD_BYTES,
-  PROTOCOL_VERSION,
   type ClientMessageName,
   type ErrorReply,
-  type JoinReply,
   type ParsedClientMessage,
 } from '@mm/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io';
-import type { LiveRoom } from '../rooms/live-room';
-import { SEALED, type RoomService } from '../rooms/room-service';
+import type { RoomService } from '../rooms/room-service';
 import type { Seat } from '@mm/rules';
-import { SerialQueue } from '../shared/serial-queue';
 import { describeIssues, fault, matchChanged } from '../errors';
 import { hashToken } from '../security/tokens';
 import type { Broadcaster } from './broadcaster';
 import type { IoServer, IoSocket, SocketData } from './io-types';
-import { deviceChannel, roomChannel, seatChannel, watchChannel } from './channels';
+import { seatChannel, watchChannel } from './channels';
 import { MessageRate, type MessageRateSettings } from './message-rate';
-import type { AddressLimits } from './address-limits';
 import { PresenceCoalescer } from './presence-coalescer';
+import { createJoin, type JoinDeps } from './join';
 import { ReactionRelay } from './reactions';
 import type { SocketPrincipals } from './principals';
-import type { Principal } from '../security/principal';
 import { benchTiming } from '../bench-timing';
 
 type Handler<N extends ClientMessageName> = (socket: IoSocket, msg: ParsedClientMessage<N>) => Promise<unknown>;
@@ -89,21 +84,15 @@ export function attachSocketHandlers(
   rooms: RoomService,
   broadcaster: Broadcaster,
   log: FastifyBaseLogger,
-  opts: {
+  opts: Pick<JoinDeps, 'onAway' | 'spectatorsPerRoom' | 'limits'> & {
     /** the length of one second of a room's takeOverAfterSec (1000; tests shorten it) */
     secondMs: number;
     /** counts messages being handled, and drops those that arrive once the server is closing */
     work?: { begin(): boolean; end(): void };
     /** a database outage met by a message: logged once per outage, the message answered UNAVAILABLE */
     outage?: { fault(err: unknown): void };
-    /** a page of the room went hidden or away: who must act may now need a push */
-    onAway?: (roomId: string) => void;
     /** presence changes of a room within this window go out as one update */
     presenceCoalesceMs?: number;
-    /** watchers one room takes (seated players are never refused) */
-    spectatorsPerRoom?: number;
-    /** per-address bounds (room joins), with the address of each socket */
-    limits?: { addresses: AddressLimits; addressOf: (socket: IoSocket) => string };
     /** each socket's message rate, and when it is closed for going over it */
     messageRate?: MessageRateSettings;
     /** a socket that has joined no room this long after connecting is closed */
@@ -112,9 +101,7 @@ export function attachSocketHandlers(
     principals: SocketPrincipals;
   },
 ): { close(): void } {
-  const { secondMs, work, principals } = opts;
-  const spectatorsPerRoom = opts.spectatorsPerRoom ?? Infinity;
-  const admissions = new SerialQueue();
+  const { secondMs, work } = opts;
   const reactions = new ReactionRelay(io, rooms);
   // A socket coming or going is news for the room, but one update per window says it for all of them.
   const presence = new PresenceCoalescer(opts.presenceCoalesceMs ?? 250, (roomId) => {
@@ -130,67 +117,11 @@ export function attachSocketHandlers(
       }),
     );
 
+  const join = createJoin({ rooms, broadcaster, presence, vacated, ...opts });
+
   // Each handler says what its socket must be, in a room (`inRoom`) or seated there (`seated`): the refusals are written once.
   const handlers: { [N in ClientMessageName]: Handler<N> } = {
-    'room:join': async (socket, msg) => {
-      if (msg.protocol !== PROTOCOL_VERSION) {
-        return fault('PROTOCOL_MISMATCH', `This server speaks protocol ${PROTOCOL_VERSION}; reload the page.`);
-      }
-      // A join may read the room from the database: one address may not make a loop of it.
-      if (opts.limits && !opts.limits.addresses.join(opts.limits.addressOf(socket))) {
-        return fault('RATE_LIMITED', 'Too many room joins from this address: wait a moment and try again.');
-      }
-      // Asking again for what the socket has: answered from memory, so a crowd re-joining reads nothing.
-      const here = alreadyIn(socket, msg);
-      if (here) return joinReply(socket, here, socket.data.seat);
-      let room = await rooms.refresh(msg.roomId);
-      if (!room) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
-      // Authority over a seat is the player's (docs/architecture.md, Identity): a seat token of
-      // another player's seat is refused, and a device of the player holds its seats without one.
-      const deviceId = msg.deviceToken ? hashToken(msg.deviceToken) : null;
-      const since = principals.moves;
-      const principal = deviceId ? await principals.resolve(socket, deviceId, playerOf) : null;
-      const held = room.seatFor(msg.seatToken ? hashToken(msg.seatToken) : null, principal?.playerId ?? null);
-      if (held === 'refused') return fault('BAD_TOKEN', 'This seat token is not valid here; join as a spectator.');
-      // A person who asks to sit as they join is never counted among the watchers: a crowd holding every
-      // watcher's place cannot keep them from a free seat.
-      if (msg.claim && !held) return joinByClaim(socket, room.id, msg.claim, deviceId, since);
-      const seat = held?.seat ?? null;
-      // A sealed room (the Code of the day's) is its player's alone: nobody else may even watch it.
-      if (seat === null && room.daily !== null) return SEALED();
-      const tokenHash = held?.tokenHash ?? null;
-      const channel = seat === null ? watchChannel(room.id) : seatChannel(room.id, seat);
-      // The same socket joining the same room as the same seat again: nothing changes for the others.
-      const again =
-        socket.data.roomId === room.id &&
-        socket.data.seat === seat &&
-        socket.data.matchId === room.matchId &&
-        socket.rooms.has(channel);
-      if (!again && seat !== null) {
-        // A seated player is never counted, so never waits behind the watchers' admissions.
-        await enterRoom(socket, room.id, seat, room.matchId);
-      } else if (!again) {
-        // Counting the watchers and taking a place among them, one join of the room at a time: joins that
-        // counted at once would all find a place free (a crowd arriving together went past the cap).
-        const { id, matchId } = room;
-        const admitted = await admissions.run(id, async () => {
-          if ((await broadcaster.presence(id)).spectators >= spectatorsPerRoom) return false;
-          await enterRoom(socket, id, null, matchId);
-          return true;
-        });
-        if (!admitted) {
-          return fault('SPECTATORS_FULL', `This room has its ${spectatorsPerRoom} spectators already: try again later.`);
-        }
-      }
-      await principals.settle(socket, principal, since, playerOf);
-      // Back after a bot played for them: the seat is theirs again. Asked in the room's queue after joining the
-      // seat's channel, so a takeover racing this join either sees the socket there or is undone here.
-      const reclaimed = seat !== null && tokenHash ? await rooms.reclaim(room.id, seat, tokenHash) : null;
-      room = reclaimed?.room ?? room;
-      // The socket's arrival is the transport's own news; when the seat came back, the service announced it already.
-      if (!again && !reclaimed?.announced) presence.changed(room.id);
-      return joinReply(socket, room, seat);
-    },
+    'room:join': join.handle,
 
     'seat:claim': inRoom(async (socket, msg, { roomId }) => {
       if (socket.data.seat !== null) return fault('ALREADY_SEATED', 'You already sit at this table.');
@@ -256,10 +187,8 @@ export function attachSocketHandlers(
     'seat:takeover': seated(
       'Only a player at this table may hand a seat to a bot.',
       async (_socket, msg, { roomId, seat, matchId }) => {
-        // Handing a seat to a bot must not rest on a join another process has not told us of yet.
-        const connected = async (): Promise<ReadonlySet<number>> =>
-          (await broadcaster.presence(roomId, { fresh: true })).connected;
-        return rooms.takeOver(roomId, seat, msg.seat, matchId, connected, secondMs);
+        // Handing a seat to a bot must not rest on a join another process has not told us of yet: asked afresh.
+        return rooms.takeOver(roomId, seat, msg.seat, matchId, (room) => broadcaster.absence(room), secondMs);
       },
     ),
 
@@ -275,86 +204,9 @@ export function attachSocketHandlers(
     },
   };
 
-  const playerOf = (deviceId: string): Promise<string | null> => rooms.playerOfDevice(deviceId);
-
   /** Who holds `seat` in this process's memory (called in the room's queue, right after a claim). */
   const playerOfSeat = (roomId: string, seat: Seat): string | null =>
     rooms.cached(roomId)?.seats.find((s) => s.index === seat)?.playerId ?? null;
-
-  /**
-   * The room, when a join asks for exactly what the socket has already: the room it is in (in the match it
-   * joined), by the same device, for the seat it holds there (or to watch), with no claim. Answered from this
-   * process's memory, not the store's: what another process commits reaches the socket through its channels
-   * all the same, and a seat moved elsewhere (a rematch, a seat given up) takes the socket out of the channel,
-   * so such a join goes the whole way. A seat a bot plays for its person goes the whole way too (reclaim).
-   */
-  function alreadyIn(socket: IoSocket, msg: ParsedClientMessage<'room:join'>): LiveRoom | null {
-    const { roomId, seat, matchId, principal } = socket.data;
-    if (msg.claim || roomId !== msg.roomId) return null;
-    const room = rooms.cached(roomId);
-    if (!room || room.matchId !== matchId) return null;
-    if ((msg.deviceToken ? hashToken(msg.deviceToken) : null) !== (principal?.deviceId ?? null)) return null;
-    const held = room.seatFor(msg.seatToken ? hashToken(msg.seatToken) : null, principal?.playerId ?? null);
-    if (held === 'refused' || (held?.seat ?? null) !== seat) return null;
-    if (seat !== null && room.seats.some((s) => s.index === seat && s.takenOver)) return null;
-    return socket.rooms.has(seat === null ? watchChannel(roomId) : seatChannel(roomId, seat)) ? room : null;
-  }
-
-  /** `room:join` with `claim`: the socket enters the room in the seat it claims, or not at all. */
-  async function joinByClaim(
-    socket: IoSocket,
-    roomId: string,
-    claim: { seat: Seat; name: string },
-    deviceId: string | null,
-    since: number,
-  ): Promise<JoinReply | ErrorReply> {
-    // The socket takes its seat before the claim is announced: the service's one broadcast reaches it there.
-    let principal: Principal | null = null;
-    const claimed = await rooms.claim(roomId, claim.seat, claim.name, deviceId, (seat, matchId) => {
-      // The claim gave the device a player if it had none: the socket acts as it.
-      principal = deviceId === null ? null : { deviceId, playerId: playerOfSeat(roomId, seat) };
-      return enterRoom(socket, roomId, seat, matchId);
-    });
-    if (!claimed.ok) return claimed;
-    await principals.settle(socket, principal, since, playerOf);
-    const room = rooms.cached(roomId) ?? (await rooms.refresh(roomId));
-    if (!room) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
-    return { ...(await joinReply(socket, room, claimed.seat)), seatToken: claimed.seatToken };
-  }
-
-  /** The socket leaves the room it was in, if any, and enters `roomId` as `seat` (null: watching) of match `matchId`. */
-  async function enterRoom(socket: IoSocket, roomId: string, seat: Seat | null, matchId: string): Promise<void> {
-    leaveCurrentRoom(socket);
-    socket.data.roomId = roomId;
-    socket.data.seat = seat;
-    socket.data.matchId = matchId;
-    await socket.join([roomChannel(roomId), seat === null ? watchChannel(roomId) : seatChannel(roomId, seat)]);
-  }
-
-  /** A join's answer: the room as everyone sees it, and this socket's seat and its own view. */
-  async function joinReply(socket: IoSocket, room: LiveRoom, seat: Seat | null): Promise<JoinReply> {
-    const { connected, spectators } = await broadcaster.presence(room.id);
-    return {
-      ok: true,
-      room: room.summary(connected, spectators),
-      seat,
-      snapshot: room.snapshotFor(seat),
-      creator: room.isCreator(socket.data.principal?.playerId ?? null),
-    };
-  }
-
-  function leaveCurrentRoom(socket: IoSocket): void {
-    const { roomId } = socket.data;
-    if (!roomId) return;
-    const device = socket.data.principal ? deviceChannel(socket.data.principal.deviceId) : null;
-    for (const channel of socket.rooms) if (channel !== socket.id && channel !== device) void socket.leave(channel);
-    const seated = socket.data.seat !== null;
-    socket.data.roomId = null;
-    socket.data.seat = null;
-    presence.changed(roomId);
-    if (seated) opts.onAway?.(roomId);
-    vacated(roomId);
-  }
 
   io.on('connection', (socket) => {
     const data: SocketData = { roomId: null, seat: null, principal: null, matchId: null, visible: true };

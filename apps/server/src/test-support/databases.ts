@@ -11,12 +11,15 @@ import { createMigratedTestPostgres, freshEmbeddedDataDir, tempDir } from '../db
  *
  * Both (STORAGE_DATABASES, or a describe per database):
  * - storage itself: db/store, db/group-commit (SQL, transactions, unique violations, batching),
- *   db/sweep, duties/leases (the lease rows); db/database and db/schema-migrations test each
+ *   db/sweep, db/leases-store (the lease rows); db/database and db/schema-migrations test each
  *   engine's own start-up (locks, migrations) on the engine concerned, db/data-dir-identity PGlite's folder,
  *   http/edge a second process on a locked PGlite folder;
  * - what a kill leaves in storage: matches/crash (SIGKILL mid-round), identity/merge-crash (a
  *   merge's transaction), socket/storm (every seat regained from storage after a restart);
  * - lifecycle/shutdown and lifecycle/drain: the embedded database closed by a stopping server.
+ * No database (db/memory-store.ts, the rooms' storage in memory, held to the same cases as both
+ * databases by db/store.test): the unit tests of RoomService (rooms/room-service, rooms/seat-commands)
+ * and of the duties (duties/bot-driver).
  * PostgreSQL only (LOGIC_DATABASES, or `useServer('postgres')`): everything else, from the rules
  * through the socket to timers, bots, push, identity, the daily and the resumption of duties after
  * a restart (the rows they resume from are those the crash tests check on both).

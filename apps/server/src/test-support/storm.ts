@@ -39,7 +39,11 @@ export async function reconnectStorm(
     }
   };
   const roomIds: string[] = [];
-  for (let i = 0; i < rooms; i++) roomIds.push((await app.rooms.create('duel', {})).room.id);
+  for (let i = 0; i < rooms; i++) {
+    const made = await app.rooms.create('duel', {});
+    if (!made.ok) throw new Error(made.message);
+    roomIds.push(made.room.id);
+  }
   const seats = roomIds.flatMap((roomId) => [0, 1].map((seat) => ({ roomId, seat })));
   const players = await Promise.all(seats.map(() => connect()));
   await Promise.all(players.map((p, i) => p.join(seats[i]!.roomId)));

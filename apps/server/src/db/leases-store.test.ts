@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/database';
-import { createStore, type Store } from '../db/store';
+import { LeaseKeeper } from '../duties/lease-keeper';
 import { namedBots } from '../rooms/seating';
 import { freshDatabase, type TestDatabase, STORAGE_DATABASES } from '../test-support/databases';
 import { until } from '../test-support/until';
-import { LeaseKeeper } from './lease-keeper';
-import { createLeases, type Leases } from './leases';
+import { openDatabase, type Database } from './database';
+import { createLeases, type DueCondition, type Leases } from './leases-store';
+import { createStore, type Store } from './store';
 
-const BOTS = `EXISTS (SELECT 1 FROM "Seat" s WHERE s."roomId" = m."roomId" AND s.bot)`;
+const BOTS: DueCondition = 'bot-seated';
 
 describe.each(STORAGE_DATABASES)('room leases on the %s database', (kind) => {
   let tdb: TestDatabase;
@@ -32,7 +32,7 @@ describe.each(STORAGE_DATABASES)('room leases on the %s database', (kind) => {
     tdb = await freshDatabase(kind);
     db = await openDatabase(tdb.config);
     store = createStore(db);
-    leases = createLeases(db.prisma);
+    leases = createLeases(db);
   });
   afterAll(async () => {
     await db?.close();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AwayClocks } from './away-clocks';
-import type { LiveRoom } from './live-room';
+import type { LiveRoom } from '../rooms/live-room';
 
 /** A room of three seats: a person in 0 and 1, seat 2 free. */
 const room = (): LiveRoom =>

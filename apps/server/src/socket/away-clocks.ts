@@ -1,10 +1,11 @@
 import type { Seat } from '@mm/rules';
-import type { LiveRoom } from './live-room';
+import type { LiveRoom } from '../rooms/live-room';
 
 /**
  * How long this server has seen each person's seat without a socket: what a takeover waits for.
- * An observation of the transport, not room state: kept beside each room (and gone with it),
- * never stored, so `LiveRoom` holds only what the database and the log say.
+ * An observation of the transport (the broadcaster notes it at every broadcast), not room state:
+ * kept beside each room (and gone with it), never stored, so `LiveRoom` holds only what the
+ * database and the log say. The room service is handed it when it judges a takeover.
  */
 export class AwayClocks {
   private readonly since = new WeakMap<LiveRoom, Map<Seat, number>>();

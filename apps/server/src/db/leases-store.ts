@@ -1,18 +1,29 @@
-// The SQL of room leases. Every statement is a single atomic statement timed by the
+// The SQL of room leases, and of what makes a room owe a duty (the duties name a condition; its
+// SQL is here, with the tables it reads). Every statement is a single atomic statement timed by the
 // database's clock (never a process's), so it behaves alike on PGlite (one process) and on
 // PostgreSQL shared by many: of two processes claiming one room, the row's unique key lets
 // exactly one in, and a lease is only ever taken from a process once it has expired.
-import type { PrismaClient } from '../generated/prisma/client.js';
+import type { Database } from './database.js';
 
 /** The database's clock as a UTC timestamp, the way Prisma stores DateTime. */
 const NOW = `(now() AT TIME ZONE 'UTC')`;
 const until = (param: string): string => `(${NOW} + (${param}::int * interval '1 millisecond'))`;
 
 /**
- * A kind's condition, in SQL, on `m`: the newest, unfinished match of a room (columns of
- * "Match"). Rooms whose match is over owe nothing; each kind narrows the rest.
+ * Each duty kind's condition, in SQL, on `m`: the newest, unfinished match of a room (columns of
+ * "Match"; "Room", "Seat", "Action" joined by `m."roomId"` / `m.id`). Rooms whose match is over owe
+ * nothing; each kind narrows the rest. Read from the database alone, so that any process, just
+ * started, finds every room owed.
  */
-export type DueCondition = string;
+const DUE_WHEN = {
+  /** a bot plays one of the seats */
+  'bot-seated': `EXISTS (SELECT 1 FROM "Seat" s WHERE s."roomId" = m."roomId" AND s.bot)`,
+  /** the room has a turn timer */
+  'turn-timer': `EXISTS (SELECT 1 FROM "Room" r WHERE r.id = m."roomId" AND r."turnSeconds" IS NOT NULL)`,
+} as const;
+
+/** The name of a condition that makes a room owe a duty (its SQL: `DUE_WHEN`). */
+export type DueCondition = keyof typeof DUE_WHEN;
 
 /**
  * Rooms owing some duty, with their state's fingerprint: the newest match, the length of its
@@ -21,7 +32,7 @@ export type DueCondition = string;
  * room due again.
  */
 function dueRooms(conditions: readonly DueCondition[]): string {
-  const owed = conditions.length ? conditions.map((c) => `(${c})`).join(' OR ') : 'false';
+  const owed = conditions.length ? conditions.map((c) => `(${DUE_WHEN[c]})`).join(' OR ') : 'false';
   return `
     SELECT m."roomId",
            m.id || ':' || COALESCE((SELECT max(a.seq) FROM "Action" a WHERE a."matchId" = m.id), 0)
@@ -53,7 +64,7 @@ export interface Leases {
   releaseAll(owner: string): Promise<void>;
 }
 
-export function createLeases(prisma: PrismaClient): Leases {
+export function createLeases({ prisma }: Database): Leases {
   const ids = (rows: { roomId: string }[]): string[] => rows.map((r) => r.roomId);
   return {
     async renew(owner, leaseMs, except = []) {
