@@ -2,10 +2,11 @@ import type { z } from 'zod';
 import type { ApplyResult } from './errors';
 import type { Rng } from './rng';
 import type { MatchResult, SeatOutcome } from './outcome';
+import type { MatchStatus, Seat } from './status';
 import type { TurnClock } from './turn-clock';
 
-/** A place at the table, numbered from 0 in seat order. */
-export type Seat = number;
+// The words a family's parts share without needing the Family contract itself (outcome, turn clock).
+export { OWED_MOVES, type MatchStatus, type OwedMove, type Seat } from './status';
 
 /** Who looks at the state: a seat, or `null` for a spectator (the public view). */
 export type Viewer = Seat | null;
@@ -45,29 +46,6 @@ export interface PreviewBoard {
   pegs: number;
   rows: number;
   boards: number;
-}
-
-/** The kind of move a seat owes: a secret to set, a guess, a score to enter by hand, an MM44 row, a final call (or pass). */
-export const OWED_MOVES = ['secret', 'guess', 'score', 'row', 'call'] as const;
-export type OwedMove = (typeof OWED_MOVES)[number];
-
-/** What every family says about where a match stands; public, never hidden. */
-export interface MatchStatus {
-  finished: boolean;
-  /** seats expected to act now (a turn, a secret to set); empty when finished */
-  toAct: Seat[];
-  /** what each seat of `toAct` owes, in the same order, so a client needs no turn logic of its own */
-  owes: { seat: Seat; kind: OwedMove }[];
-  /**
-   * moves a seat may make now without owing them (an MM44 "Master Mind!" call during play, by
-   * any board still in), so a client offers them without turn logic of its own
-   */
-  may: { seat: Seat; kind: OwedMove }[];
-  /** running total per seat, in the family's own unit (rounds won, points) */
-  scores: number[];
-  /** when finished: the seats that won; several on a shared win; empty on a draw */
-  winners: Seat[];
-  draw: boolean;
 }
 
 /** The latest accepted action as a snapshot names it: its seq, who played it and its type. */

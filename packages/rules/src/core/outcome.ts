@@ -1,4 +1,4 @@
-import type { Seat } from './family';
+import type { Seat } from './status';
 
 /**
  * A seat's outcome of a finished match, in the one vocabulary the product uses for it (the result

@@ -1,4 +1,4 @@
-import type { MatchStatus, Seat } from './family';
+import type { MatchStatus, Seat } from './status';
 
 /** When a seat's turn timer runs out (ms since the epoch). */
 export interface Deadline {

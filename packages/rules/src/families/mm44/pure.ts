@@ -1,6 +1,7 @@
 import type { Lang, LastAction, Seat } from '../../core/family';
 import { ranksByScore } from '../../core/outcome';
 import type { Mm44BoardView, Mm44View } from './types';
+import type { Mm44Seating } from './seatings';
 
 /**
  * Master Mind 44's constants and the readings of its options that build no schema: what
@@ -13,9 +14,7 @@ export const MM44_HOLES = 5;
 export const MM44_COLOURS = 6;
 export const MM44_COUNTERS_PER_COLOUR = 4;
 
-/** Players × boards each (docs/rules.md §4 seating): Game 1 is '4x1', Game 2 the other three. */
-export const MM44_SEATINGS = ['4x1', '3x1', '2x1', '2x2'] as const;
-export type Mm44Seating = (typeof MM44_SEATINGS)[number];
+export { MM44_SEATINGS, type Mm44Seating } from './seatings';
 
 /**
  * Who holds each board, by board index. With two boards each, boards alternate round the

@@ -3,7 +3,7 @@ import { timeoutActionSchema } from '../../core/actions';
 import type { Code } from '../../core/code';
 import { codeSchema } from '../../core/code-schema';
 import type { Seat, Viewer } from '../../core/family';
-import { MM44_SEATINGS } from './pure';
+import { MM44_SEATINGS } from './seatings';
 
 /** docs/rules.md §4 options; every field defaulted, ranges enforced. */
 export const mm44OptionsSchema = z

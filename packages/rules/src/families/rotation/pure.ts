@@ -10,11 +10,8 @@ import type { RotationRoundView, RotationView } from './types';
  * and the schemas (types.ts) build on these.
  */
 
-/** How many people sit at a rotation table; the codemaker table of docs/rules.md §2 has one line for each. */
-export type RotationPlayers = 3 | 4 | 5;
-
-/** The longest round the codemaker table of docs/rules.md §2 knows: it has rows 1 to 12 and nothing beyond. */
-export const ROTATION_MAX_GUESSES = 12;
+import { ROTATION_MAX_GUESSES, type RotationPlayers } from './limits';
+export { ROTATION_MAX_GUESSES, type RotationPlayers };
 
 /** docs/rules.md §2 play 3: what the breaking guess earns, in total. */
 export const ROTATION_BREAK_POINTS = 10;

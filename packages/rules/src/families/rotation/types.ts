@@ -4,9 +4,9 @@ import type { Code } from '../../core/code';
 import { codeOptionFields, enoughColours, ENOUGH_COLOURS_ISSUE } from '../../core/options';
 import type { Seat, Viewer } from '../../core/family';
 import type { Score } from '../../core/score';
-import { ROTATION_MAX_GUESSES } from './pure';
+import { ROTATION_MAX_GUESSES } from './limits';
 
-export type { RotationPlayers } from './pure';
+export type { RotationPlayers } from './limits';
 
 /**
  * docs/rules.md §2 options; every field defaulted, ranges enforced. Blanks are not offered.
