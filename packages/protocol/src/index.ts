@@ -17,5 +17,3 @@ export * from './passkey-host';
 export * from './daily';
 export * from './ratings';
 export * from './friends';
-export * from './delta';
-export * from './room-delta';

@@ -23,5 +23,3 @@ export type * from './friends';
 export type * from './passkeys';
 export * from './passkey-host';
 export type * from './ratings';
-export * from './delta';
-export * from './room-delta';
