@@ -9,17 +9,8 @@ import type { StoredAction, StoredMatch, StoredMatchPlayer, StoredRoom, StoredSe
 import type { FinishStore, StoredFinish, StoredRating } from './finish-store.js';
 import type { RoomStorage } from './store.js';
 
-interface MemoryRoom {
-  id: string;
-  family: string;
-  options: unknown;
-  createdAt: Date;
-  creatorPlayerId: string | null;
-  spectators: boolean;
-  hints: boolean;
-  takeOverAfterSec: number | null;
-  turnSeconds: number | null;
-  daily: number | null;
+/** A stored room as its row holds it: its seats (with their rematch votes) and its matches by id. */
+interface MemoryRoom extends Omit<StoredRoom, 'seats' | 'rematchVotes' | 'match' | 'actions'> {
   seats: (StoredSeat & { rematch: boolean })[];
   /** oldest first: the newest match is the last */
   matches: string[];
