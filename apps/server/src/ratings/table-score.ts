@@ -7,12 +7,6 @@ import { getFamily } from '@mm/rules';
 import type { StoredFinish } from '../db/store';
 import { asResult } from './outcome';
 
-/**
- * Families whose result's scores are points a table adds up: the duel's and the rotation's points,
- * Parker's games won. The race's scores are rows used and Master Mind 44's a win flag: no points.
- */
-const FAMILIES_WITH_POINTS: ReadonlySet<string> = new Set(['duel', 'rotation', 'parker']);
-
 type Entry = TableScoreReply['players'][number];
 type FamilyEntry = Entry['families'][number];
 
@@ -33,9 +27,7 @@ export function tableScore(matches: readonly StoredFinish[]): TableScoreReply {
       // A seat a bot finished for its person is played, never won (as the ratings take it).
       const kept = seats.filter((s) => !s.abandoned).map((s) => s.seat);
       const won = kept.length > 0 && family.outcome(result, kept) === 'win' ? 1 : 0;
-      const points = FAMILIES_WITH_POINTS.has(match.family)
-        ? seats.reduce((sum, s) => sum + (result.scores[s.seat] ?? 0), 0)
-        : null;
+      const points = family.pointsAddUp ? seats.reduce((sum, s) => sum + (result.scores[s.seat] ?? 0), 0) : null;
       const person = people.get(key) ?? { entry: { name: '', won: 0, played: 0, families: [] }, families: new Map() };
       person.entry.name = seats[0]!.name;
       person.entry.won += won;

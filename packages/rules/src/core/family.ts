@@ -111,6 +111,12 @@ export interface Family<Options, State, Action, View, OptionsInput = unknown, La
    */
   rank?(scores: readonly number[]): number[];
   /**
+   * The result's scores are points that add up from one match to the next at the same table (the
+   * duel's and the rotation's points, Parker's games won). Absent: they are not (the race's rows
+   * used, Master Mind 44's win flag), and a table's running score shows none for the family.
+   */
+  pointsAddUp?: true;
+  /**
    * Where the latest action (`last`, from the snapshot) landed in `view`: which round, board or row
    * it filled, so a table marks it, right after a reload too. Null before any action.
    */

@@ -255,6 +255,7 @@ export const duel: Family<DuelOptions, DuelState, DuelAction, DuelView, DuelOpti
   view: (state, viewer) => duelView(state, viewer, false),
   review: (state) => duelView(state, null, true),
   outcome: outcomeOf,
+  pointsAddUp: true,
   lastMove: duelLastMove,
   turnClock: clockPerOwingSeat,
   // A replayed (faulty) round does not count: its replay does.

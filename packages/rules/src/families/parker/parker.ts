@@ -201,6 +201,7 @@ export const parker: Family<ParkerOptions, ParkerState, ParkerAction, ParkerView
   view: (state, viewer) => parkerView(state, viewer, false),
   review: (state) => parkerView(state, null, true),
   outcome: outcomeOf,
+  pointsAddUp: true,
   lastMove: parkerLastMove,
   turnClock: clockPerOwingSeat,
   codesBroken: (review, seat) => review.games.flatMap((g) => (g.brokenAt[seat] == null ? [] : [g.brokenAt[seat]])),

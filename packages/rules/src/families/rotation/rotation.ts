@@ -198,6 +198,7 @@ export const rotation: Family<
   view: (state, viewer) => rotationView(state, viewer, false),
   review: (state) => rotationView(state, null, true),
   outcome: outcomeOf,
+  pointsAddUp: true,
   rank: rotationRank,
   lastMove: rotationLastMove,
   turnClock: clockPerOwingSeat,
