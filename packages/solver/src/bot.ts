@@ -11,7 +11,8 @@ import {
 } from '@mm/rules';
 import type { Mm44View } from '@mm/rules/families/mm44';
 import { candidatesFor, partitionCounts, type Row } from './candidates';
-import { mm44BotAction, mm44DealsFromView } from './mm44';
+import { mm44BotAction } from './mm44';
+import { mm44DealsFromView } from './mm44-deals';
 import { randomRelabelling, relabelledGuess } from './relabel';
 import { createSpace, decode, encode, type Space } from './space';
 import { nextGuess } from './strategies';

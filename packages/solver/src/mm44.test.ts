@@ -11,17 +11,8 @@ import {
   type Mm44State,
 } from '@mm/rules/families/mm44';
 import { describe, expect, it } from 'vitest';
-import {
-  mm44BotAction,
-  mm44Call,
-  mm44Codes,
-  mm44Deals,
-  mm44DealsFromView,
-  mm44Exclude,
-  mm44Filter,
-  mm44NextRow,
-  type Mm44Deals,
-} from './mm44';
+import { mm44BotAction, mm44NextRow } from './mm44';
+import { mm44Call, mm44Codes, mm44Deals, mm44DealsFromView, mm44Exclude, mm44Filter, type Mm44Deals } from './mm44-deals';
 
 const partsOf = (deals: Mm44Deals, d: number): Mm44Part[] =>
   Array.from(deals.parts.subarray(d * deals.boards, (d + 1) * deals.boards), (p) => ({

@@ -1,15 +1,15 @@
-import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
-import { expect, it } from 'vitest';
-import type { Code } from './code';
+import { expect } from 'vitest';
 import { RULE_ERROR_CODES, type RuleErrorCode } from './errors';
-import { foldLog, type AnyFamily, type Family, type LoggedAction, type Seat, type Viewer } from './family';
+import { foldLog, type AnyFamily, type Family, type LoggedAction, type Seat } from './family';
 import { createRng, type Rng } from './rng';
 
 /**
  * Helpers for the families' tests only (not exported from the package). They live here
  * because every family's tests need the same checks: apply never mutates, a refusal is a
  * typed error with a readable message that leaves the state alone, random play holds up.
+ * The match generators and their property tests are in `testing-properties`, the turn
+ * clock's in `testing-clock`.
  */
 
 /**
@@ -54,101 +54,6 @@ export function expectRefused<S, A>(family: AnyFamily, state: S, seat: Seat, act
   expect(r.error.message.length).toBeGreaterThan(10);
   check.equal(state, before);
   return r.error.message;
-}
-
-/** Any code `codeSchema` lets through, legal in a game or not: the rules must refuse the illegal ones. */
-export const schemaValidCodeArb: fc.Arbitrary<Code> = fc.array(fc.oneof(fc.integer({ min: 0, max: 15 }), fc.constant(null)), {
-  minLength: 1,
-  maxLength: 8,
-});
-
-/** A setSecret and a guess of any schema-valid code: junk for the families with codemakers (`fc.oneof(...)` them). */
-export const secretAndGuessJunkArbs = [
-  fc.record({ type: fc.constant('setSecret' as const), code: schemaValidCodeArb }),
-  fc.record({ type: fc.constant('guess' as const), code: schemaValidCodeArb }),
-] as const;
-
-/** What a family's `matchArb` draws: options, seed, its own chances, and the junk of `RandomRun`. */
-export type MatchDraw<O, A, X extends Record<string, fc.Arbitrary<unknown>>> = {
-  options: O;
-  seed: string;
-  /** chance that a step is a random action from a random seat instead of a legal move */
-  pJunk: number;
-  junk: [Seat, A][];
-} & { [K in keyof X]: X[K] extends fc.Arbitrary<infer T> ? T : never };
-
-/**
- * A random match to hand `playRandomly`: the options, a seed, the family's own chances
- * (`chances`), then how often and what junk comes, from seats -1 to `maxSeat` (so also seats
- * that do not exist).
- */
-export function matchArb<O, A, X extends Record<string, fc.Arbitrary<unknown>>>(
-  options: fc.Arbitrary<O>,
-  chances: X,
-  junk: fc.Arbitrary<A>,
-  maxSeat: number,
-): fc.Arbitrary<MatchDraw<O, A, X>> {
-  return fc.record({
-    options,
-    seed: fc.string(),
-    ...chances,
-    pJunk: fc.integer({ min: 0, max: 30 }).map((n) => n / 100),
-    junk: fc.array(fc.tuple(fc.integer({ min: -1, max: maxSeat }), junk), { minLength: 1, maxLength: 20 }),
-  }) as unknown as fc.Arbitrary<MatchDraw<O, A, X>>;
-}
-
-/** The test that every junk action passes the action schema, so that the rules (not the schema) must refuse them. */
-export function itGeneratesSchemaValidJunk<A>(
-  actionSchema: { safeParse: (a: unknown) => { success: boolean } },
-  junk: fc.Arbitrary<A>,
-): void {
-  it('the generated junk actions are schema-valid, so the rules (not the schema) must refuse them', () => {
-    fc.assert(
-      fc.property(junk, (a) => {
-        check.same(actionSchema.safeParse(a).success, true);
-      }),
-    );
-  });
-}
-
-/** The test that folding the log of a random match twice gives its state both times (`expectFoldReproduces`). */
-export function itFoldsTheSameTwice<O, S, A, V, I, G extends { options: O; seed: string }>(
-  family: Family<O, S, A, V, I>,
-  games: fc.Arbitrary<G>,
-  play: (game: G) => { state: S; log: LoggedAction<A>[] },
-  numRuns: number,
-): void {
-  it('folding the same log twice gives the same state', () => {
-    fc.assert(
-      fc.property(games, (game) => {
-        const { state, log } = play(game);
-        expectFoldReproduces(family, game.options, game.seed, log, state);
-      }),
-      { numRuns },
-    );
-  });
-}
-
-/** The test that `apply` (and `view`, `status`) leave every state of a random match untouched (`expectUntouched`). */
-export function itNeverMutates<O, S, A, V, I, G>(
-  family: Family<O, S, A, V, I>,
-  games: fc.Arbitrary<G>,
-  junk: fc.Arbitrary<A>,
-  maxSeat: number,
-  play: (game: G, onStep: (step: Step<S, A>) => void) => unknown,
-  numRuns: number,
-): void {
-  it('apply never mutates the state it is given', () => {
-    fc.assert(
-      fc.property(games, junk, fc.integer({ min: -1, max: maxSeat }), (game, action, seat) => {
-        // play() already hands apply only deep-frozen states; here also compare before and after
-        play(game, ({ before }) => {
-          expectUntouched(family, before, seat, action);
-        });
-      }),
-      { numRuns },
-    );
-  });
 }
 
 /** How often `needle` appears in `hay`. */
@@ -308,106 +213,4 @@ export function playReviewing<O, S extends { finished: boolean }, A, V, I>(
   return playRandomly(family, options, { seed, pJunk: 0, junk: [], maxSteps: 400, legalMove }, ({ after }) =>
     expectReviewReveals(reviewed, after, hide, hidden),
   );
-}
-
-/**
- * Wraps a family's `legalMove` so that, with chance `p`, a seat that owes a move runs out of
- * time instead: the move is then the family's own `timeoutFor`, as the server would append it.
- */
-export function withTimeouts<S, A>(
-  family: Family<unknown, S, A, unknown, unknown>,
-  legalMove: (state: S, rng: Rng) => LoggedAction<A>,
-  p: number,
-): (state: S, rng: Rng) => LoggedAction<A> {
-  return (state, rng) => {
-    if (rng.next() >= p) return legalMove(state, rng);
-    const toAct = family.status(state).toAct;
-    const seat = toAct[rng.int(toAct.length)];
-    const action = seat === undefined ? null : family.timeoutFor(state, seat, rng);
-    if (seat === undefined || action === null) throw new Error('an unfinished match owes a move, so somebody can time out');
-    return { seat, action };
-  };
-}
-
-/** The action types of a log, in order (to check that timeouts were played). */
-export const actionTypes = (log: readonly LoggedAction<unknown>[]): string[] =>
-  log.map((e) => String((e.action as { type?: unknown }).type));
-
-/**
- * The turn timer's guarantees, for one family over options drawn by `options`:
- * - `timeoutFor` offers a timeout exactly to the seats in `status.toAct`, and `apply` accepts it;
- * - every timeout moves the match on, so a table where nobody ever plays still ends, within
- *   `maxSteps` timeouts; and its log folds to the same state from any seed that deals the same.
- */
-export function itEndsByTimeoutsAlone<O, S extends { finished: boolean }, A, V, I>(
-  family: Family<O, S, A, V, I>,
-  options: fc.Arbitrary<O>,
-  maxSteps: number,
-): void {
-  it('a table where every seat always runs out of time still ends, one timeout after another', () => {
-    fc.assert(
-      fc.property(options, fc.string(), fc.nat(), (opts, seed, pick) => {
-        let state = deepFreeze(family.setup(opts, seed));
-        const log: LoggedAction<A>[] = [];
-        const rng = createRng(`${seed}/timeouts`);
-        while (!state.finished) {
-          expect(log.length).toBeLessThan(maxSteps);
-          const status = family.status(state);
-          const seats = Array.from({ length: family.seatCount(opts) + 1 }, (_, s) => s - 1).concat(family.seatCount(opts));
-          for (const s of seats) {
-            // only a seat that owes a move can run out of time
-            const offered = family.timeoutFor(state, s, rng);
-            check.same(offered !== null, status.toAct.includes(s));
-            if (offered === null) {
-              const refused = family.apply(state, s, { type: 'timeout' } as A);
-              expect(refused.ok ? 'accepted' : refused.error.code).toMatch(/NOT_YOUR_TURN|NOT_A_PLAYER/);
-            }
-          }
-          const seat = status.toAct[pick % status.toAct.length] as Seat;
-          const action = family.timeoutFor(state, seat, rng) as A;
-          const r = family.apply(state, seat, action);
-          if (!r.ok) throw new Error(`a timeout was refused: ${r.error.code} ${r.error.message}`);
-          // progress: the state after a timeout is never the state before it
-          expect(r.state).not.toEqual(state);
-          log.push({ seat, action });
-          state = deepFreeze(r.state);
-        }
-        check.equal(foldLog(family, opts, seed, log), state);
-        check.equal(family.status(state).toAct, []);
-      }),
-      { numRuns: 40 },
-    );
-  });
-}
-
-/**
- * A match played as the server plays it, with the family's turn clock folded along (the match
- * created at 0, each move stored at its `at`): the state, and when each seat owing a move began to owe it.
- */
-export function playClocked<O, S, A, V, I, L>(
-  family: Family<O, S, A, V, I, L>,
-  options: O,
-  seed: string,
-  moves: readonly { seat: Seat; action: A; at: number }[],
-): { state: S; started: Map<Seat, number> } {
-  let state = family.setup(options, seed);
-  let started = family.turnClock.started(new Map(), family.status(state), null, 0);
-  for (const m of moves) {
-    state = applyOrThrow(family, state, m.seat, m.action);
-    started = family.turnClock.started(started, family.status(state), m.seat, m.at);
-  }
-  return { state, started };
-}
-
-/** The family's `lastMove` after `moves` (from `setup`), as `viewer` reads it with the snapshot's `last`: seq, seat, the action's type. */
-export function lastMoveAfter<O, S, A extends { type: string }, V, I, L>(
-  family: Family<O, S, A, V, I, L>,
-  options: O,
-  seed: string,
-  moves: readonly [Seat, A][],
-  viewer: Viewer = 0,
-): L | null {
-  const state = moves.reduce((s, [seat, action]) => applyOrThrow(family, s, seat, action), family.setup(options, seed));
-  const last = moves[moves.length - 1];
-  return family.lastMove(family.view(state, viewer), last ? { seq: moves.length, seat: last[0], type: last[1].type } : null);
 }

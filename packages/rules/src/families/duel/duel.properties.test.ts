@@ -4,17 +4,9 @@ import type { Code, CodeRules } from '../../core/code';
 import { foldLog, type LoggedAction, type Seat, type Viewer } from '../../core/family';
 import { createRng, randomCode, type Rng } from '../../core/rng';
 import { isPossibleScore, scoreGuess, type Score } from '../../core/score';
-import {
-  check,
-  itGeneratesSchemaValidJunk,
-  itEndsByTimeoutsAlone,
-  itNeverMutates,
-  matchArb,
-  occurrences,
-  randomPlayer,
-  withTimeouts,
-  secretAndGuessJunkArbs,
-} from '../../core/testing';
+import { check, occurrences, randomPlayer } from '../../core/testing';
+import { itGeneratesSchemaValidJunk, itNeverMutates, matchArb, secretAndGuessJunkArbs } from '../../core/testing-properties';
+import { itEndsByTimeoutsAlone, withTimeouts } from '../../core/testing-clock';
 import { duel } from './duel';
 import { duelActionSchema, duelOptionsSchema, type DuelAction, type DuelOptions, type DuelRound, type DuelState } from './types';
 

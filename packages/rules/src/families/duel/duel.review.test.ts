@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { foldLog, type LoggedAction } from '../../core/family';
 import { randomCode, type Rng } from '../../core/rng';
-import { playReviewing, withTimeouts } from '../../core/testing';
+import { playReviewing } from '../../core/testing';
+import { withTimeouts } from '../../core/testing-clock';
 import { duel } from './duel';
 import { duelOptionsSchema, type DuelAction, type DuelState, type DuelView } from './types';
 

@@ -3,18 +3,15 @@ import { describe, expect, it } from 'vitest';
 import type { Code } from '../../core/code';
 import type { LoggedAction, Seat } from '../../core/family';
 import { createRng, type Rng } from '../../core/rng';
+import { check, occurrences, randomPlayer } from '../../core/testing';
 import {
-  check,
   itFoldsTheSameTwice,
   itGeneratesSchemaValidJunk,
-  itEndsByTimeoutsAlone,
   itNeverMutates,
   matchArb,
-  occurrences,
-  randomPlayer,
-  withTimeouts,
   schemaValidCodeArb,
-} from '../../core/testing';
+} from '../../core/testing-properties';
+import { itEndsByTimeoutsAlone, withTimeouts } from '../../core/testing-clock';
 import { mm44, mm44Answer, mm44Code, mm44Deal } from './mm44';
 import { MM44_COLOURS, MM44_COUNTERS_PER_COLOUR, MM44_HOLES, MM44_SEATINGS } from './pure';
 import { mm44ActionSchema, mm44OptionsSchema, type Mm44Action, type Mm44Options, type Mm44State } from './types';

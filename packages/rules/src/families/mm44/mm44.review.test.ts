@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { LoggedAction } from '../../core/family';
-import { playReviewing, withTimeouts } from '../../core/testing';
+import { playReviewing } from '../../core/testing';
+import { withTimeouts } from '../../core/testing-clock';
 import { mm44, mm44Code } from './mm44';
 import type { Rng } from '../../core/rng';
 import { MM44_COLOURS, MM44_HOLES, MM44_SEATINGS } from './pure';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Seat } from '../../core/family';
 import { createRng } from '../../core/rng';
-import { applyOrThrow, expectRefused, playClocked } from '../../core/testing';
+import { applyOrThrow, expectRefused } from '../../core/testing';
+import { playClocked } from '../../core/testing-clock';
 import { mm44 } from './mm44';
 import { mm44OptionsSchema, type Mm44Action, type Mm44State } from './types';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lastMoveAfter } from '../../core/testing';
+import { lastMoveAfter } from '../../core/testing-clock';
 import { parker } from './parker';
 import { parkerOptionsSchema, type ParkerAction, type ParkerOptionsInput } from './types';
 

@@ -3,18 +3,15 @@ import { describe, expect, it } from 'vitest';
 import type { Code, CodeRules } from '../../core/code';
 import type { LoggedAction, Seat, Viewer } from '../../core/family';
 import { randomCode, type Rng } from '../../core/rng';
+import { check, occurrences, randomPlayer } from '../../core/testing';
 import {
-  check,
   itFoldsTheSameTwice,
   itGeneratesSchemaValidJunk,
-  itEndsByTimeoutsAlone,
   itNeverMutates,
   matchArb,
-  occurrences,
-  randomPlayer,
-  withTimeouts,
   secretAndGuessJunkArbs,
-} from '../../core/testing';
+} from '../../core/testing-properties';
+import { itEndsByTimeoutsAlone, withTimeouts } from '../../core/testing-clock';
 import { parker } from './parker';
 import { PARKER_MOVES } from './pure';
 import {

@@ -4,19 +4,15 @@ import type { Code } from '../../core/code';
 import type { LoggedAction, Seat, Viewer } from '../../core/family';
 import { createRng, randomCode, type Rng } from '../../core/rng';
 import { inconsistentRow } from '../../core/score';
+import { check, expectViewsFitTheSchema, playReviewing, randomPlayer } from '../../core/testing';
 import {
-  check,
-  expectViewsFitTheSchema,
-  itEndsByTimeoutsAlone,
   itFoldsTheSameTwice,
   itGeneratesSchemaValidJunk,
   itNeverMutates,
   matchArb,
-  playReviewing,
-  randomPlayer,
   schemaValidCodeArb,
-  withTimeouts,
-} from '../../core/testing';
+} from '../../core/testing-properties';
+import { itEndsByTimeoutsAlone, withTimeouts } from '../../core/testing-clock';
 import { race, racePlaces } from './race';
 import { raceGuessRules } from './pure';
 import { raceActionSchema, raceOptionsSchema, type RaceAction, type RaceOptions, type RaceState, type RaceView } from './types';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Code } from '../../core/code';
-import { playClocked } from '../../core/testing';
+import { playClocked } from '../../core/testing-clock';
 import { race } from './race';
 import { raceOptionsSchema, type RaceAction } from './types';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lastMoveAfter } from '../../core/testing';
+import { lastMoveAfter } from '../../core/testing-clock';
 import { rotation } from './rotation';
 import { rotationOptionsSchema, type RotationAction } from './types';
 

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { randomCode, type Rng } from '../../core/rng';
 import type { LoggedAction } from '../../core/family';
-import { playReviewing, withTimeouts } from '../../core/testing';
+import { playReviewing } from '../../core/testing';
+import { withTimeouts } from '../../core/testing-clock';
 import { rotation } from './rotation';
 import { rotationOptionsSchema, type RotationAction, type RotationState, type RotationView } from './types';
 
