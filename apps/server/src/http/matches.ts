@@ -47,6 +47,7 @@ export function matchDetail(record: StoredMatchRecord): MatchDetail | null {
     status,
     createdAt: match.createdAt.toISOString(),
     finishedAt: match.finishedAt?.toISOString() ?? null,
+    ...(record.daily !== null ? { daily: record.daily } : {}),
   };
   // No deadlines: a turn timer is the live room's, and this is no room.
   if (!status.finished) return { ...base, finished: false, snapshot: folded.snapshot(null) };
