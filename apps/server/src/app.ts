@@ -22,7 +22,6 @@ import { LeaseKeeper } from './duties/lease-keeper';
 import { createLeases } from './db/leases-store';
 import { DutyScheduler } from './duties/scheduler';
 import { TimeoutDriver, timeoutDuty } from './duties/timeout-duty';
-import { fault } from './errors';
 import { BotRoomLimit } from './http/bot-rooms';
 import { creationLimit } from './http/creation-limit';
 import { registerEdge } from './http/edge';
@@ -51,9 +50,9 @@ import { registerRatingRoutes } from './http/ratings';
 import { matchRater } from './ratings/rate';
 import { createFriendsStore } from './social/store';
 import { registerFriendRoutes } from './social/routes';
-import type { Moved } from './identity/store';
 import { SocketPrincipals } from './socket/principals';
-import { deviceChannel, roomOfChannel } from './socket/channels';
+import { roomOfChannel } from './socket/channels';
+import { deviceEvents } from './socket/device-events';
 import { attachSocketHandlers } from './socket/handlers';
 import type { IoServer } from './socket/io-types';
 import { Resync } from './socket/resync';
@@ -313,46 +312,20 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
   });
   const identity = createIdentityStore(db);
   registerRatingRoutes(http, { store });
-  const playerMerged = ({ deviceIds, playerId }: Moved): void => principals.moved(deviceIds, playerId);
+  const devices = deviceEvents({ io, principals, rooms, bus });
   registerIdentityRoutes(http, {
     identity,
     store,
     linkCodeTtlMs: config.linkCodeTtlMs,
     linkTriesPerMinute: config.linkTriesPerMinute,
     linkWrongTriesPerHour: config.linkWrongTriesPerHour,
-    onPlayerMerged: playerMerged,
-    // Through the adapter: the device's sockets on every process hear it and are closed.
-    onDeviceRemoved: ({ deviceIds, playerId }) => {
-      // Until they are closed, they act as the new player the device is, never for the one it left.
-      principals.moved(deviceIds, playerId);
-      for (const deviceId of deviceIds) {
-        const channel = io.in(deviceChannel(deviceId));
-        channel.emit(
-          'server:error',
-          fault('DEVICE_REMOVED', 'This device was removed from your devices: it starts again as a new player. Reload the page.'),
-        );
-        // Not closing the connection: the error goes first, then Socket.IO's own disconnect, in order.
-        channel.disconnectSockets(false);
-      }
-    },
-    onPlayerDeleted: async ({ playerId, deviceIds, roomIds }) => {
-      principals.moved(deviceIds, null);
-      for (const deviceId of deviceIds) {
-        const channel = io.in(deviceChannel(deviceId));
-        channel.emit('server:error', fault('PLAYER_DELETED', 'This player was deleted: the page starts again as a new player.'));
-        channel.disconnectSockets(false);
-      }
-      // The rooms forget the deleted player's tokens and show the bot or the free seat to the others,
-      // on every process that holds a copy of them.
-      for (const roomId of roomIds) {
-        await rooms.playerDeleted(roomId, { playerId, deviceIds });
-        bus.publish({ type: 'room-stored', roomId });
-      }
-    },
+    onPlayerMerged: devices.playerMerged,
+    onDeviceRemoved: devices.deviceRemoved,
+    onPlayerDeleted: devices.playerDeleted,
   });
   registerPasskeyRoutes(http, {
     passkeys: createPasskeyStore(db, store, identity),
-    onPlayerMerged: playerMerged,
+    onPlayerMerged: devices.playerMerged,
     publicOrigin,
     triesPerMinute: config.linkTriesPerMinute,
   });
