@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableScoreReply } from '@mm/protocol';
 import type { App } from '../app';
+import { seatChannel } from '../socket/channels';
 import { call } from '../test-support/api';
 import { freshDatabase, type TestDatabase } from '../test-support/databases';
 import { finish, newDeviceToken, seatRoom } from '../test-support/finish';
@@ -28,6 +29,8 @@ describe('another game at the same table', () => {
     const cy = await Player.connect(server.url, { deviceToken: devices[2]! });
     expect(await cy.join(t.roomId)).toMatchObject({ ok: true, seat: null });
     const all = [ann, bob, cy];
+    // A second tab of Cy's that never joins again when told to, as an old client would.
+    const stale = await Player.connect(server.url, { deviceToken: devices[2]!, autoRejoin: false });
 
     // Refused while the duel is played, and for a watcher, an unknown game or a bad payload: nothing changes.
     expect(await ann.send('match:another', { preset: 'rotation-3' })).toMatchObject({ ok: false, code: 'MATCH_NOT_FINISHED' });
@@ -55,6 +58,7 @@ describe('another game at the same table', () => {
     expect(rotation.seats.map((s) => s.name)).toEqual(['Ann', 'Bob', null]);
     expect(await cy.claim(2, 'Cy')).toMatchObject({ ok: true, seat: 2 });
     await ann.waitFor((u) => u.room.seats[2]?.name === 'Cy');
+    expect(await stale.join(t.roomId, cy.seatToken)).toMatchObject({ ok: true, seat: 2 });
     await finish(server.app, 'rotation', { ...t, players: all, everyone: all });
 
     // The running score counts both games, each under its own family.
@@ -74,6 +78,10 @@ describe('another game at the same table', () => {
     expect(await cy.rejoined).toMatchObject({ ok: false, code: 'BAD_TOKEN' });
     expect(await cy.join(t.roomId, '')).toMatchObject({ ok: true, seat: null, room: { family: 'duel', match: { number: 3 } } });
     expect(ann.latest!.room.seats.map((s) => s.name)).toEqual(['Ann', 'Bob']);
+    // The seat Cy held is gone with the rotation, and so are her sockets from its channel (the stale tab's too).
+    expect(await server.app.io.in(seatChannel(t.roomId, 2)).fetchSockets()).toEqual([]);
+    expect(stale.received.some((r) => r.event === 'room:rejoin')).toBe(true);
+    stale.close();
     expect([ann.latest!.seat, bob.latest!.seat]).toEqual([0, 1]);
     for (const p of all) p.close();
 
