@@ -13,7 +13,7 @@ describe('another game at the same table', () => {
   let server: { app: App; url: string };
   beforeAll(async () => {
     db = await freshDatabase('postgres');
-    server = await startServer(db);
+    server = await startServer(db, { botDelayMs: 0 });
   });
   afterAll(async () => {
     await server.app.close();
@@ -87,12 +87,31 @@ describe('another game at the same table', () => {
 
     // A restart resumes the room in the family it plays now.
     await server.app.close();
-    server = await startServer(db);
+    server = await startServer(db, { botDelayMs: 0 });
     const back = await Player.connect(server.url, { deviceToken: devices[0]! });
     const joined = await back.join(t.roomId, ann.seatToken);
     expect(joined).toMatchObject({ ok: true, seat: 0, room: { family: 'duel', match: { number: 3 } } });
     expect(joined.ok && joined.snapshot?.view).toMatchObject({ family: 'duel' });
     back.close();
+  });
+
+  it("seats the preset's bot, which plays the new game, and lets the person it leaves out watch", async () => {
+    const t = await seatRoom(server.url, { family: 'duel' }, [newDeviceToken(), newDeviceToken()], { names: ['Ann', 'Bob'] });
+    const [ann, bob] = t.players as [Player, Player];
+    await finish(server.app, 'duel', t);
+    expect(await bob.send('match:another', { preset: 'duel-bot' })).toEqual({ ok: true, matchNumber: 2 });
+    await ann.waitForMatch(2);
+    expect(ann.latest!.room.seats.map((s) => [s.name, s.bot])).toEqual([
+      ['Ann', false],
+      ['Bot B', true],
+    ]);
+    await expect.poll(() => bob.rejoined).not.toBeNull();
+    expect(await bob.rejoined).toMatchObject({ ok: false, code: 'BAD_TOKEN' });
+    expect(await bob.join(t.roomId, '')).toMatchObject({ ok: true, seat: null });
+    // Ann sets her code; the bot guesses on its own.
+    expect(await ann.act({ type: 'setSecret', code: [0, 1, 2, 3] })).toMatchObject({ ok: true, seq: 1 });
+    await ann.waitForSeq(2);
+    t.close();
   });
 
   it('is refused in a Code of the day, which plays one match only', async () => {
