@@ -28,7 +28,8 @@ export const TRANSPORT_ERRORS = {
   MATCH_NOT_FOUND: 'No match has this id.',
   NOT_A_PERSON:
     'No person holds that seat of the match (a bot, a seat never taken, or a player who deleted themselves): HTTP 404 to `GET /api/matches/:id/seats/:seat/card`.',
-  MATCH_NOT_FINISHED: 'A rematch can be voted for only once the match is over.',
+  MATCH_NOT_FINISHED: 'A rematch can be voted for (or another game picked) only once the match is over.',
+  SEATS_CHANGED: 'The seats kept changing while the next match was set up (another game): nothing changed, try again.',
   SERVER_ONLY_ACTION: 'Only the server appends this action (a turn timeout); a client cannot send it.',
   ROOM_SEALED:
     'This room plays one match with its seats fixed (the Code of the day): no rematch, no seat given up, no reaction sent, and nobody watches it (`match:rematch`, `seat:leave`, `room:react`, `room:join` without its seat).',

@@ -43,6 +43,7 @@ import type { PushKeyReply } from './push';
 import type { Snapshot } from './snapshot';
 import type {
   ActReply,
+  AnotherReply,
   BotReply,
   ClaimReply,
   ClientMessageName,
@@ -262,6 +263,10 @@ export const clientReplySchemas = {
     ok,
     started: z.boolean().describe('the vote completed the table and the new match has begun (expect room:rejoin)'),
   }) satisfies z.ZodType<RematchReply>,
+  'match:another': z.strictObject({
+    ok,
+    matchNumber: z.number().int().min(2).describe('the number of the match that began (expect room:rejoin)'),
+  }) satisfies z.ZodType<AnotherReply>,
   'seat:bot': z.strictObject({ ok }) satisfies z.ZodType<BotReply>,
   'seat:takeover': z.strictObject({ ok }) satisfies z.ZodType<BotReply>,
   'match:hint': z.strictObject({

@@ -8,6 +8,9 @@ import { REACTION_PRESETS, type ReactionPreset, type ReactionSender } from './co
 import type { RoomSummary } from './http';
 import type { Snapshot } from './snapshot';
 
+/** A preset's id (`presets()` of the rules); which ids exist is checked by the server. */
+export const presetIdSchema = z.string().regex(/^[a-z0-9-]{1,40}$/, 'not a preset id');
+
 /** Chosen by the client for each action so that a resend can never be applied twice. */
 export const actionIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'not an action id');
 
@@ -69,6 +72,11 @@ export const clientMessages = {
     summary:
       'A seated player accepts (or withdraws from) a rematch of the finished match; when every seated player has accepted, it starts with everyone one seat on.',
     schema: z.object({ accept: z.boolean() }).strict(),
+  },
+  'match:another': {
+    summary:
+      'Once the match is over, a seated player picks another game by its preset id (any family); it starts at once at the same table, the same link: the people keep their order in the new seats, those without one watch, free seats may be taken (refused in a Code of the day: ROOM_SEALED; a pick that came after another began: MATCH_CHANGED).',
+    schema: z.object({ preset: presetIdSchema }).strict(),
   },
   'seat:bot': {
     summary:
@@ -145,6 +153,12 @@ export interface RematchReply {
   started: boolean;
 }
 
+export interface AnotherReply {
+  ok: true;
+  /** the number of the match that began (expect room:rejoin) */
+  matchNumber: number;
+}
+
 export interface BotReply {
   ok: true;
 }
@@ -178,6 +192,7 @@ export interface ClientReplies {
   'room:sync': SyncReply;
   'room:settings': SettingsReply;
   'match:rematch': RematchReply;
+  'match:another': AnotherReply;
   'seat:bot': BotReply;
   'seat:takeover': BotReply;
   'match:hint': HintReply;
@@ -191,7 +206,7 @@ export const serverMessages = {
   'room:update': "The room or the match changed: the room summary and this socket's own snapshot.",
   'server:error': 'A message arrived without an acknowledgement callback and was refused: an ErrorReply.',
   'room:rejoin':
-    'A rematch began and everyone moved one seat on: send `room:join` again (with the same seat token) to get the new seat and view.',
+    'A rematch (everyone one seat on) or another game (seats carried over in order) began: send `room:join` again (with the same seat token) to get the new seat and view; a token whose person has no seat in it now (BAD_TOKEN) joins to watch.',
   'room:reaction':
     "Someone else in the room sent a reaction (`room:react`): the seat's number, or 'watcher' (never which one). Watchers get none while spectating is off.",
 } as const;

@@ -7,6 +7,7 @@ export * from './core/daily';
 export * from './core/daily-stats';
 export * from './core/family';
 export * from './core/outcome';
+export * from './core/seating';
 export * from './core/turn-clock';
 export * from './core/view-schemas';
 export * from './core/bot';

@@ -313,17 +313,19 @@ export function createMemoryStore(): MemoryStore {
         .map((s) => s.index);
     },
 
-    async startRematch(roomId, m, arrange) {
+    async startNextMatch(roomId, m, { read, next }) {
       const r = room(roomId);
       if (!r) throw new Error(`no room ${roomId}`);
-      if (r.matches.some((id) => matches.get(id)?.number === m.number)) return false;
-      const next = arrange(r.seats.map(seatOut));
+      if (r.matches.some((id) => matches.get(id)?.number === m.number)) return 'match-exists';
+      const holder = (s: StoredSeat) => `${s.index} ${s.tokenHash} ${s.bot} ${s.takenOver}`;
+      if (r.seats.map(holder).join('|') !== read.map(holder).join('|')) return 'seats-changed';
+      const options = copy(m.options, 'match options');
       matches.set(m.id, {
         id: m.id,
         roomId,
         number: m.number,
         family: m.family,
-        options: copy(m.options, 'match options'),
+        options,
         seed: m.seed,
         salt: m.salt,
         createdAt: new Date(),
@@ -334,9 +336,11 @@ export function createMemoryStore(): MemoryStore {
         abandoned: new Set(),
       });
       r.matches.push(m.id);
-      r.seats = r.seats.map((seat) => ({ ...(next.find((n) => n.index === seat.index) ?? seatOut(seat)), rematch: false }));
+      r.family = m.family;
+      r.options = options;
+      r.seats = next.map((seat) => ({ ...seat, rematch: false }));
       for (const seat of r.seats) play(r, seat);
-      return true;
+      return 'started';
     },
 
     // Names and user agents are identity's (devices, "my matches"): nothing here reads them.

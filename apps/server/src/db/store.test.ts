@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rotateSeats } from '../rooms/seating';
+import { arrangeSeats, rotateSeats } from '../rooms/seating';
 import { STORAGE_DATABASES } from '../test-support/databases';
 import { Prisma } from '../generated/prisma/client.js';
 import { openDatabase, type Database } from './database.js';
@@ -258,8 +258,10 @@ describe.each(['memory', ...STORAGE_DATABASES] as const)('rooms storage on %s', 
     expect((await store.loadRoom(roomId))?.rematchVotes).toEqual([0]);
 
     const next = { id: `match-${randomUUID()}`, number: 2, family: 'duel', options: {}, seed: 's2', salt: 'salt' };
-    expect(await store.startRematch(roomId, next, rotateSeats)).toBe(true);
-    expect(await store.startRematch(roomId, { ...next, id: `match-${randomUUID()}` }, rotateSeats)).toBe(false);
+    const read = await store.loadSeats(roomId);
+    const seats = { read, next: rotateSeats(read) };
+    expect(await store.startNextMatch(roomId, next, seats)).toBe('started');
+    expect(await store.startNextMatch(roomId, { ...next, id: `match-${randomUUID()}` }, seats)).toBe('match-exists');
     const room = await store.loadRoom(roomId);
     expect(room?.match).toMatchObject({ id: next.id, number: 2 });
     expect(room?.rematchVotes).toEqual([]);
@@ -270,6 +272,42 @@ describe.each(['memory', ...STORAGE_DATABASES] as const)('rooms storage on %s', 
     expect(await store.currentMatchId(roomId)).toBe(next.id);
     expect(await store.currentMatchId('no-such-room')).toBeNull();
     expect(matchId).not.toBe(next.id);
+  });
+
+  it('starts another game with the seat count and family it names, and only on the seats as read', async () => {
+    const { roomId } = await newRoom(2);
+    expect(await store.claimSeat(roomId, 0, { name: 'Ann', tokenHash: 'hash-a', deviceId: null })).toBe(true);
+    expect(await store.claimSeat(roomId, 1, { name: 'Bob', tokenHash: 'hash-b', deviceId: null })).toBe(true);
+    const read = await store.loadSeats(roomId);
+    const rotation = {
+      id: `match-${randomUUID()}`,
+      number: 2,
+      family: 'rotation',
+      options: { players: 3 },
+      seed: 's2',
+      salt: 'salt',
+    };
+    const three = { read, next: arrangeSeats(read, { kind: 'another', seatCount: 3, bots: [] }) };
+    // Bob leaves after the seats were read: nothing is written.
+    expect(await store.releaseSeat(roomId, 1, 'hash-b')).toBe(true);
+    expect(await store.startNextMatch(roomId, rotation, three)).toBe('seats-changed');
+    expect((await store.loadRoom(roomId))?.match.number).toBe(1);
+    expect(await store.claimSeat(roomId, 1, { name: 'Bob', tokenHash: 'hash-b', deviceId: null })).toBe(true);
+    expect(await store.startNextMatch(roomId, rotation, three)).toBe('started');
+    const room = await store.loadRoom(roomId);
+    expect(room).toMatchObject({ family: 'rotation', options: { players: 3 }, match: { family: 'rotation', number: 2 } });
+    expect(room?.seats.map((s) => [s.index, s.name, s.tokenHash])).toEqual([
+      [0, 'Ann', 'hash-a'],
+      [1, 'Bob', 'hash-b'],
+      [2, null, null],
+    ]);
+    expect(await store.claimSeat(roomId, 2, { name: 'Cy', tokenHash: 'hash-c', deviceId: null })).toBe(true);
+
+    const seated = await store.loadSeats(roomId);
+    const duel = { id: `match-${randomUUID()}`, number: 3, family: 'duel', options: {}, seed: 's3', salt: 'salt' };
+    const two = { read: seated, next: arrangeSeats(seated, { kind: 'another', seatCount: 2, bots: [] }) };
+    expect(await store.startNextMatch(roomId, duel, two)).toBe('started');
+    expect((await store.loadRoom(roomId))?.seats.map((s) => s.name)).toEqual(['Ann', 'Bob']);
   });
 
   it("vacates a deleted holder's seat for a bot of its own or for nobody, only for their token", async () => {

@@ -48,8 +48,9 @@ export class LiveRoom {
   #unsure = false;
 
   constructor(stored: StoredRoom, secondMs = 1000) {
-    const family = getFamily(stored.family);
-    if (!family) throw new Error(`Room ${stored.id} has an unknown family ${stored.family}`);
+    // The match's family: another game at the same table may play another one than the first.
+    const family = getFamily(stored.match.family);
+    if (!family) throw new Error(`Room ${stored.id} has an unknown family ${stored.match.family}`);
     this.id = stored.id;
     this.createdAt = stored.createdAt;
     this.creatorPlayerId = stored.creatorPlayerId;

@@ -1,6 +1,6 @@
-// What is played: a move judged by the rules against memory and appended to the log, a hint, and
-// the votes that start a rematch. Each runs in the room's queue (RoomCache); memory moves only once
-// the store has committed.
+// What is played: a move judged by the rules against memory and appended to the log, a hint, the
+// votes that start a rematch, and another game picked at the same table. Each runs in the room's
+// queue (RoomCache); memory moves only once the store has committed.
 import {
   secretOf,
   type ActReply,
@@ -8,6 +8,7 @@ import {
   type HintReply,
   type ParsedClientMessage,
   type RematchReply,
+  type AnotherReply,
 } from '@mm/protocol';
 import { isServerAction, type Seat } from '@mm/rules';
 import { hintFor, type Hint } from '../bots/play';
@@ -15,12 +16,11 @@ import type { RoomStorage } from '../db/store';
 import { mayHaveCommitted } from '../db/unavailable';
 import { describeIssues, fault, matchChanged } from '../errors';
 import { newSalt } from '../security/commitments';
-import { newMatchId, newSeed } from '../security/tokens';
 import { BOT_ACTION_PREFIX, TIMEOUT_ACTION_PREFIX } from './action-ids';
 import type { LiveRoom } from './live-room';
 import { seatMoved, type RoomCache } from './room-cache';
 import { closedAt, SEALED } from './seat-commands';
-import { rotateSeats } from './seating';
+import { anotherGame, rematchOf, startNextMatch } from './next-match';
 
 /** How many times an append is retried after another server took the seq first. */
 const APPEND_ATTEMPTS = 3;
@@ -209,23 +209,33 @@ export class MatchCommands {
         return { ok: true, started: false };
       }
       // Another server may win this race (the match number is unique); either way the room now has the new match.
-      await this.store.startRematch(
-        roomId,
-        {
-          id: newMatchId(),
-          number: room.matchNumber + 1,
-          family: room.family.id,
-          options: room.options,
-          seed: newSeed(),
-          salt: newSalt(),
-        },
-        rotateSeats,
-      );
-      const next = await this.cache.reload(room);
-      if (!next) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
-      this.cache.announceRematch(next);
-      this.cache.announce(next);
+      const started = await startNextMatch(this.cache, this.store, room, rematchOf(room));
+      if ('ok' in started) return started;
+      this.cache.announceRematch(started.room);
+      this.cache.announce(started.room);
       return { ok: true, started: true };
+    });
+  }
+
+  /**
+   * See RoomService.another: a seated player picks another game (`presetId`) once the match is
+   * over, and it starts at once at the same table, the rules seating the people in their order.
+   */
+  another(roomId: string, seat: Seat, presetId: string, matchId: string | null): Promise<AnotherReply | ErrorReply> {
+    return this.cache.withRoom(roomId, matchId, async (room) => {
+      if (room.daily !== null) return SEALED();
+      const game = anotherGame(presetId);
+      if ('ok' in game) return game;
+      await this.cache.catchUp(room);
+      if (!room.status().finished) return fault('MATCH_NOT_FINISHED', 'The match is still being played.');
+      if (!room.seats.find((s) => s.index === seat)?.tokenHash) return fault('NOT_SEATED', 'This seat is free.');
+      const started = await startNextMatch(this.cache, this.store, room, game);
+      if ('ok' in started) return started;
+      // Another process started the next match first, and told the room itself: this pick came too late.
+      if (started.outcome === 'lost') return matchChanged();
+      this.cache.announceRematch(started.room);
+      this.cache.announce(started.room);
+      return { ok: true, matchNumber: started.room.matchNumber };
     });
   }
 }

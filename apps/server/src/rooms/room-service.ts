@@ -11,6 +11,7 @@ import type {
   LeaveReply,
   ParsedClientMessage,
   RematchReply,
+  AnotherReply,
   RenameReply,
   SettingsReply,
 } from '@mm/protocol';
@@ -361,5 +362,14 @@ export class RoomService {
    */
   rematch(roomId: string, seat: Seat, accept: boolean, matchId: string | null = null): Promise<RematchReply | ErrorReply> {
     return this.matches.rematch(roomId, seat, accept, matchId);
+  }
+
+  /**
+   * A seated player picks another game (a preset of any family) once the match is over: it starts
+   * at once in this room, the people keeping their order in its seats (the rules' `nextSeating`),
+   * those without a seat watching. A second pick after it began gets MATCH_CHANGED.
+   */
+  another(roomId: string, seat: Seat, presetId: string, matchId: string | null = null): Promise<AnotherReply | ErrorReply> {
+    return this.matches.another(roomId, seat, presetId, matchId);
   }
 }

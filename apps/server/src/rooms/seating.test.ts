@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptySeat, namedBots, rotateSeats } from './seating';
+import { arrangeSeats, emptySeat, namedBots, rotateSeats } from './seating';
 
 const free = emptySeat;
 const at = new Date('2026-11-26T12:00:00Z');
@@ -35,5 +35,17 @@ describe('seating', () => {
   it('leaves a one-seat table as it is', () => {
     const solo = { ...free(0), name: 'Ada', tokenHash: 'h-a' };
     expect(rotateSeats([solo])).toEqual([solo]);
+  });
+
+  it("seats the people of another game in their order with their tokens, drops the old bots and seats the preset's", () => {
+    const bot = { ...free(0), name: 'Bot A', bot: true, claimedAt: at };
+    const ada = { ...free(1), name: 'Ada', tokenHash: 'h-a', deviceId: 'd-a', playerId: 'p-a', claimedAt: at };
+    const away = { ...free(2), name: 'Cy', tokenHash: 'h-c', bot: true, takenOver: true, claimedAt: at };
+    const bea = { ...free(3), name: 'Bea', tokenHash: 'h-b', claimedAt: at };
+    expect(arrangeSeats([bot, ada, away, bea], { kind: 'another', seatCount: 3, bots: [1] }, { strength: 'easy', at })).toEqual([
+      { ...ada, index: 0 },
+      { ...free(1), name: 'Bot B', bot: true, botStrength: 'easy', claimedAt: at },
+      { ...away, index: 2 },
+    ]);
   });
 });

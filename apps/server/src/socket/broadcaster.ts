@@ -1,4 +1,4 @@
-import type { RoomUpdate } from '@mm/protocol';
+import { seatIndexSchema, type RoomUpdate } from '@mm/protocol';
 import type { LiveRoom } from '../rooms/live-room';
 import { SerialQueue } from '../shared/serial-queue';
 import { roomChannel, seatChannel, watchChannel } from './channels';
@@ -153,7 +153,10 @@ export class Broadcaster {
       stale.markSent();
     }
     return this.inOrder(room.id, async () => {
-      const channels = [...room.seats.map((s) => seatChannel(room.id, s.index)), watchChannel(room.id)];
+      // Every seat a table may have, not only the new match's: another game may have fewer seats
+      // than the last, and a tab that never joins again must not stay in a seat's channel.
+      const seats = Math.max(room.seats.length, (seatIndexSchema.maxValue ?? 0) + 1);
+      const channels = [...Array.from({ length: seats }, (_, i) => seatChannel(room.id, i)), watchChannel(room.id)];
       this.io.in(roomChannel(room.id)).socketsLeave(channels);
       this.io.to(roomChannel(room.id)).emit('room:rejoin', { roomId: room.id, matchId: room.matchId });
     });

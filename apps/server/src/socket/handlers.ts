@@ -180,6 +180,10 @@ export function attachSocketHandlers(
       rooms.rematch(roomId, seat, msg.accept, matchId),
     ),
 
+    'match:another': seated('Only the players pick another game.', async (_socket, msg, { roomId, seat, matchId }) =>
+      rooms.another(roomId, seat, msg.preset, matchId),
+    ),
+
     'seat:bot': inRoom(async (socket, msg, { roomId }) =>
       rooms.seatBot(roomId, socket.data.principal?.playerId ?? null, msg.seat, msg.strength),
     ),

@@ -397,6 +397,12 @@ export const de: Messages = {
   'rematch.votes': 'Bereit für die Revanche: {n} von {total}',
   'rematch.waiting': 'Warten auf die anderen…',
   'rematch.asked': '{names} möchte eine Revanche',
+  'another.open': 'Anderes Spiel',
+  'another.title': 'Ein anderes Spiel an diesem Tisch',
+  'another.hint':
+    'Gleicher Link: Die Spieler behalten ihre Reihenfolge, wer keinen Platz hat, schaut zu, ein freier Platz kann genommen werden.',
+  'another.start': 'Dieses Spiel starten',
+  'another.cancel': 'Zurück',
   'room.replay': 'Diese Partie nachspielen',
   'spectate.allow': 'Zuschauer erlauben',
   'spectate.allowHint': 'Wer den Link hat und keinen Platz nimmt, kann die Partie verfolgen.',
@@ -575,6 +581,7 @@ export const de: Messages = {
   'error.MATCH_NOT_FOUND': 'Diese Partie gibt es nicht.',
   'error.NOT_A_PERSON': 'Dort saß keine Person: ein Bot oder jemand, der sich gelöscht hat.',
   'error.MATCH_NOT_FINISHED': 'Die Partie ist noch nicht vorbei.',
+  'error.SEATS_CHANGED': 'Gerade hat sich jemand gesetzt oder ist gegangen. Bitte versuche es noch einmal.',
   'error.MATCH_CHANGED': 'Eine neue Partie hat begonnen und die Plätze haben sich geändert. Bitte versuche es noch einmal.',
   'error.ROOM_SEALED':
     'Der Code des Tages wird einmal gespielt, in einem eigenen Raum: keine Revanche, und der Platz bleibt deiner.',

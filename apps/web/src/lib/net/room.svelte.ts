@@ -1,6 +1,7 @@
 import {
   PROTOCOL_VERSION,
   type ActReply,
+  type AnotherReply,
   type ClaimReply,
   type ClientMessage,
   type HintReply,
@@ -205,6 +206,11 @@ export class RoomConnection {
   /** Accepts (or withdraws from) a rematch of the finished match. */
   voteRematch(accept: boolean): Promise<Outcome<RematchReply>> {
     return this.#requests.send('match:rematch', { accept });
+  }
+
+  /** Once the match is over, starts another game (a preset of any family) at this table. */
+  anotherGame(preset: string): Promise<Outcome<AnotherReply>> {
+    return this.#requests.send('match:another', { preset });
   }
 
   /** The room's creator seats a bot in a free seat. */
