@@ -117,7 +117,8 @@ describe('two phones play a duel in the browser', () => {
     await alice.page.getByTestId('react-good-game').tap();
     await bubble(alice.page, 0, 'good-game').waitFor(); // acknowledged: it left the server before Bob's next move
     await bubble(wendy.page, 0, 'good-game').waitFor();
-    await play(bob.page, [1, 2, 3, 4]);
+    // Bob's move: round 2's code (he makes it, roles swapped).
+    await play(bob.page, [5, 4, 3, 2]);
     await waitSeq(bob.page, 4);
     expect(await bubble(bob.page, 0, 'good-game').count()).toBe(0);
     // The choice stays with Bob's phone.

@@ -41,6 +41,7 @@ import { passkeyCapabilitySchema, passkeyInfoSchema, passkeyListReplySchema, pas
 import { myRatingsReplySchema, playerCardReplySchema, tableScoreReplySchema } from './ratings';
 import type { PushKeyReply } from './push';
 import type { Snapshot } from './snapshot';
+import type { Patch } from './delta';
 import type {
   ActReply,
   BotReply,
@@ -55,6 +56,7 @@ import type {
   RematchReply,
   RoomReaction,
   RoomRejoin,
+  RoomDelta,
   RoomUpdate,
   SettingsReply,
   SyncReply,
@@ -277,6 +279,13 @@ export const clientReplySchemas = {
   presence: z.strictObject({ ok }) satisfies z.ZodType<PresenceReply>,
 } satisfies Record<ClientMessageName, z.ZodType>;
 
+/** A delta's patch (delta.ts): checked for its outer form here, and in full as it is applied. */
+const patchSchema: z.ZodType<Patch> = z.union([
+  z.tuple([]),
+  z.tuple([z.unknown()]),
+  z.record(z.string(), z.unknown()),
+]) as z.ZodType<Patch>;
+
 /** The payload of each server → client event. */
 export const serverEventSchemas = {
   'room:update': z.strictObject({
@@ -284,6 +293,17 @@ export const serverEventSchemas = {
     snapshot: snapshotSchema.nullable().describe('null for a watcher while spectating is off'),
     seat: seatSchema.nullable().describe('the seat this socket holds (null to watch)'),
   }) satisfies z.ZodType<RoomUpdate>,
+  'room:delta': z.strictObject({
+    match: z.number().int().min(1).describe("the match's number in the room (snapshot.matchNumber)"),
+    fromSeq: z.number().int().min(0).describe('the seq of the snapshot this applies to'),
+    toSeq: z.number().int().min(0).describe('the seq of the snapshot it yields'),
+    hash: z.string().describe('valueHash (packages/protocol/src/delta.ts) of the snapshot it yields'),
+    patch: z
+      .strictObject({ room: patchSchema.optional(), snapshot: patchSchema.optional() })
+      .describe(
+        'changes to the summary and the snapshot held: `[value]` sets a value, `[]` removes an entry, an object changes the entries (of an array: items by index, `"-": [length]` cuts it, `"+": [[items]]` appends)',
+      ),
+  }) satisfies z.ZodType<RoomDelta>,
   'server:error': errorReplySchema,
   'room:rejoin': z.strictObject({
     roomId: roomIdSchema,

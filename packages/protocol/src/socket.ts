@@ -7,6 +7,7 @@ import { displayNameSchema } from './display-name';
 import { REACTION_PRESETS, type ReactionPreset, type ReactionSender } from './constants';
 import type { RoomSummary } from './http';
 import type { Snapshot } from './snapshot';
+import type { Patch } from './delta';
 
 /** Chosen by the client for each action so that a resend can never be applied twice. */
 export const actionIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'not an action id');
@@ -188,7 +189,10 @@ export type Reply<N extends ClientMessageName> = ClientReplies[N] | ErrorReply;
 
 /** Server → client messages. */
 export const serverMessages = {
-  'room:update': "The room or the match changed: the room summary and this socket's own snapshot.",
+  'room:update':
+    "The room or the match changed: the room summary and this socket's own snapshot, whole. Sent when a socket's channel has nothing to build on (its first update, a new match, a watcher without a view, after an outage); else `room:delta`.",
+  'room:delta':
+    "The room or the match changed: only what changed since the channel's previous update (`fromSeq`), to apply to the summary and snapshot held. A delta that does not follow what is held (`fromSeq` is not its seq, or the snapshot it yields has another `hash`) means an update was missed: ask `room:sync`. One older than what is held is ignored.",
   'server:error': 'A message arrived without an acknowledgement callback and was refused: an ErrorReply.',
   'room:rejoin':
     'A rematch began and everyone moved one seat on: send `room:join` again (with the same seat token) to get the new seat and view.',
@@ -217,8 +221,23 @@ export interface RoomUpdate {
   seat: Seat | null;
 }
 
+/** What changed since a channel's previous update: see delta.ts for the patch's form. */
+export interface RoomDelta {
+  /** the match's number in the room (`snapshot.matchNumber`) */
+  match: number;
+  /** the seq of the snapshot this applies to */
+  fromSeq: number;
+  /** the seq of the snapshot it yields */
+  toSeq: number;
+  /** `valueHash` of the snapshot it yields */
+  hash: string;
+  /** changes to the summary and the snapshot held */
+  patch: { room?: Patch; snapshot?: Patch };
+}
+
 export interface ServerToClient {
   'room:update': (update: RoomUpdate) => void;
+  'room:delta': (delta: RoomDelta) => void;
   'server:error': (error: ErrorReply) => void;
   'room:rejoin': (notice: RoomRejoin) => void;
   'room:reaction': (reaction: RoomReaction) => void;

@@ -1,4 +1,5 @@
 import {
+  applyRoomDelta,
   PROTOCOL_VERSION,
   type ActReply,
   type ClaimReply,
@@ -9,6 +10,7 @@ import {
   type ReactReply,
   type RematchReply,
   type RenameReply,
+  type RoomDelta,
   type RoomReaction,
   type RoomSummary,
   type RoomUpdate,
@@ -265,6 +267,7 @@ export class RoomConnection {
       this.#timers.later(() => this.start(), this.#refusedRetryMs);
     });
     s.on('room:update', (u) => this.#takeUpdate(u));
+    s.on('room:delta', (d) => this.#takeDelta(d));
     s.on('server:error', (e) => {
       if ((GONE_CODES as readonly string[]).includes(e.code)) this.gone = e.code;
       this.#notify(e.code);
@@ -393,6 +396,20 @@ export class RoomConnection {
     this.room = u.room;
     this.seat = u.seat;
     this.#takeSnapshot(u.snapshot);
+  }
+
+  /**
+   * Folds what changed into the summary and snapshot held; a delta that does not follow them (an
+   * update missed, or joined on another base) means the full snapshot is needed: ask for it.
+   */
+  #takeDelta(d: RoomDelta): void {
+    if (this.#destroyed) return;
+    const held = this.room && this.snapshot ? { room: this.room, snapshot: this.snapshot } : null;
+    const next = applyRoomDelta(held, d);
+    if (next === 'stale') return;
+    if (next === 'gap') return void this.sync();
+    this.room = next.room;
+    this.#takeSnapshot(next.snapshot);
   }
 
   /**

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { actionIdSchema, PROTOCOL_VERSION, type RoomSummary, type Snapshot } from '@mm/protocol';
+import { actionIdSchema, PROTOCOL_VERSION, roomDelta, type RoomSummary, type Snapshot } from '@mm/protocol';
 import { duel, duelOptionsSchema } from '@mm/rules/families/duel';
 import { RoomConnection, type RoomSocket } from './room.svelte';
 import { KEYS, liveCommitments, memoryStore } from './storage';
@@ -397,6 +397,41 @@ describe('RoomConnection', () => {
     expect(conn.snapshot?.seq).toBe(8);
     socket.fire('room:update', { room, seat: null, snapshot: { ...snapshot(1), matchId: 'm2' } });
     expect(conn.snapshot?.matchId).toBe('m2');
+  });
+
+  it('folds a delta into the summary and snapshot it holds, without asking for the snapshot', async () => {
+    const { socket, conn } = setup((ev) => (ev === 'room:join' ? joinOk(null, 7) : { ok: true }));
+    conn.start();
+    await tick();
+    const next = {
+      room: { ...room, spectators: 3 },
+      snapshot: { ...snapshot(8), deadlines: [{ seat: 1, at: new Date(0).toISOString() }] },
+    };
+    socket.fire('room:delta', roomDelta({ room: conn.room!, snapshot: conn.snapshot! }, next));
+    expect(conn.snapshot).toEqual(next.snapshot);
+    expect(conn.room).toEqual(next.room);
+    // one that is older than what is held is ignored
+    socket.fire('room:delta', roomDelta({ room, snapshot: snapshot(6) }, { room, snapshot: snapshot(7) }));
+    expect(conn.snapshot).toEqual(next.snapshot);
+    expect(socket.of('room:sync')).toHaveLength(0);
+  });
+
+  it('asks for the snapshot when a delta does not follow the one held (an update missed, another base)', async () => {
+    const { socket, conn } = setup((ev) =>
+      ev === 'room:join' ? joinOk(null, 7) : ev === 'room:sync' ? { ok: true, snapshot: snapshot(10) } : { ok: true },
+    );
+    conn.start();
+    await tick();
+    socket.fire('room:delta', roomDelta({ room, snapshot: snapshot(8) }, { room, snapshot: snapshot(9) }));
+    await tick();
+    expect(socket.of('room:sync')).toHaveLength(1);
+    expect(conn.snapshot?.seq).toBe(10);
+    // from the seq held, but built on another view: its hash gives it away
+    const other = { ...snapshot(10), commitments: [] };
+    socket.fire('room:delta', roomDelta({ room, snapshot: other }, { room, snapshot: { ...other, seq: 11 } }));
+    await tick();
+    expect(socket.of('room:sync')).toHaveLength(2);
+    expect(conn.snapshot?.seq).toBe(10);
   });
 
   it('joins again on room:rejoin (a rematch moved the seats), with the same seat token', async () => {
