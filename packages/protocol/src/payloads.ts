@@ -258,7 +258,11 @@ export const clientReplySchemas = {
     ok,
     seq: z.number().int().min(1).describe('where the action was accepted'),
   }) satisfies z.ZodType<ActReply>,
-  'room:sync': z.strictObject({ ok, snapshot: snapshotSchema.nullable() }) satisfies z.ZodType<SyncReply>,
+  'room:sync': z.strictObject({
+    ok,
+    room: roomSummarySchema,
+    snapshot: snapshotSchema.nullable(),
+  }) satisfies z.ZodType<SyncReply>,
   'room:settings': z.strictObject({ ok }) satisfies z.ZodType<SettingsReply>,
   'match:rematch': z.strictObject({
     ok,
@@ -297,7 +301,9 @@ export const serverEventSchemas = {
     match: z.number().int().min(1).describe("the match's number in the room (snapshot.matchNumber)"),
     fromSeq: z.number().int().min(0).describe('the seq of the snapshot this applies to'),
     toSeq: z.number().int().min(0).describe('the seq of the snapshot it yields'),
-    hash: z.string().describe('valueHash (packages/protocol/src/delta.ts) of the snapshot it yields'),
+    hash: z
+      .string()
+      .describe('valueHash (packages/protocol/src/delta.ts) of { room, snapshot }: the summary and snapshot it yields'),
     patch: z
       .strictObject({ room: patchSchema.optional(), snapshot: patchSchema.optional() })
       .describe(

@@ -124,3 +124,37 @@ describe.each(Object.values(families()) as AnyFamily[])('deltas of $id', (family
     expect(steps).toBeGreaterThan(10 * family.presets.length);
   });
 });
+
+describe('applyRoomDelta', () => {
+  // One duel's room at seq 5: the finished match, seat 0 asking for a rematch.
+  const family = families().duel as AnyFamily;
+  const options = family.optionsSchema.parse(family.presets[0]!.options);
+  const state = family.setup(options, 'summary-base');
+  const heldAt = (rematch: number[], names: string[]): HeldRoom => {
+    const status = family.status(state);
+    const room = summaryOf(family, status, 2, createRng('same'));
+    return {
+      room: { ...room, seats: room.seats.map((s, i) => ({ ...s, name: names[i]! })), rematch },
+      snapshot: {
+        matchId: 'm1',
+        matchNumber: 1,
+        seq: 5,
+        view: family.view(state, 0),
+        status,
+        last: null,
+        commitments: [],
+        deadlines: [],
+      },
+    };
+  };
+
+  it('treats a delta onto a summary other than the one it was worked out from as a gap, as it does a snapshot', () => {
+    // The server's channel held Bob as "p1" with one vote; the client holds a newer summary (a join
+    // reply from another process): his name, and both votes already.
+    const d = roomDelta(heldAt([0], ['Alice', 'p1']), heldAt([0, 1], ['Alice', 'p1']));
+    if (!d) throw new Error('a delta within one match');
+    expect(applyRoomDelta(heldAt([0, 1], ['Alice', 'Bob']), d)).toBe('gap');
+    // and the one it was worked out from folds
+    expect(applyRoomDelta(heldAt([0], ['Alice', 'p1']), d)).toEqual(heldAt([0, 1], ['Alice', 'p1']));
+  });
+});

@@ -20,7 +20,7 @@ export function roomDelta(before: HeldRoom | { room: RoomSummary; snapshot: null
     match: after.snapshot.matchNumber,
     fromSeq: prev.seq,
     toSeq: after.snapshot.seq,
-    hash: valueHash(after.snapshot),
+    hash: heldHash(after),
     // two objects: their patch is an object (or nothing)
     patch: (diff(before, after) ?? {}) as RoomDelta['patch'],
   };
@@ -44,5 +44,12 @@ export function applyRoomDelta(held: HeldRoom | null, d: RoomDelta): HeldRoom | 
     if (err instanceof PatchMismatch) return 'gap';
     throw err;
   }
-  return valueHash(next.snapshot) === d.hash ? next : 'gap';
+  return heldHash(next) === d.hash ? next : 'gap';
 }
+
+/**
+ * What a delta's hash covers: all that a receiver holds of its room. A summary held from another
+ * base than the channel's (a join reply worked out on another process, a sync) must show as a gap
+ * too, or the fold would keep a stale name or vote, or append a vote twice, with nothing to tell.
+ */
+const heldHash = ({ room, snapshot }: HeldRoom): string => valueHash({ room, snapshot });

@@ -58,7 +58,8 @@ export const clientMessages = {
       .strict(),
   },
   'room:sync': {
-    summary: "Ask for this socket's current snapshot (catch-up after missed updates).",
+    summary:
+      "Ask for the room's summary and this socket's current snapshot (catch-up after missed updates, or a delta that does not fold).",
     schema: z.object({}).strict(),
   },
   'room:settings': {
@@ -131,6 +132,8 @@ export interface ActReply {
 }
 export interface SyncReply {
   ok: true;
+  /** the room as everyone sees it now: what a delta's hash covers with the snapshot */
+  room: RoomSummary;
   /** null for a watcher while spectating is off */
   snapshot: Snapshot | null;
 }
@@ -192,7 +195,7 @@ export const serverMessages = {
   'room:update':
     "The room or the match changed: the room summary and this socket's own snapshot, whole. Sent when a socket's channel has nothing to build on (its first update, a new match, a watcher without a view, after an outage); else `room:delta`.",
   'room:delta':
-    "The room or the match changed: only what changed since the channel's previous update (`fromSeq`), to apply to the summary and snapshot held. A delta that does not follow what is held (`fromSeq` is not its seq, or the snapshot it yields has another `hash`) means an update was missed: ask `room:sync`. One older than what is held is ignored.",
+    "The room or the match changed: only what changed since the channel's previous update (`fromSeq`), to apply to the summary and snapshot held. A delta that does not follow what is held (`fromSeq` is not its seq, or the summary and snapshot it yields have another `hash`) means an update was missed: ask `room:sync`, whose reply carries both. One older than what is held is ignored.",
   'server:error': 'A message arrived without an acknowledgement callback and was refused: an ErrorReply.',
   'room:rejoin':
     'A rematch began and everyone moved one seat on: send `room:join` again (with the same seat token) to get the new seat and view.',
@@ -229,7 +232,7 @@ export interface RoomDelta {
   fromSeq: number;
   /** the seq of the snapshot it yields */
   toSeq: number;
-  /** `valueHash` of the snapshot it yields */
+  /** `valueHash` of `{ room, snapshot }`: the summary and snapshot it yields */
   hash: string;
   /** changes to the summary and the snapshot held */
   patch: { room?: Patch; snapshot?: Patch };

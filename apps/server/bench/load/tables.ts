@@ -117,8 +117,11 @@ export async function projectTable(
       const next = applyRoomDelta(own && room ? { room, snapshot: own } : null, d);
       if (next === 'stale') return;
       if (next === 'gap') {
-        void request<{ ok: boolean; snapshot?: Snapshot | null }>(socket, 'room:sync', {}).then((r) => {
-          if (r.ok) hold(i, r.snapshot);
+        void request<{ ok: boolean; room?: RoomSummary; snapshot?: Snapshot | null }>(socket, 'room:sync', {}).then((r) => {
+          if (r.ok) {
+            if (r.room) summaries[i] = r.room;
+            hold(i, r.snapshot);
+          }
           delivered();
         });
         return;

@@ -113,8 +113,9 @@ export class Player {
     }
     void this.send('room:sync', {}).then(
       (r) => {
-        if (r.ok && r.snapshot && this.room)
-          this.onUpdate({ room: this.room, snapshot: r.snapshot, seat: this.latest?.seat ?? null });
+        if (!r.ok) return;
+        this.room = r.room;
+        if (r.snapshot) this.onUpdate({ room: r.room, snapshot: r.snapshot, seat: this.latest?.seat ?? null });
       },
       () => {},
     );

@@ -193,10 +193,13 @@ export class RoomConnection {
     return r;
   }
 
-  /** Asks for this socket's current snapshot (catch-up). */
+  /** Asks for the room's summary and this socket's current snapshot (catch-up). */
   async sync(): Promise<void> {
     const r = await this.#requests.send('room:sync', {});
-    if (r.ok) this.#takeSnapshot(r.value.snapshot);
+    if (!r.ok || this.#destroyed) return;
+    // as the snapshot: an answer about an earlier match (a rematch began meanwhile) is left aside
+    if (!this.room || r.value.room.match.number >= this.room.match.number) this.room = r.value.room;
+    this.#takeSnapshot(r.value.snapshot);
   }
 
   /** The room's creator turns spectating on or off. */
