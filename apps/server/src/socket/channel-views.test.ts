@@ -57,4 +57,42 @@ describe('room updates as deltas', () => {
     expect(late.latest!.snapshot).toEqual(synced.snapshot);
     for (const p of [alice, bob, late]) p.close();
   });
+
+  it("carry a duel's end to each seat and the watchers (the result, the secrets shown), then a rematch's first view whole", async () => {
+    const { alice, bob, watcher } = await duel(server.url);
+    const players = [alice, bob, watcher];
+    // round 1: Bob breaks Alice's code; round 2: Bob makes one, Alice breaks it: a draw
+    expect((await bob.act({ type: 'guess', code: [0, 1, 2, 3] })).ok).toBe(true);
+    await Promise.all(players.map((p) => p.waitForSeq(2)));
+    expect((await bob.act({ type: 'setSecret', code: [1, 2, 3, 4] })).ok).toBe(true);
+    await Promise.all(players.map((p) => p.waitForSeq(3)));
+    const before = players.map((p) => deltasOf(p).length);
+    expect((await alice.act({ type: 'guess', code: [1, 2, 3, 4] })).ok).toBe(true);
+    await Promise.all(players.map((p) => p.waitFor((u) => u.snapshot.status.finished)));
+    for (const [i, p] of players.entries()) {
+      expect(
+        deltasOf(p)
+          .slice(before[i])
+          .some((d) => d.toSeq === 4),
+        `socket ${i} got the end as a delta`,
+      ).toBe(true);
+      const synced = await p.send('room:sync', {});
+      if (!synced.ok) throw new Error(synced.code);
+      expect(p.latest!.snapshot).toEqual(synced.snapshot);
+      expect(p.room).toEqual(synced.room);
+    }
+    // every delta folded: the only syncs are the ones above
+    for (const p of players) expect(p.received.filter((r) => r.event === 'ack:room:sync')).toHaveLength(1);
+    // both accept: the new match's first view reaches every socket (whole, after its re-join)
+    expect((await alice.send('match:rematch', { accept: true })).ok).toBe(true);
+    await until("Alice's vote in the watcher's summary", async () => watcher.room?.rematch.includes(0) ?? false);
+    expect((await bob.send('match:rematch', { accept: true })).ok).toBe(true);
+    for (const p of players) {
+      await expect.poll(() => p.rejoined).not.toBeNull();
+      expect((await p.rejoined!).ok).toBe(true);
+    }
+    await Promise.all(players.map((p) => p.waitForMatch(2)));
+    for (const p of players) expect(p.latest!.snapshot).toMatchObject({ matchNumber: 2, seq: 0 });
+    for (const p of players) p.close();
+  });
 });
