@@ -117,8 +117,13 @@ describe('two phones play a duel in the browser', () => {
     await alice.page.getByTestId('react-good-game').tap();
     await bubble(alice.page, 0, 'good-game').waitFor(); // acknowledged: it left the server before Bob's next move
     await bubble(wendy.page, 0, 'good-game').waitFor();
-    await play(bob.page, [1, 2, 3, 4]);
+    // Bob's move: round 2's code (roles swapped), the one Alice breaks on her third row below. One
+    // name for both, so that they cannot drift apart (a merge once kept one side's code and the
+    // other side's last guess: the match never ended).
+    const round2Code = [1, 2, 3, 4];
+    await play(bob.page, round2Code);
     await waitSeq(bob.page, 4);
+    expect(await bob.page.getByTestId('my-secret').getAttribute('data-code')).toBe(round2Code.join(','));
     expect(await bubble(bob.page, 0, 'good-game').count()).toBe(0);
     // The choice stays with Bob's phone.
     await bob.page.reload();
@@ -136,7 +141,7 @@ describe('two phones play a duel in the browser', () => {
     await waitSeq(alice.page, 5);
     await play(alice.page, [2, 2, 3, 3]);
     await waitSeq(alice.page, 6);
-    await play(alice.page, [1, 2, 3, 4]);
+    await play(alice.page, round2Code);
     await waitSeq(bob.page, 7);
     // The end of the draw says who broke faster, in each phone's language; the draw stands.
     await alice.page.getByTestId('result').waitFor();

@@ -37,6 +37,7 @@ describe('bench:load', () => {
       expect(line['ackMs']).toMatchObject({ p50: expect.any(Number), p99: expect.any(Number), max: expect.any(Number) });
       expect(line['deliveryMs']).toMatchObject({ p50: expect.any(Number) });
       expect(line['serverRssMiB']).toBeGreaterThan(0);
+      expect(line['bytesPerUpdate']).toBeGreaterThan(0);
     }
   }, 300_000);
 

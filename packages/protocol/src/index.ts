@@ -17,3 +17,5 @@ export * from './passkey-host';
 export * from './daily';
 export * from './ratings';
 export * from './friends';
+export * from './delta';
+export * from './room-delta';

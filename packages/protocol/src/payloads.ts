@@ -41,6 +41,7 @@ import { passkeyCapabilitySchema, passkeyInfoSchema, passkeyListReplySchema, pas
 import { myRatingsReplySchema, playerCardReplySchema, tableScoreReplySchema } from './ratings';
 import type { PushKeyReply } from './push';
 import type { Snapshot } from './snapshot';
+import type { Patch } from './delta';
 import type {
   ActReply,
   AnotherReply,
@@ -56,6 +57,7 @@ import type {
   RematchReply,
   RoomReaction,
   RoomRejoin,
+  RoomDelta,
   RoomUpdate,
   SettingsReply,
   SyncReply,
@@ -257,7 +259,11 @@ export const clientReplySchemas = {
     ok,
     seq: z.number().int().min(1).describe('where the action was accepted'),
   }) satisfies z.ZodType<ActReply>,
-  'room:sync': z.strictObject({ ok, snapshot: snapshotSchema.nullable() }) satisfies z.ZodType<SyncReply>,
+  'room:sync': z.strictObject({
+    ok,
+    room: roomSummarySchema,
+    snapshot: snapshotSchema.nullable(),
+  }) satisfies z.ZodType<SyncReply>,
   'room:settings': z.strictObject({ ok }) satisfies z.ZodType<SettingsReply>,
   'match:rematch': z.strictObject({
     ok,
@@ -282,6 +288,13 @@ export const clientReplySchemas = {
   presence: z.strictObject({ ok }) satisfies z.ZodType<PresenceReply>,
 } satisfies Record<ClientMessageName, z.ZodType>;
 
+/** A delta's patch (delta.ts): checked for its outer form here, and in full as it is applied. */
+const patchSchema: z.ZodType<Patch> = z.union([
+  z.tuple([]),
+  z.tuple([z.unknown()]),
+  z.record(z.string(), z.unknown()),
+]) as z.ZodType<Patch>;
+
 /** The payload of each server → client event. */
 export const serverEventSchemas = {
   'room:update': z.strictObject({
@@ -289,6 +302,19 @@ export const serverEventSchemas = {
     snapshot: snapshotSchema.nullable().describe('null for a watcher while spectating is off'),
     seat: seatSchema.nullable().describe('the seat this socket holds (null to watch)'),
   }) satisfies z.ZodType<RoomUpdate>,
+  'room:delta': z.strictObject({
+    match: z.number().int().min(1).describe("the match's number in the room (snapshot.matchNumber)"),
+    fromSeq: z.number().int().min(0).describe('the seq of the snapshot this applies to'),
+    toSeq: z.number().int().min(0).describe('the seq of the snapshot it yields'),
+    hash: z
+      .string()
+      .describe('valueHash (packages/protocol/src/delta.ts) of { room, snapshot }: the summary and snapshot it yields'),
+    patch: z
+      .strictObject({ room: patchSchema.optional(), snapshot: patchSchema.optional() })
+      .describe(
+        'changes to the summary and the snapshot held: `[value]` sets a value, `[]` removes an entry, an object changes the entries (of an array: items by index, `"-": [length]` cuts it, `"+": [[items]]` appends)',
+      ),
+  }) satisfies z.ZodType<RoomDelta>,
   'server:error': errorReplySchema,
   'room:rejoin': z.strictObject({
     roomId: roomIdSchema,

@@ -23,3 +23,5 @@ export type * from './friends';
 export type * from './passkeys';
 export * from './passkey-host';
 export type * from './ratings';
+export * from './delta';
+export * from './room-delta';

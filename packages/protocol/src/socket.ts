@@ -7,6 +7,7 @@ import { displayNameSchema } from './display-name';
 import { REACTION_PRESETS, type ReactionPreset, type ReactionSender } from './constants';
 import type { RoomSummary } from './http';
 import type { Snapshot } from './snapshot';
+import type { Patch } from './delta';
 
 /** A preset's id (`presets()` of the rules); which ids exist is checked by the server. */
 export const presetIdSchema = z.string().regex(/^[a-z0-9-]{1,40}$/, 'not a preset id');
@@ -60,7 +61,8 @@ export const clientMessages = {
       .strict(),
   },
   'room:sync': {
-    summary: "Ask for this socket's current snapshot (catch-up after missed updates).",
+    summary:
+      "Ask for the room's summary and this socket's current snapshot (catch-up after missed updates, or a delta that does not fold).",
     schema: z.object({}).strict(),
   },
   'room:settings': {
@@ -138,6 +140,8 @@ export interface ActReply {
 }
 export interface SyncReply {
   ok: true;
+  /** the room as everyone sees it now: what a delta's hash covers with the snapshot */
+  room: RoomSummary;
   /** null for a watcher while spectating is off */
   snapshot: Snapshot | null;
 }
@@ -203,7 +207,10 @@ export type Reply<N extends ClientMessageName> = ClientReplies[N] | ErrorReply;
 
 /** Server → client messages. */
 export const serverMessages = {
-  'room:update': "The room or the match changed: the room summary and this socket's own snapshot.",
+  'room:update':
+    "The room or the match changed: the room summary and this socket's own snapshot, whole. Sent when a socket's channel has nothing to build on (its first update, a new match, a watcher without a view, after an outage); else `room:delta`.",
+  'room:delta':
+    "The room or the match changed: only what changed since the channel's previous update (`fromSeq`), to apply to the summary and snapshot held. A delta that does not follow what is held (`fromSeq` is not its seq, or the summary and snapshot it yields have another `hash`) means an update was missed: ask `room:sync`, whose reply carries both. One older than what is held is ignored.",
   'server:error': 'A message arrived without an acknowledgement callback and was refused: an ErrorReply.',
   'room:rejoin':
     'A rematch (everyone one seat on) or another game (seats carried over in order) began: send `room:join` again (with the same seat token) to get the new seat and view; a token whose person has no seat in it now (BAD_TOKEN) joins to watch.',
@@ -232,8 +239,23 @@ export interface RoomUpdate {
   seat: Seat | null;
 }
 
+/** What changed since a channel's previous update: see delta.ts for the patch's form. */
+export interface RoomDelta {
+  /** the match's number in the room (`snapshot.matchNumber`) */
+  match: number;
+  /** the seq of the snapshot this applies to */
+  fromSeq: number;
+  /** the seq of the snapshot it yields */
+  toSeq: number;
+  /** `valueHash` of `{ room, snapshot }`: the summary and snapshot it yields */
+  hash: string;
+  /** changes to the summary and the snapshot held */
+  patch: { room?: Patch; snapshot?: Patch };
+}
+
 export interface ServerToClient {
   'room:update': (update: RoomUpdate) => void;
+  'room:delta': (delta: RoomDelta) => void;
   'server:error': (error: ErrorReply) => void;
   'room:rejoin': (notice: RoomRejoin) => void;
   'room:reaction': (reaction: RoomReaction) => void;

@@ -45,6 +45,8 @@ export interface Table {
   react?(seat: number, done: (reply: { ok: boolean; code?: string }) => void): void;
   /** reactions (`room:reaction`) this table's sockets have received */
   reactionsReceived: number;
+  /** room updates (whole or deltas) this table's sockets have received, and their bytes of JSON */
+  updates: { count: number; bytes: number };
   /** sends the next action if the table can; the table calls it again when it becomes able */
   pump(): void;
   close(): void;

@@ -76,6 +76,9 @@ export async function run(
     t.due.length = 0;
   }
   const rematches0 = active.reduce((n, t) => n + t.rematches, 0);
+  const updatesNow = (): { count: number; bytes: number } =>
+    active.reduce((n, t) => ({ count: n.count + t.updates.count, bytes: n.bytes + t.updates.bytes }), { count: 0, bytes: 0 });
+  let updates0 = updatesNow();
 
   // Open loop: the j-th action overall is due at start + j / rate, on table j mod n.
   const start = performance.now() + 50;
@@ -105,6 +108,7 @@ export async function run(
       if (!recording && now >= start + WARMUP_S * 1000) {
         recording = true;
         cpu0 = sum(cpuSeconds);
+        updates0 = updatesNow();
         writes0 = sum(writeCalls);
         wall0 = now;
         machine0 = machineTicks();
@@ -132,6 +136,8 @@ export async function run(
   const reactions = reactionFlow?.stop();
   const wall = (performance.now() - wall0) / 1000;
   const cpu = sum(cpuSeconds) - cpu0;
+  const updates1 = updatesNow();
+  const updatesSeen = updates1.count - updates0.count;
   const writes = sum(writeCalls) - writes0;
   const loadCpu = process.cpuUsage(loadCpu0);
   const machine1 = machineTicks();
@@ -167,6 +173,8 @@ export async function run(
       serverCpuPct: Number(((cpu / wall) * 100).toFixed(1)),
       serverRssMiB: sum(rssMiB),
       serverWritesPerAck: acks.length ? Number((writes / acks.length).toFixed(2)) : null,
+      // what one room update (whole or a delta) weighs on the wire, on average: its JSON
+      bytesPerUpdate: updatesSeen ? Math.round((updates1.bytes - updates0.bytes) / updatesSeen) : null,
       loadGenCpuPct: Number((((loadCpu.user + loadCpu.system) / 1e6 / (WARMUP_S + DURATION_S || 1)) * 100).toFixed(1)),
       ...(postgresCpu !== null ? { postgresCpuPct: Number(((postgresCpu / wall) * 100).toFixed(1)) } : {}),
       // Every process of the machine, in % of all its cores: how much room the scheduler had.

@@ -4,7 +4,15 @@
  * over their matches before a run.
  */
 import { performance } from 'node:perf_hooks';
-import { PROTOCOL_VERSION, REACTION_PRESETS, type RoomUpdate, type Snapshot } from '@mm/protocol';
+import {
+  applyRoomDelta,
+  PROTOCOL_VERSION,
+  REACTION_PRESETS,
+  type RoomDelta,
+  type RoomSummary,
+  type RoomUpdate,
+  type Snapshot,
+} from '@mm/protocol';
 import { until } from '../../src/test-support/until';
 import { open, request, type ClientKind, type Table } from './client';
 import { decide, owedBy, type FamilyPlay } from './moves';
@@ -34,7 +42,7 @@ export async function projectTable(
   if (res.status !== 201) throw new Error(`room creation refused: ${res.status} ${await res.text()}`);
   const roomId = ((await res.json()) as { id: string }).id;
   const first = await open(urlOf(0), client);
-  const joinedFirst = await request<{ ok: boolean; code?: string; room: { seats: unknown[] } }>(first, 'room:join', {
+  const joinedFirst = await request<{ ok: boolean; code?: string; room: RoomSummary }>(first, 'room:join', {
     protocol: PROTOCOL_VERSION,
     roomId,
   });
@@ -43,6 +51,8 @@ export async function projectTable(
   while (sockets.length < joinedFirst.room.seats.length) sockets.push(await open(urlOf(sockets.length), client));
   /** each socket's newest snapshot of the current match */
   const latest: (Snapshot | null)[] = sockets.map(() => null);
+  /** each socket's newest room summary, which deltas change too */
+  const summaries: (RoomSummary | null)[] = sockets.map((_, i) => (i === 0 ? joinedFirst.room : null));
   /** the seat each socket holds in the current match (a rematch moves everyone one seat on) */
   const seatOf: number[] = sockets.map((_, i) => i);
   const seatTokens: string[] = [];
@@ -64,8 +74,14 @@ export async function projectTable(
       sockets[seat]!.emit('room:react', { preset }, done);
     },
     reactionsReceived: 0,
+    updates: { count: 0, bytes: 0 },
     pump,
     close: () => sockets.forEach((s) => s.close()),
+  };
+  /** what updates cost on the wire: their JSON, as the frame carries it */
+  const count = (payload: unknown): void => {
+    table.updates.count++;
+    table.updates.bytes += Buffer.byteLength(JSON.stringify(payload));
   };
 
   const hold = (socket: number, snapshot: Snapshot | null | undefined): void => {
@@ -77,21 +93,52 @@ export async function projectTable(
   };
   sockets.forEach((socket, i) => {
     socket.on('room:reaction', () => void table.reactionsReceived++);
-    socket.on('room:update', (u: RoomUpdate) => {
-      // While seats move, a socket's updates may still be for its former seat: the joins' replies say where it sits now.
-      if (rematching || u.seat !== seatOf[i]) return;
-      hold(i, u.snapshot);
+    const delivered = (): void => {
       if (awaiting && awaiting.socket === i && (latest[i]?.seq ?? -1) >= awaiting.seq) {
         table.recorder?.delivery(performance.now() - awaiting.t0);
         awaiting = null;
       }
       pump();
+    };
+    socket.on('room:update', (u: RoomUpdate) => {
+      count(u);
+      // While seats move, a socket's updates may still be for its former seat: the joins' replies say where it sits now.
+      if (rematching || u.seat !== seatOf[i]) return;
+      summaries[i] = u.room;
+      hold(i, u.snapshot);
+      delivered();
+    });
+    // Folded as the web client does; one that does not follow asks for the snapshot.
+    socket.on('room:delta', (d: RoomDelta) => {
+      count(d);
+      if (rematching) return;
+      const own = latest[i];
+      const room = summaries[i];
+      const next = applyRoomDelta(own && room ? { room, snapshot: own } : null, d);
+      if (next === 'stale') return;
+      if (next === 'gap') {
+        void request<{ ok: boolean; room?: RoomSummary; snapshot?: Snapshot | null }>(socket, 'room:sync', {}).then((r) => {
+          if (r.ok) {
+            if (r.room) summaries[i] = r.room;
+            hold(i, r.snapshot);
+          }
+          delivered();
+        });
+        return;
+      }
+      summaries[i] = next.room;
+      hold(i, next.snapshot);
+      delivered();
     });
   });
   for (const [seat, socket] of sockets.entries()) {
     if (seat > 0) {
-      const joined = await request<{ ok: boolean; code?: string }>(socket, 'room:join', { protocol: PROTOCOL_VERSION, roomId });
+      const joined = await request<{ ok: boolean; code?: string; room: RoomSummary }>(socket, 'room:join', {
+        protocol: PROTOCOL_VERSION,
+        roomId,
+      });
       if (!joined.ok) throw new Error(`join refused: ${joined.code}`);
+      summaries[seat] = joined.room;
     }
     const claimed = await request<{ ok: boolean; code?: string; seatToken: string }>(socket, 'seat:claim', {
       seat,
@@ -112,16 +159,21 @@ export async function projectTable(
     if (refused) throw new Error(refused.code ?? 'rematch refused');
     const joins = await Promise.all(
       sockets.map((s, i) =>
-        request<{ ok: boolean; code?: string; seat: number | null; snapshot: Snapshot | null }>(s, 'room:join', {
-          protocol: PROTOCOL_VERSION,
-          roomId,
-          seatToken: seatTokens[i],
-        }),
+        request<{ ok: boolean; code?: string; seat: number | null; room: RoomSummary; snapshot: Snapshot | null }>(
+          s,
+          'room:join',
+          {
+            protocol: PROTOCOL_VERSION,
+            roomId,
+            seatToken: seatTokens[i],
+          },
+        ),
       ),
     );
     joins.forEach((joined, i) => {
       if (!joined.ok || joined.seat === null) throw new Error(joined.code ?? 'not seated after the rematch');
       seatOf[i] = joined.seat;
+      summaries[i] = joined.room;
       hold(i, joined.snapshot);
     });
     lastAcked = 0;
@@ -200,10 +252,13 @@ export async function relayTable(url: string, index: number, client: ClientKind)
     rematches: 0,
     recorder: null,
     reactionsReceived: 0,
+    updates: { count: 0, bytes: 0 },
     pump,
     close: () => sockets.forEach((s) => s.close()),
   };
   sockets[0]!.on('update', (u: { seq: number }) => {
+    table.updates.count++;
+    table.updates.bytes += Buffer.byteLength(JSON.stringify(u));
     if (awaiting && u.seq >= awaiting.seq) {
       table.recorder?.delivery(performance.now() - awaiting.t0);
       awaiting = null;

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DEVICE_TOKEN_HEADER, type MatchListReply } from '@mm/protocol';
+import { DEVICE_TOKEN_HEADER, type MatchListReply, type Snapshot } from '@mm/protocol';
 import { newDeviceToken } from '../test-support/finish';
 import { Player, type SeenUpdate } from '../test-support/player';
 import { createRoom, useServer } from '../test-support/server';
+import { snapshotOf } from '../test-support/table';
 
 // One "second" of turnSeconds lasts 60 ms here: the protocol's minimum of 10 s becomes 600 ms.
 const SECOND_MS = 60;
@@ -35,18 +36,19 @@ async function nextTimeout(
   p: Player,
   after: number,
   test: (u: SeenUpdate) => boolean = () => true,
-): Promise<{ before: SeenUpdate; timeout: SeenUpdate }> {
+): Promise<{ before: { snapshot: Snapshot }; timeout: SeenUpdate }> {
   const timeout = await p.waitFor((u) => u.snapshot.seq > after && timedOut(u) && test(u), 30_000);
+  // Every snapshot received whole or folded from a delta, in order.
   const seen = p.received
-    .map((r) => r.payload as Partial<SeenUpdate> | null)
-    .filter((u): u is SeenUpdate => !!u?.snapshot && !!u.room && u.snapshot.matchId === timeout.snapshot.matchId);
+    .map((r) => snapshotOf(r.payload))
+    .filter((s): s is Snapshot => !!s && s.matchId === timeout.snapshot.matchId);
   // The latest: the table filling up sends more snapshots of the same seq, the last one with the clock started.
-  const before = seen.findLast((u) => u.snapshot.seq === timeout.snapshot.seq - 1);
+  const before = seen.findLast((s) => s.seq === timeout.snapshot.seq - 1);
   if (!before) throw new Error('no snapshot before the timeout');
-  return { before, timeout };
+  return { before: { snapshot: before }, timeout };
 }
 
-function reportLateness(label: string, before: SeenUpdate, after: SeenUpdate, received: number): void {
+function reportLateness(label: string, before: { snapshot: Snapshot }, after: SeenUpdate, received: number): void {
   const deadline = before.snapshot.deadlines.find((d) => d.seat === after.snapshot.last!.seat);
   if (deadline)
     console.log(`timer accuracy (${label}): update received ${received - Date.parse(deadline.at)} ms after the deadline`);

@@ -1,6 +1,7 @@
 import { seatIndexSchema, type RoomUpdate } from '@mm/protocol';
 import type { LiveRoom } from '../rooms/live-room';
 import { SerialQueue } from '../shared/serial-queue';
+import { ChannelViews } from './channel-views';
 import { roomChannel, seatChannel, watchChannel } from './channels';
 import { AwayClocks } from './away-clocks';
 import type { IoServer, SocketData } from './io-types';
@@ -30,8 +31,11 @@ export class Broadcaster {
     options: { bus?: ClusterBus } = {},
   ) {
     this.shared = options.bus?.shared ? new SharedPresence(io, options.bus) : null;
+    this.views = new ChannelViews(io);
   }
   private readonly shared: SharedPresence | null;
+  /** what each channel was sent last, so that the next update sends only what changed */
+  private readonly views: ChannelViews;
   /** how long each person's seat has been seen without a socket here: what a takeover waits for */
   private readonly away = new AwayClocks();
 
@@ -83,7 +87,7 @@ export class Broadcaster {
    * Sends the room's views after the current event-loop turn, queued per room so that updates
    * leave in commit order. Deferred so that the acknowledgements of a whole group commit go out
    * before the views are worked out, and so that several changes of one room in one turn cost
-   * one broadcast (of the newest state: every update is a full snapshot).
+   * one broadcast (of the newest state: a delta from what the channel was sent last).
    */
   publish(room: LiveRoom): Promise<void> {
     const waiting = this.due.get(room.id);
@@ -119,7 +123,11 @@ export class Broadcaster {
    * updates from other processes may have been lost): per seat channel, as every broadcast.
    */
   resendLocal(room: LiveRoom): Promise<void> {
-    return this.inOrder(room.id, () => this.send(room, true));
+    return this.inOrder(room.id, () => {
+      // deltas sent meanwhile may not have reached these sockets: build on nothing
+      this.views.forget(room);
+      return this.send(room, true);
+    });
   }
 
   private async send(room: LiveRoom, localOnly = false): Promise<void> {
@@ -132,12 +140,15 @@ export class Broadcaster {
     if (seats.length === 0 && !watched) return;
     const summary = room.summary(connected, spectators);
     const out = localOnly ? this.io.local : this.io;
-    for (const seat of seats) {
-      const update: RoomUpdate = { room: summary, snapshot: room.snapshot(seat.index), seat: seat.index };
-      out.to(seatChannel(room.id, seat.index)).emit('room:update', update);
-    }
-    if (watched)
-      out.to(watchChannel(room.id)).emit('room:update', { room: summary, snapshot: room.snapshotFor(null), seat: null });
+    // Each channel's update (or what changed of it) is worked out once, for all of its sockets.
+    const emit = (channel: string, update: RoomUpdate): void => {
+      const delta = this.views.next(room, channel, update);
+      if (delta) out.to(channel).emit('room:delta', delta);
+      else out.to(channel).emit('room:update', update);
+    };
+    for (const seat of seats)
+      emit(seatChannel(room.id, seat.index), { room: summary, snapshot: room.snapshot(seat.index), seat: seat.index });
+    if (watched) emit(watchChannel(room.id), { room: summary, snapshot: room.snapshotFor(null), seat: null });
   }
 
   /**
@@ -153,6 +164,7 @@ export class Broadcaster {
       stale.markSent();
     }
     return this.inOrder(room.id, async () => {
+      this.views.forget(room);
       // Every seat a table may have, not only the new match's: another game may have fewer seats
       // than the last, and a tab that never joins again must not stay in a seat's channel.
       const seats = Math.max(room.seats.length, (seatIndexSchema.maxValue ?? 0) + 1);

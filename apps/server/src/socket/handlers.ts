@@ -5,6 +5,7 @@ import {
   type ClientMessageName,
   type ErrorReply,
   type ParsedClientMessage,
+  type SyncReply,
 } from '@mm/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io';
@@ -169,7 +170,14 @@ export function attachSocketHandlers(
       if (socket.data.seat !== null && socket.data.matchId !== room.matchId) {
         return matchChanged();
       }
-      return { ok: true, snapshot: room.snapshotFor(socket.data.seat) };
+      // the summary too: a delta that did not fold may have met another summary than its base
+      const { connected, spectators } = await broadcaster.presence(roomId);
+      const reply: SyncReply = {
+        ok: true,
+        room: room.summary(connected, spectators),
+        snapshot: room.snapshotFor(socket.data.seat),
+      };
+      return reply;
     }),
 
     'room:settings': inRoom(async (socket, msg, { roomId }) =>

@@ -4,7 +4,8 @@ import { Player } from '../test-support/player';
 import { createRoom, useServer } from '../test-support/server';
 import { until } from '../test-support/until';
 
-const updatesOf = (p: Player): number => p.received.filter((r) => r.event === 'room:update').length;
+/** Updates, whole or as deltas. */
+const updatesOf = (p: Player): number => p.received.filter((r) => r.event === 'room:update' || r.event === 'room:delta').length;
 
 /** A duel with Alice (codemaker) and Bob seated, the secret set. */
 async function duel(url: string): Promise<{ roomId: string; alice: Player; bob: Player }> {

@@ -7,11 +7,11 @@ import { Player } from '../test-support/player';
 import { containsCode, containsText } from '../test-support/scan';
 import { useServer } from '../test-support/server';
 
-/** The seq a received payload was taken at (updates and replies carry a snapshot; act acks a seq). */
+/** The seq a received payload was taken at (updates and replies carry a snapshot; a delta leads to one; act acks a seq). */
 function seqOf(payload: unknown): number | undefined {
   if (!payload || typeof payload !== 'object') return undefined;
-  const p = payload as { snapshot?: { seq?: unknown } | null; seq?: unknown };
-  const seq = p.snapshot?.seq ?? p.seq;
+  const p = payload as { snapshot?: { seq?: unknown } | null; toSeq?: unknown; seq?: unknown };
+  const seq = p.snapshot?.seq ?? p.toSeq ?? p.seq;
   return typeof seq === 'number' ? seq : undefined;
 }
 

@@ -10,9 +10,9 @@ const roomOfChannel = (channel: string): string | null => {
 };
 
 /**
- * Updates published while Redis was away never reached the other processes' sockets, and every
- * update is a full snapshot: re-sending each room's newest state, read from the database, makes
- * up for all of them. Each process re-sends to its own sockets only (per seat, as every
+ * Updates published while Redis was away never reached the other processes' sockets: re-sending
+ * each room's newest state whole (read from the database; the broadcaster builds on nothing sent
+ * before) makes up for all of them, and a delta that still builds on a missed one asks room:sync. Each process re-sends to its own sockets only (per seat, as every
  * broadcast), once Redis is back on its side or another process says it is back on theirs.
  * Several notices within `delayMs` cost one pass.
  */

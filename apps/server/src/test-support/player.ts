@@ -1,5 +1,7 @@
 import {
+  applyRoomDelta,
   PROTOCOL_VERSION,
+  type RoomDelta,
   type ClientMessage,
   type ClientMessageName,
   type Reply,
@@ -13,6 +15,13 @@ import { checkSocketPayload } from './published-schemas';
 
 /** A room update with a match view in it (a watcher gets none while spectating is off). */
 export type SeenUpdate = RoomUpdate & { snapshot: Snapshot };
+
+/** The snapshot each delta received led to, once folded: what a full update would have carried. */
+const folded = new WeakMap<object, Snapshot>();
+
+/** The snapshot a received `room:delta` led to (undefined for any other payload, or a delta that did not follow). */
+export const snapshotAfterDelta = (payload: unknown): Snapshot | undefined =>
+  payload && typeof payload === 'object' ? folded.get(payload) : undefined;
 
 /** Is `a` a later state than `b`: a newer match (a rematch), or a higher seq of the same one. */
 const newer = (a: Snapshot, b: Snapshot): boolean =>
@@ -51,6 +60,7 @@ export class Player {
       this.received.push({ event, payload });
       checkSocketPayload(event, payload);
       if (event === 'room:update') this.onUpdate(payload as RoomUpdate);
+      if (event === 'room:delta') this.onDelta(payload as RoomDelta);
       if (event === 'room:rejoin' && autoRejoin && this.roomId) this.rejoined = this.join(this.roomId);
     });
   }
@@ -90,6 +100,25 @@ export class Player {
       w.resolve(seen);
       return false;
     });
+  }
+
+  /** Folds a delta into the newest update as the web client does; one that does not follow asks for the snapshot. */
+  private onDelta(delta: RoomDelta): void {
+    const held = this.latest;
+    const next = applyRoomDelta(held && this.room ? { room: this.room, snapshot: held.snapshot } : null, delta);
+    if (next === 'stale') return;
+    if (next !== 'gap') {
+      folded.set(delta, next.snapshot);
+      return this.onUpdate({ ...next, seat: held?.seat ?? null });
+    }
+    void this.send('room:sync', {}).then(
+      (r) => {
+        if (!r.ok) return;
+        this.room = r.room;
+        if (r.snapshot) this.onUpdate({ room: r.room, snapshot: r.snapshot, seat: this.latest?.seat ?? null });
+      },
+      () => {},
+    );
   }
 
   /** Sends a message and records its reply as received too (acks are payloads a seat receives). */

@@ -1,6 +1,6 @@
 import type { RoomUpdate, Snapshot } from '@mm/protocol';
 import type { MatchView } from '@mm/rules';
-import { Player } from './player';
+import { Player, snapshotAfterDelta } from './player';
 import { containsCode, containsText } from './scan';
 import { createRoom } from './server';
 
@@ -95,8 +95,10 @@ export function viewOf<V extends MatchView>(player: Player): V {
   return snap(player).view as V;
 }
 
-/** The snapshot a received payload carries (room updates, join and sync replies), if any. */
+/** The snapshot a received payload carries (room updates, join and sync replies) or led to (a delta), if any. */
 export function snapshotOf(payload: unknown): Snapshot | undefined {
+  const afterDelta = snapshotAfterDelta(payload);
+  if (afterDelta) return afterDelta;
   if (payload && typeof payload === 'object' && 'snapshot' in payload) {
     const snapshot = (payload as { snapshot?: unknown }).snapshot;
     if (snapshot && typeof snapshot === 'object' && 'seq' in snapshot) return snapshot as Snapshot;

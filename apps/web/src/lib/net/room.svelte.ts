@@ -1,4 +1,5 @@
 import {
+  applyRoomDelta,
   PROTOCOL_VERSION,
   type ActReply,
   type AnotherReply,
@@ -10,6 +11,7 @@ import {
   type ReactReply,
   type RematchReply,
   type RenameReply,
+  type RoomDelta,
   type RoomReaction,
   type RoomSummary,
   type RoomUpdate,
@@ -192,10 +194,13 @@ export class RoomConnection {
     return r;
   }
 
-  /** Asks for this socket's current snapshot (catch-up). */
+  /** Asks for the room's summary and this socket's current snapshot (catch-up). */
   async sync(): Promise<void> {
     const r = await this.#requests.send('room:sync', {});
-    if (r.ok) this.#takeSnapshot(r.value.snapshot);
+    if (!r.ok || this.#destroyed) return;
+    // as the snapshot: an answer about an earlier match (a rematch began meanwhile) is left aside
+    if (!this.room || r.value.room.match.number >= this.room.match.number) this.room = r.value.room;
+    this.#takeSnapshot(r.value.snapshot);
   }
 
   /** The room's creator turns spectating on or off. */
@@ -271,6 +276,7 @@ export class RoomConnection {
       this.#timers.later(() => this.start(), this.#refusedRetryMs);
     });
     s.on('room:update', (u) => this.#takeUpdate(u));
+    s.on('room:delta', (d) => this.#takeDelta(d));
     s.on('server:error', (e) => {
       if ((GONE_CODES as readonly string[]).includes(e.code)) this.gone = e.code;
       this.#notify(e.code);
@@ -399,6 +405,20 @@ export class RoomConnection {
     this.room = u.room;
     this.seat = u.seat;
     this.#takeSnapshot(u.snapshot);
+  }
+
+  /**
+   * Folds what changed into the summary and snapshot held; a delta that does not follow them (an
+   * update missed, or joined on another base) means the full snapshot is needed: ask for it.
+   */
+  #takeDelta(d: RoomDelta): void {
+    if (this.#destroyed) return;
+    const held = this.room && this.snapshot ? { room: this.room, snapshot: this.snapshot } : null;
+    const next = applyRoomDelta(held, d);
+    if (next === 'stale') return;
+    if (next === 'gap') return void this.sync();
+    this.room = next.room;
+    this.#takeSnapshot(next.snapshot);
   }
 
   /**

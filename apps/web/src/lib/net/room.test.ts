@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { actionIdSchema, PROTOCOL_VERSION, type RoomSummary, type Snapshot } from '@mm/protocol';
+import { actionIdSchema, PROTOCOL_VERSION, roomDelta, type RoomSummary, type Snapshot } from '@mm/protocol';
 import { duel, duelOptionsSchema } from '@mm/rules/families/duel';
 import { RoomConnection, type RoomSocket } from './room.svelte';
 import { KEYS, liveCommitments, memoryStore } from './storage';
@@ -198,7 +198,7 @@ describe('RoomConnection', () => {
     const { socket, conn, store } = setup((ev) => {
       if (ev === 'room:join') return joinOk();
       if (ev === 'seat:claim') return { ok: true, seat: 0, seatToken: TOKEN };
-      if (ev === 'room:sync') return { ok: true, snapshot: snapshot(0, 0) };
+      if (ev === 'room:sync') return { ok: true, room, snapshot: snapshot(0, 0) };
       return { ok: true };
     });
     conn.start();
@@ -269,7 +269,7 @@ describe('RoomConnection', () => {
     let stale = true;
     const { socket, conn } = setup((ev) => {
       if (ev === 'room:join') return joinOk(1, 4);
-      if (ev === 'room:sync') return { ok: true, snapshot: snapshot(5, 1) };
+      if (ev === 'room:sync') return { ok: true, room, snapshot: snapshot(5, 1) };
       if (ev === 'match:act') return stale ? { ok: false, code: 'STALE_SEQ', message: '', seq: 5 } : { ok: true, seq: 6 };
       return { ok: true };
     });
@@ -312,7 +312,7 @@ describe('RoomConnection', () => {
     ];
     const { socket, conn } = setup((ev) => {
       if (ev === 'room:join') return joinOk(1, 2);
-      if (ev === 'room:sync') return { ok: true, snapshot: snapshot(3, 1) };
+      if (ev === 'room:sync') return { ok: true, room, snapshot: snapshot(3, 1) };
       if (ev === 'match:act') return replies.shift();
       return { ok: true };
     });
@@ -325,7 +325,7 @@ describe('RoomConnection', () => {
   it('says the outcome is unknown when the database stays away through every resend', async () => {
     const { socket, conn } = setup((ev) => {
       if (ev === 'room:join') return joinOk(1, 2);
-      if (ev === 'room:sync') return { ok: true, snapshot: snapshot(2, 1) };
+      if (ev === 'room:sync') return { ok: true, room, snapshot: snapshot(2, 1) };
       if (ev === 'match:act')
         return socket.of('match:act').length === 1
           ? { ok: false, code: 'OUTCOME_UNKNOWN', message: '' }
@@ -340,7 +340,7 @@ describe('RoomConnection', () => {
     let first = true;
     const { socket, conn } = setup((ev) => {
       if (ev === 'room:join') return joinOk(1, 2);
-      if (ev === 'room:sync') return { ok: true, snapshot: snapshot(3, 1) };
+      if (ev === 'room:sync') return { ok: true, room, snapshot: snapshot(3, 1) };
       if (ev === 'match:act') {
         if (first) {
           first = false;
@@ -397,6 +397,59 @@ describe('RoomConnection', () => {
     expect(conn.snapshot?.seq).toBe(8);
     socket.fire('room:update', { room, seat: null, snapshot: { ...snapshot(1), matchId: 'm2' } });
     expect(conn.snapshot?.matchId).toBe('m2');
+  });
+
+  it('folds a delta into the summary and snapshot it holds, without asking for the snapshot', async () => {
+    const { socket, conn } = setup((ev) => (ev === 'room:join' ? joinOk(null, 7) : { ok: true }));
+    conn.start();
+    await tick();
+    const next = {
+      room: { ...room, spectators: 3 },
+      snapshot: { ...snapshot(8), deadlines: [{ seat: 1, at: new Date(0).toISOString() }] },
+    };
+    socket.fire('room:delta', roomDelta({ room: conn.room!, snapshot: conn.snapshot! }, next));
+    expect(conn.snapshot).toEqual(next.snapshot);
+    expect(conn.room).toEqual(next.room);
+    // one that is older than what is held is ignored
+    socket.fire('room:delta', roomDelta({ room, snapshot: snapshot(6) }, { room, snapshot: snapshot(7) }));
+    expect(conn.snapshot).toEqual(next.snapshot);
+    expect(socket.of('room:sync')).toHaveLength(0);
+  });
+
+  it('asks for the snapshot when a delta does not follow the one held (an update missed, another base)', async () => {
+    const { socket, conn } = setup((ev) =>
+      ev === 'room:join' ? joinOk(null, 7) : ev === 'room:sync' ? { ok: true, room, snapshot: snapshot(10) } : { ok: true },
+    );
+    conn.start();
+    await tick();
+    socket.fire('room:delta', roomDelta({ room, snapshot: snapshot(8) }, { room, snapshot: snapshot(9) }));
+    await tick();
+    expect(socket.of('room:sync')).toHaveLength(1);
+    expect(conn.snapshot?.seq).toBe(10);
+    // from the seq held, but built on another view: its hash gives it away
+    const other = { ...snapshot(10), commitments: [] };
+    socket.fire('room:delta', roomDelta({ room, snapshot: other }, { room, snapshot: { ...other, seq: 11 } }));
+    await tick();
+    expect(socket.of('room:sync')).toHaveLength(2);
+    expect(conn.snapshot?.seq).toBe(10);
+  });
+
+  it('asks for the summary too when a delta was built on another summary than the one held, and holds the one it answers', async () => {
+    const named = { ...room, seats: room.seats.map((s) => ({ ...s, name: `p${s.index}` })) };
+    const { socket, conn } = setup((ev) =>
+      ev === 'room:join' ? joinOk(null, 7) : ev === 'room:sync' ? { ok: true, room: named, snapshot: snapshot(8) } : { ok: true },
+    );
+    conn.start();
+    await tick();
+    // the server's channel had the seats named already; the delta only says one more watcher came
+    socket.fire(
+      'room:delta',
+      roomDelta({ room: named, snapshot: snapshot(7) }, { room: { ...named, spectators: 1 }, snapshot: snapshot(8) }),
+    );
+    await tick();
+    expect(socket.of('room:sync')).toHaveLength(1);
+    expect(conn.room).toEqual(named);
+    expect(conn.snapshot?.seq).toBe(8);
   });
 
   it('joins again on room:rejoin (a rematch moved the seats), with the same seat token', async () => {
@@ -505,7 +558,7 @@ describe('RoomConnection', () => {
 
   it('asks for the room by itself after a quiet period while someone else owes a move', async () => {
     const socket = new FakeSocket((ev) =>
-      ev === 'room:join' ? joinOk(null, 1) : ev === 'room:sync' ? { ok: true, snapshot: snapshot(2) } : { ok: true },
+      ev === 'room:join' ? joinOk(null, 1) : ev === 'room:sync' ? { ok: true, room, snapshot: snapshot(2) } : { ok: true },
     );
     const conn = new RoomConnection(ROOM, { socket: socket as unknown as RoomSocket, store: memoryStore(), quietSyncMs: 20 });
     conn.start();
@@ -522,7 +575,7 @@ describe('RoomConnection', () => {
         : ev === 'match:act'
           ? { ok: true, seq: 5 }
           : ev === 'room:sync'
-            ? { ok: true, snapshot: snapshot(5, 1) }
+            ? { ok: true, room, snapshot: snapshot(5, 1) }
             : { ok: true },
     );
     const conn = new RoomConnection(ROOM, { socket: socket as unknown as RoomSocket, store: memoryStore(), quietSyncMs: 60_000 });

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { applyPatch, diff, PatchMismatch, valueHash, type Patch } from './delta';
+
+/** Through JSON, as on the wire. */
+const wire = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+
+describe('the structural diff and its apply', () => {
+  it.each([
+    ['an entry removed, one added', { a: 1, b: [1, 2] }, { b: [1, 2], c: null }],
+    ['an array cut short and an item changed', { rows: [{ s: 1 }, { s: 2 }, { s: 3 }] }, { rows: [{ s: 9 }] }],
+    [
+      'rows appended',
+      { rows: [[0, 1]] },
+      {
+        rows: [
+          [0, 1],
+          [2, null],
+          [3, 4],
+        ],
+      },
+    ],
+    ['a value of another kind', { v: { x: 1 } }, { v: [1] }],
+    ['an entry set to undefined (absent in JSON)', { a: 1, b: 2 }, { a: 1, b: undefined }],
+  ])('%s: the patch turns the old value into the new one, and leaves the old one alone', (_, before, after) => {
+    const kept = wire(before);
+    const patch = wire(diff(before, after) as Patch);
+    expect(applyPatch(kept, patch)).toEqual(wire(after));
+    expect(kept).toEqual(wire(before));
+  });
+
+  it('finds nothing to send between equal values that are not the same objects', () => {
+    expect(diff({ a: [1, { b: 2 }] }, { a: [1, { b: 2 }] })).toBeUndefined();
+  });
+
+  it('refuses a patch that does not fit the value held, and a key that reaches a prototype', () => {
+    expect(() => applyPatch({ a: 1 }, { a: { b: [2] } })).toThrow(PatchMismatch);
+    expect(() => applyPatch({ a: [1] }, { a: { '3': [2] } })).toThrow(PatchMismatch);
+    expect(() => applyPatch({}, JSON.parse('{"__proto__":{"x":[1]}}') as Patch)).toThrow(PatchMismatch);
+  });
+
+  it('hashes a value the same whatever the order of its keys, and another value otherwise', () => {
+    expect(valueHash({ a: 1, b: [1, 'x'] })).toBe(valueHash({ b: [1, 'x'], a: 1, c: undefined }));
+    expect(valueHash({ a: 1, b: [1, 'x'] })).not.toBe(valueHash({ a: 1, b: ['1', 'x'] }));
+    expect(valueHash([null])).not.toBe(valueHash([]));
+  });
+});

@@ -1,0 +1,55 @@
+import { applyPatch, diff, PatchMismatch, valueHash, type Patch } from './delta';
+import type { RoomSummary } from './http';
+import type { Snapshot } from './snapshot';
+import type { RoomDelta } from './socket';
+
+/** What a socket holds of its room: the public summary and its own snapshot (the parts a delta changes). */
+export interface HeldRoom {
+  room: RoomSummary;
+  snapshot: Snapshot;
+}
+
+/**
+ * The delta that turns what a channel was sent last into its new update, or null when only the
+ * whole update will do: no view before or now (a watcher while spectating is off), or another match.
+ */
+export function roomDelta(before: HeldRoom | { room: RoomSummary; snapshot: null }, after: HeldRoom): RoomDelta | null {
+  const { snapshot: prev } = before;
+  if (prev === null || prev.matchId !== after.snapshot.matchId) return null;
+  return {
+    match: after.snapshot.matchNumber,
+    fromSeq: prev.seq,
+    toSeq: after.snapshot.seq,
+    hash: heldHash(after),
+    // two objects: their patch is an object (or nothing)
+    patch: (diff(before, after) ?? {}) as RoomDelta['patch'],
+  };
+}
+
+/**
+ * The one fold of a delta into what a client holds (the web client and the test clients share it):
+ * the new state, `stale` for a delta older than what is held (ignore it), or `gap` when it does not
+ * follow what is held (a missed update, another base, a match not held yet): then ask `room:sync`.
+ */
+export function applyRoomDelta(held: HeldRoom | null, d: RoomDelta): HeldRoom | 'stale' | 'gap' {
+  if (!held) return 'gap';
+  const seq = held.snapshot.seq;
+  if (d.match !== held.snapshot.matchNumber) return d.match < held.snapshot.matchNumber ? 'stale' : 'gap';
+  if (d.toSeq < seq || (d.toSeq === seq && d.fromSeq < seq)) return 'stale';
+  if (d.fromSeq !== seq) return 'gap';
+  let next: HeldRoom;
+  try {
+    next = applyPatch(held, d.patch as Patch);
+  } catch (err) {
+    if (err instanceof PatchMismatch) return 'gap';
+    throw err;
+  }
+  return heldHash(next) === d.hash ? next : 'gap';
+}
+
+/**
+ * What a delta's hash covers: all that a receiver holds of its room. A summary held from another
+ * base than the channel's (a join reply worked out on another process, a sync) must show as a gap
+ * too, or the fold would keep a stale name or vote, or append a vote twice, with nothing to tell.
+ */
+const heldHash = ({ room, snapshot }: HeldRoom): string => valueHash({ room, snapshot });
