@@ -279,6 +279,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
   registerHealthRoutes(http, {
     dbKind: db.kind,
     pingDb: () => db.prisma.$queryRaw`SELECT 1`,
+    ...(db.dataDirGone ? { dataDirGone: db.dataDirGone } : {}),
     draining,
     ...(edge.pingRedis ? { pingRedis: edge.pingRedis } : {}),
   });
