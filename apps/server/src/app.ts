@@ -313,7 +313,9 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
   });
   const identity = createIdentityStore(db);
   registerRatingRoutes(http, { store });
-  const devices = deviceEvents({ io, principals, rooms, bus });
+  const devices = deviceEvents({ io, principals, rooms, bus, log: http.log });
+  // A merge a crash cut short: its seats follow now.
+  await devices.settleMerges();
   registerIdentityRoutes(http, {
     identity,
     store,
