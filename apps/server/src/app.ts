@@ -279,6 +279,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
   registerHealthRoutes(http, {
     dbKind: db.kind,
     pingDb: () => db.prisma.$queryRaw`SELECT 1`,
+    ...(db.dataDirGone ? { dataDirGone: db.dataDirGone } : {}),
     draining,
     ...(edge.pingRedis ? { pingRedis: edge.pingRedis } : {}),
   });
@@ -312,7 +313,9 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
   });
   const identity = createIdentityStore(db);
   registerRatingRoutes(http, { store });
-  const devices = deviceEvents({ io, principals, rooms, bus });
+  const devices = deviceEvents({ io, principals, rooms, bus, log: http.log });
+  // A merge a crash cut short: its seats follow now.
+  await devices.settleMerges();
   registerIdentityRoutes(http, {
     identity,
     store,

@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createRoom, startServer } from '../test-support/server';
 import { openDatabase } from './database';
@@ -56,7 +56,12 @@ describe('the embedded data folder', () => {
       // Stored nowhere: neither ready nor "created", whichever path writes (not only the moves).
       const ready = await fetch(`${url}/api/health/ready`);
       expect(ready.status).toBe(503);
-      expect(((await ready.json()) as { error: { code: string } }).error.code).toBe('UNAVAILABLE');
+      const { error } = (await ready.json()) as { error: { code: string; message: string } };
+      expect(error.code).toBe('UNAVAILABLE');
+      // It names the folder (its last name only: the answer is public) and not a database that is slow.
+      expect(error.message).toContain(`"${basename(dir.path)}"`);
+      expect(error.message).not.toContain(dir.path);
+      expect(error.message).not.toMatch(/did not answer/);
       const created = await createRoom(url, { family: 'duel' });
       expect(created.status).toBe(503);
       expect(created.json.error.code).toBe('UNAVAILABLE');

@@ -67,6 +67,12 @@ export class DataDirWatch {
     this.timer = setInterval(() => this.look(), everyMs).unref();
   }
 
+  /** Whether the folder opened is gone (deleted or replaced), looked at now. */
+  get isGone(): boolean {
+    if (!this.gone) this.look();
+    return this.gone;
+  }
+
   /** Before a write is acknowledged: the folder is still the one opened. */
   assert(): void {
     if (!this.gone) this.look();

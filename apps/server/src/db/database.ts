@@ -2,7 +2,7 @@
 // folder when no DATABASE_URL is given, so `start` needs no server, or a real
 // PostgreSQL through pg. Both get the same migrations and the same Prisma client.
 import { existsSync, mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
@@ -39,6 +39,8 @@ export interface Database {
   sql: SqlRunner;
   /** What start-up migration did (for a log line). */
   migrations: MigrateResult;
+  /** Embedded: the data folder's last name when it was deleted or replaced while the server ran, else null. */
+  dataDirGone?: () => string | null;
   /** PostgreSQL: the pool's connections running a query, and the queries waiting for one (none embedded) */
   pool?: () => { inUse: number; waiting: number };
   close(): Promise<void>;
@@ -111,6 +113,7 @@ async function openEmbedded(
       sql: async <Row extends Record<string, unknown>>(text: string, params: readonly unknown[]) =>
         (await guarded.query<Row>(text, [...params])).rows,
       migrations: result,
+      dataDirGone: () => (watch.isGone ? basename(root) : null),
       async close() {
         if (closed) return;
         closed = true;

@@ -247,3 +247,45 @@ describe.each(STORAGE_DATABASES)('a database whose matches finished before ratin
     expect(await store.rateHistory(matchRater)).toBe(0);
   });
 });
+
+describe.each(STORAGE_DATABASES)('a history with nothing to rate (only bots), on %s', (kind) => {
+  let store: Store;
+  let dir: TempDir;
+  let pgdb: TestPostgres | undefined;
+  const start = async (): Promise<void> => {
+    store = createStore(await openDatabase({ dataDir: dir.path, databaseUrl: pgdb?.url }));
+  };
+
+  beforeAll(async () => {
+    dir = kind === 'embedded' ? await freshEmbeddedDataDir() : tempDir();
+    if (kind === 'postgres') pgdb = await createMigratedTestPostgres();
+    await start();
+  });
+  afterAll(async () => {
+    await store?.close();
+    await pgdb?.drop();
+    dir?.remove();
+  });
+
+  it('is read and folded at the first start only, though it leaves no rating behind', async () => {
+    const roomId = `room-${randomUUID()}`;
+    const matchId = `match-${randomUUID()}`;
+    await store.createRoom({ roomId, family: 'duel', options: {}, seatCount: 2, matchId, seed: 's' });
+    for (const i of [0, 1]) {
+      await store.claimSeat(roomId, i, { name: `Bot ${i}`, tokenHash: `t-${matchId}-${i}`, deviceId: null, playerId: null });
+    }
+    await store.finishMatch(matchId, { winners: [0], draw: false, scores: [1, 0] });
+    const folded: number[] = [];
+    const counting = {
+      ...matchRater,
+      fold: (matches: Parameters<typeof matchRater.fold>[0]) => (folded.push(matches.length), matchRater.fold(matches)),
+    };
+
+    expect(await store.rateHistory(counting)).toBe(0);
+    expect(folded).toEqual([1]);
+    await store.close();
+    await start();
+    expect(await store.rateHistory(counting)).toBe(0);
+    expect(folded).toEqual([1]);
+  });
+});

@@ -70,8 +70,9 @@ export interface FinishStore {
   finishMatch(matchId: string, result: unknown, rating?: { abandoned: readonly number[]; rater: MatchRater }): Promise<void>;
   /**
    * Rates every finished match, from the first, where none has been rated yet (a database whose
-   * matches finished before there were ratings): the ratings are then the fold of all of them. Once
-   * any rating exists this does nothing. Returns the ratings written.
+   * matches finished before there were ratings): the ratings are then the fold of all of them. Done
+   * once per database (a Chore row), whatever it found: later calls read nothing else. Once any
+   * rating exists there is nothing to do either. Returns the ratings written.
    */
   rateHistory(rater: MatchRater): Promise<number>;
   ratingsOf(playerId: string): Promise<StoredRating[]>;
@@ -95,6 +96,8 @@ export interface FinishStore {
  * `finishedAt` is later than every finish before it, so "the order they finished" is one order,
  * the same for the ratings as they were written and for any fold of the stored matches.
  */
+/** The Chore row that says the history was rated (or had nothing to rate). */
+const RATE_HISTORY = 'rate-history';
 const LOCK = `SELECT pg_advisory_xact_lock(hashtextextended('mm:match-finish', 0))`;
 const FINISH = `UPDATE "Match" SET result = $2::jsonb,
   "finishedAt" = GREATEST(clock_timestamp() AT TIME ZONE 'UTC',
@@ -174,6 +177,10 @@ export function createFinishStore(db: Database): FinishStore {
       return prisma.$transaction(
         async (tx) => {
           await tx.$executeRawUnsafe(LOCK);
+          // Marked done in the same transaction: a history with nothing to rate (only bots, dailies)
+          // leaves no rating behind to say so, and would be read and folded again at every start.
+          const marked = await tx.chore.createMany({ data: [{ name: RATE_HISTORY }], skipDuplicates: true });
+          if (marked.count === 0) return 0;
           if ((await tx.ratingChange.findFirst({ select: { matchId: true } })) !== null) return 0;
           const rows = await tx.$queryRawUnsafe<FinishedRow[]>(
             `${FINISHED} WHERE m."finishedAt" IS NOT NULL ORDER BY m."finishedAt", m.id`,

@@ -41,6 +41,8 @@ export interface MemoryStore extends RoomStorage {
   matchPlayers(matchId: string): StoredMatchPlayer[];
   /** a player's ratings, as the finishes rated them (what /api/me/ratings reads) */
   ratingsOf: FinishStore['ratingsOf'];
+  /** `from` merged into `into` (what identity/merge.ts commits): their devices move, their seats wait for the rooms */
+  recordMerge(from: string, into: string): void;
 }
 
 export function createMemoryStore(): MemoryStore {
@@ -50,6 +52,8 @@ export function createMemoryStore(): MemoryStore {
   const devices = new Map<string, string>();
   /** each player's rating per family, keyed `${playerId} ${family}` */
   const ratings = new Map<string, StoredRating & { playerId: string }>();
+  /** merges whose seats have yet to follow: from → into */
+  const merges = new Map<string, string>();
   /** the time of the last finish: every finish is later than the one before (one order, as the SQL's lock keeps) */
   let lastFinish = 0;
 
@@ -295,6 +299,35 @@ export function createMemoryStore(): MemoryStore {
         claimedAt: bot ? new Date() : null,
       });
       return true;
+    },
+
+    recordMerge(from, into) {
+      for (const [device, player] of devices) if (player === from) devices.set(device, into);
+      merges.set(from, into);
+      for (const [f, i] of merges) if (i === from) merges.set(f, into);
+    },
+
+    async pendingMerges() {
+      return [...merges].map(([from, into]) => ({
+        from,
+        into,
+        roomIds: [...rooms.values()]
+          .filter((r) => r.creatorPlayerId === from || r.seats.some((seat) => seat.playerId === from))
+          .map((r) => r.id)
+          .sort(),
+      }));
+    },
+
+    async followMerge(roomId, from, into) {
+      const r = room(roomId);
+      if (!r) return;
+      for (const seat of r.seats) if (seat.playerId === from) seat.playerId = into;
+      if (r.creatorPlayerId === from) r.creatorPlayerId = into;
+    },
+
+    async mergeSettled(from, into) {
+      const left = [...rooms.values()].some((r) => r.creatorPlayerId === from || r.seats.some((seat) => seat.playerId === from));
+      if (merges.get(from) === into && !left) merges.delete(from);
     },
 
     async setSpectators(roomId, on) {

@@ -4,7 +4,8 @@ import { arrangeSeats, rotateSeats } from '../rooms/seating';
 import { STORAGE_DATABASES } from '../test-support/databases';
 import { Prisma } from '../generated/prisma/client.js';
 import { openDatabase, type Database } from './database.js';
-import { createMemoryStore } from './memory-store.js';
+import { createMemoryStore, type MemoryStore } from './memory-store.js';
+import { recordMerge } from './rooms-store.js';
 import {
   createStore,
   uniqueViolationTarget,
@@ -66,6 +67,31 @@ describe.each(['memory', ...STORAGE_DATABASES] as const)('rooms storage on %s', 
     expect(Math.abs((room?.createdAt.getTime() ?? 0) - Date.now())).toBeLessThan(60_000);
     expect(Math.abs((room?.match.createdAt.getTime() ?? 0) - Date.now())).toBeLessThan(60_000);
     expect(await store.loadRoom('no-such-room')).toBeNull();
+  });
+
+  it('keeps a merge until the seats and rooms of its player follow, room by room', async () => {
+    const [from, into, later] = await Promise.all(['ben', 'ann', 'cy'].map((p) => store.ensurePlayer(`${p}-${randomUUID()}`)));
+    const record = (a: string, b: string): unknown =>
+      'db' in opened ? recordMerge(opened.db.prisma, a, b) : (store as MemoryStore).recordMerge(a, b);
+    const mine = async () =>
+      (await store.pendingMerges()).filter((m) => m.from === from).map((m) => ({ ...m, roomIds: [...m.roomIds].sort() }));
+    const [a, b] = [await newRoom(), await newRoom()];
+    await store.claimSeat(a.roomId, 0, { name: 'Ben', tokenHash: `t-${randomUUID()}`, deviceId: null, playerId: from! });
+    await store.claimSeat(b.roomId, 1, { name: 'Ben', tokenHash: `t-${randomUUID()}`, deviceId: null, playerId: from! });
+    await record(from!, into!);
+    expect(await mine()).toEqual([{ from, into, roomIds: [a.roomId, b.roomId].sort() }]);
+    await store.followMerge(a.roomId, from!, into!);
+    // One room still his: kept.
+    await store.mergeSettled(from!, into!);
+    expect(await mine()).toEqual([{ from, into, roomIds: [b.roomId] }]);
+    // A merge of `into` further on takes this one along.
+    await record(into!, later!);
+    expect(await mine()).toEqual([{ from, into: later, roomIds: [b.roomId] }]);
+    await store.followMerge(b.roomId, from!, later!);
+    await store.mergeSettled(from!, later!);
+    expect(await mine()).toEqual([]);
+    expect((await store.loadSeats(a.roomId))[0]).toMatchObject({ name: 'Ben', playerId: into });
+    expect((await store.loadSeats(b.roomId))[1]).toMatchObject({ name: 'Ben', playerId: later });
   });
 
   it('creates nothing when part of createRoom fails', async () => {

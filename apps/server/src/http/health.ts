@@ -11,6 +11,8 @@ export interface HealthDeps {
   dbKind: 'embedded' | 'postgres';
   /** a round trip to the database (SELECT 1) */
   pingDb: () => Promise<unknown>;
+  /** embedded: the data folder's name once it was deleted or replaced under the server, else null */
+  dataDirGone?: () => string | null;
   /** a round trip to Redis, when the server uses one */
   pingRedis?: () => Promise<unknown>;
   /** SIGTERM came: the server is draining */
@@ -83,6 +85,17 @@ export function registerHealthRoutes(app: FastifyInstance, deps: HealthDeps): vo
     await nextTurn();
     await nextTurn();
     if (deps.draining()) return shuttingDown(reply);
+    // Not "did not answer": the cure is the operator's (restore the folder), not a wait. Only the
+    // folder's last name, as DATA_DIR ends: the answer is public, the machine's layout is not.
+    const gone = deps.dataDirGone?.();
+    if (gone !== undefined && gone !== null) {
+      return httpError(
+        reply,
+        503,
+        'UNAVAILABLE',
+        `Not ready: the embedded database's data folder "${gone}" (DATA_DIR) was deleted or replaced while the server ran. Restore it and restart, or restart with DATA_DIR_RESET=1 to begin a new, empty database.`,
+      );
+    }
     const down = [...(db ? [] : ['the database']), ...(redis ? [] : ['Redis'])];
     if (down.length > 0) {
       return httpError(

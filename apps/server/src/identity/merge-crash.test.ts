@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database';
 import { freshDatabase, type TestDatabase, STORAGE_DATABASES } from '../test-support/databases';
 import { newDeviceToken, seatRoom } from '../test-support/finish';
+import { Player } from '../test-support/player';
 import { kill, spawnServer } from '../test-support/process';
 import { hashToken } from '../security/tokens';
 
@@ -52,15 +53,23 @@ describe.each(STORAGE_DATABASES)('a server killed while it merges two players, o
       const used = (await prisma.linkCode.count({ where: { usedAt: { not: null } } })) === 1;
       const seatsOf = (playerId: string) => prisma.seat.count({ where: { playerId } });
       const historyOf = (playerId: string) => prisma.matchPlayer.count({ where: { playerId } });
+      const pending = await prisma.playerMerge.findMany();
+      // No seat is lost or doubled, whenever the process died.
+      expect(await prisma.seat.count({ where: { playerId: { not: null } } })).toBe(6);
       if (benPlayer === annPlayer) {
-        // After: everything of Ben's is Ann's, and Ben's player is gone.
+        // After: everything of Ben's is Ann's, and Ben's player is gone. His seats are hers, or still
+        // his old player's with the merge recorded (it died before they followed: the next start moves them).
         expect(used).toBe(true);
-        expect(await seatsOf(annPlayer)).toBe(4);
+        const waiting = await prisma.seat.count({
+          where: { playerId: { in: pending.filter((m) => m.intoId === annPlayer).map((m) => m.fromId) } },
+        });
+        expect((await seatsOf(annPlayer)) + waiting).toBe(4);
         expect(await historyOf(annPlayer)).toBe(4);
         expect(await prisma.player.count()).toBe(2); // Ann's and Cy's
       } else {
         // Before: nothing moved, and the code is still unused.
         expect(used).toBe(false);
+        expect(pending).toEqual([]);
         expect(await seatsOf(benPlayer)).toBe(3);
         expect(await historyOf(benPlayer)).toBe(3);
         expect(await seatsOf(annPlayer)).toBe(1);
@@ -79,6 +88,15 @@ describe.each(STORAGE_DATABASES)('a server killed while it merges two players, o
     const list = (await res.json()) as MatchListReply;
     expect(list.matches).toHaveLength(3);
     expect(list.matches.every((m) => m.players.some((p) => p.you))).toBe(true);
+    // Ben's phone is Ann's now, and her player holds his seats: it sits in them again without their tokens.
+    for (const [i, table] of tables.slice(0, 2).entries()) {
+      const phone = await Player.connect(second.url, { deviceToken: ben });
+      try {
+        expect(await phone.join(table.roomId)).toMatchObject({ ok: true, seat: i });
+      } finally {
+        phone.close();
+      }
+    }
     await kill(second.child, 'SIGTERM');
   });
 });

@@ -1,7 +1,9 @@
 // Two players become one (a device linked with a code, or a passkey of another player): the devices,
-// seats, rooms created, history, daily attempts, passkeys and friends of `from` go to `into`, and
-// `from` is deleted, all in the caller's one transaction, so that a crash leaves either both players or one.
-import { seatsFollowMerge } from '../db/rooms-store';
+// history, daily attempts, passkeys and friends of `from` go to `into`, and `from` is deleted, all in
+// the caller's one transaction, so that a crash leaves either both players or one. The seats and the
+// rooms made are the rooms' own: the same transaction records the merge (db/rooms-store.ts,
+// recordMerge), and the room service moves them, room by room (socket/device-events.ts).
+import { recordMerge } from '../db/rooms-store';
 import type { Database } from '../db/database';
 import { mergeFriends } from '../social/store';
 
@@ -31,7 +33,8 @@ export async function mergeIn(tx: Tx, from: string, into: string): Promise<Moved
     where: { playerId: from },
     data: { playerId: into, joinedAt: new Date(), removedAt: null, removedBy: null },
   });
-  await seatsFollowMerge(tx, from, into);
+  // Seats and rooms made follow in each room's queue (RoomService.playerMerged); this says whose they are meanwhile.
+  await recordMerge(tx, from, into);
   await tx.matchPlayer.updateMany({ where: { playerId: from }, data: { playerId: into } });
   // One attempt per player and puzzle: where both played one, the earlier counts (ties: the joined
   // player's). A later attempt may have been played knowing the code the earlier one revealed, so a

@@ -45,7 +45,7 @@ export function registerPasskeyRoutes(
     /** ceremonies one address may begin or answer per minute, as for link codes */
     triesPerMinute: number;
     /** devices joined another player (a sign-in's merge): their sockets act as it from now on */
-    onPlayerMerged: (moved: Moved) => void;
+    onPlayerMerged: (moved: Moved) => Promise<void>;
   },
 ): void {
   const { passkeys } = deps;
@@ -84,7 +84,7 @@ export function registerPasskeyRoutes(
     if (!body.success) return httpError(reply, 400, 'BAD_REQUEST', describeIssues(body.error));
     const signedIn = await passkeys.signIn(devicePrincipal(req), body.data.response, rp);
     if (!signedIn.ok) return httpError(reply, ...FAILURES[signedIn.reason]);
-    deps.onPlayerMerged(signedIn.moved);
+    await deps.onPlayerMerged(signedIn.moved);
     return { name: signedIn.name, merged: signedIn.merged } satisfies LinkReply;
   });
 

@@ -54,7 +54,7 @@ export function registerIdentityRoutes(
     /** wrong link codes one address may try per hour */
     linkWrongTriesPerHour: number;
     /** devices joined another player (a link's merge): their sockets act as it from now on */
-    onPlayerMerged: (moved: Moved) => void;
+    onPlayerMerged: (moved: Moved) => Promise<void>;
     /** a device left its player for a new one: its sockets must hear it and stop acting for the player's seats */
     onDeviceRemoved: (moved: Moved) => void;
     /** a player deleted themselves: their devices' sockets must hear it, the rooms they sat in or made must see it */
@@ -239,7 +239,8 @@ export function registerIdentityRoutes(
     const linked = await identity.link(body.data.code, principal, trier(req.ip));
     alarm(linked);
     if (!linked.ok) return httpError(reply, ...FAILURES[linked.reason]);
-    deps.onPlayerMerged(linked.moved);
+    // Answered once the seats follow: the page then finds them its player's.
+    await deps.onPlayerMerged(linked.moved);
     return { name: linked.name, merged: linked.merged } satisfies LinkReply;
   });
 }

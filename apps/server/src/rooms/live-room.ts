@@ -22,7 +22,7 @@ import { emptySeat } from './seating';
 export class LiveRoom {
   readonly id: string;
   readonly createdAt: Date;
-  readonly creatorPlayerId: string | null;
+  #creatorPlayerId: string | null;
   #spectating: boolean;
   /** seated players may ask for hints */
   readonly hints: boolean;
@@ -53,7 +53,7 @@ export class LiveRoom {
     if (!family) throw new Error(`Room ${stored.id} has an unknown family ${stored.match.family}`);
     this.id = stored.id;
     this.createdAt = stored.createdAt;
-    this.creatorPlayerId = stored.creatorPlayerId;
+    this.#creatorPlayerId = stored.creatorPlayerId;
     this.#spectating = stored.spectators;
     this.hints = stored.hints;
     this.takeOverAfterSec = stored.takeOverAfterSec;
@@ -66,6 +66,10 @@ export class LiveRoom {
     this.#finishedRecorded = stored.match.finishedAt !== null;
   }
 
+  /** the player who made the room (null: made without a device, or that player deleted) */
+  get creatorPlayerId(): string | null {
+    return this.#creatorPlayerId;
+  }
   get family(): AnyFamily {
     return this.#match.family;
   }
@@ -178,6 +182,18 @@ export class LiveRoom {
     this.#seats = this.#seats.map((s) =>
       s.index === seat ? { ...s, bot: true, takenOver: true, botStrength: DEFAULT_BOT_STRENGTH } : s,
     );
+  }
+
+  /**
+   * Two players became one: the seats `from` holds and the room, if `from` made it, are `into`'s
+   * (tokens, names and seats stay). Whether anything here was `from`'s.
+   */
+  playerMerged(from: string, into: string): boolean {
+    const theirs = this.#seats.some((s) => s.playerId === from);
+    if (theirs) this.#seats = this.#seats.map((s) => (s.playerId === from ? { ...s, playerId: into } : s));
+    const made = this.#creatorPlayerId === from;
+    if (made) this.#creatorPlayerId = into;
+    return theirs || made;
   }
 
   /** The seats as the database holds them now (another process may have changed them). */

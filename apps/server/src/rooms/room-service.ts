@@ -209,6 +209,24 @@ export class RoomService {
     return this.seats.playerDeleted(roomId, who);
   }
 
+  /**
+   * Two players became one (identity/merge.ts recorded it): in the room's queue, every seat `from`
+   * holds there is `into`'s, and so is the room if `from` made it, in the store and in memory, and
+   * the change is announced. Idempotent, so every process that holds the room may apply it.
+   */
+  playerMerged(roomId: string, merge: { from: string; into: string }): Promise<void> {
+    return this.seats.playerMerged(roomId, merge);
+  }
+
+  /**
+   * Applies every merge whose seats have yet to follow (`playerMerged`, room by room; `told` hears
+   * each room done, for the other processes' copies), then forgets it: after each merge, and at
+   * start-up for one a crash cut short.
+   */
+  settleMerges(told: (roomId: string, merge: { from: string; into: string }) => void): Promise<void> {
+    return this.seats.settleMerges(told);
+  }
+
   /** Drops a room from memory (between two operations on it); its log brings it back. */
   forget(roomId: string): Promise<void> {
     return this.cache.forget(roomId);

@@ -59,6 +59,40 @@ describe('seats decided by RoomService', () => {
     expect(await store.loadSeats(room.id)).toMatchObject([{ name: 'Ada', bot: false, takenOver: false }, { name: 'Bob' }]);
   });
 
+  it('moves a merged player’s seats and room in every copy, and a join meets a merge whose seats have yet to follow', async () => {
+    const { room } = made(await here.create('duel', {}, { deviceId: 'dev-ben', playerId: null }));
+    const transport = { enter: () => Promise.resolve(null) };
+    const ben = await here.join(room.id, { deviceId: 'dev-ben' }, null, { ...transport, claim: { seat: 0, name: 'Ben' } });
+    const benToken = ben.ok ? ben.seatToken! : '';
+    const benPlayer = here.cached(room.id)!.seats[0]!.playerId!;
+    const other = made(await here.create('duel', {})).room;
+    await here.join(other.id, { deviceId: 'dev-ben' }, null, { ...transport, claim: { seat: 1, name: 'Ben' } });
+    const annPlayer = await store.ensurePlayer('dev-ann');
+    await there.get(room.id);
+    const heard: string[] = [];
+    there.subscribe({ onChange: (r) => heard.push(r.seats[0]!.playerId ?? '') });
+
+    // The merge is recorded, and Ben's device is Ann's: his token is hers to use before the seats follow.
+    store.recordMerge(benPlayer, annPlayer);
+    expect(await there.join(room.id, { deviceId: 'dev-ben' }, benToken, transport)).toMatchObject({ ok: true, seat: 0 });
+    expect(there.cached(room.id)).toMatchObject({ creatorPlayerId: annPlayer });
+    expect(heard).toContain(annPlayer);
+
+    // Settling it moves what is left (the other room) and forgets it; this room's copy here follows when told.
+    const told: string[] = [];
+    await here.settleMerges((roomId) => told.push(roomId));
+    expect(told).toEqual([other.id]);
+    expect(here.cached(other.id)?.seats[1]?.playerId).toBe(annPlayer);
+    expect(await store.pendingMerges()).toEqual([]);
+    expect(here.cached(room.id)?.seats[0]?.playerId).toBe(benPlayer);
+    await here.playerMerged(room.id, { from: benPlayer, into: annPlayer });
+    expect(here.cached(room.id)).toMatchObject({
+      creatorPlayerId: annPlayer,
+      seats: [{ playerId: annPlayer }, { playerId: null }],
+    });
+    expect(await store.loadSeats(room.id)).toMatchObject([{ playerId: annPlayer, name: 'Ben' }, { playerId: null }]);
+  });
+
   it("decides the seat of a join: by token, by the player holding it, a claim, and nothing for a token of another player's seat", async () => {
     const { room } = made(await here.create('duel', {}, null, { bots: [], hints: false, takeOverAfterSec: 0 }));
     const entered: (number | null)[] = [];

@@ -138,7 +138,11 @@ export class SeatCommands {
     const playerId = who.playerId !== undefined ? who.playerId : deviceId ? await this.store.playerOfDevice(deviceId) : null;
     // Authority over a seat is the player's (docs/architecture.md, Identity): a seat token of
     // another player's seat is refused, and a device of the player holds its seats without one.
-    const held = room.seatFor(seatToken ? hashToken(seatToken) : null, playerId);
+    const tokenHash = seatToken ? hashToken(seatToken) : null;
+    let held = room.seatFor(tokenHash, playerId);
+    if (held === 'refused' && playerId !== null && (await this.followPendingMerges(roomId, playerId))) {
+      held = room.seatFor(tokenHash, playerId);
+    }
     if (held === 'refused') return fault('BAD_TOKEN', 'This seat token is not valid here; join as a spectator.');
     // A person who asks to sit as they join is never counted among the watchers: a crowd holding every
     // watcher's place cannot keep them from a free seat.
@@ -322,6 +326,36 @@ export class SeatCommands {
       await this.cache.learnSeats(room);
       this.cache.announce(room);
     });
+  }
+
+  /** See RoomService.playerMerged. */
+  playerMerged(roomId: string, merge: { from: string; into: string }): Promise<void> {
+    return this.cache.run(roomId, async () => {
+      await this.store.followMerge(roomId, merge.from, merge.into);
+      const room = this.cache.cached(roomId);
+      if (room?.playerMerged(merge.from, merge.into)) this.cache.announce(room);
+    });
+  }
+
+  /** See RoomService.settleMerges. */
+  async settleMerges(told: (roomId: string, merge: { from: string; into: string }) => void): Promise<void> {
+    for (const { from, into, roomIds } of await this.store.pendingMerges()) {
+      for (const roomId of roomIds) {
+        await this.playerMerged(roomId, { from, into });
+        told(roomId, { from, into });
+      }
+      await this.store.mergeSettled(from, into);
+    }
+  }
+
+  /**
+   * The seats of this room held by a player merged into `playerId` whose seats have yet to follow (a
+   * merge settling now, or cut short by a crash) follow now. Whether there were any.
+   */
+  private async followPendingMerges(roomId: string, playerId: string): Promise<boolean> {
+    const pending = (await this.store.pendingMerges()).filter((m) => m.into === playerId && m.roomIds.includes(roomId));
+    for (const { from, into } of pending) await this.playerMerged(roomId, { from, into });
+    return pending.length > 0;
   }
 
   /** A seat write another process won: memory learns who sits where now, and the caller hears `refusal`. */

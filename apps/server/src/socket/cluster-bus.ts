@@ -18,6 +18,16 @@ export const busMessageSchema = z.discriminatedUnion('type', [
    * ("Delete me", spectating turned off): a copy held elsewhere is read again.
    */
   z.object({ type: z.literal('room-stored'), roomId: roomIdSchema }),
+  /**
+   * Two players became one, and the process that settled the merge moved `from`'s seats (and the
+   * room, if `from` made it) to `into` in the store: a copy of the room held elsewhere follows.
+   */
+  z.object({
+    type: z.literal('player-merged'),
+    roomId: roomIdSchema,
+    from: z.string().max(64),
+    into: z.string().max(64),
+  }),
   /** Redis is back after an outage: every process re-sends its sockets the rooms' newest views */
   z.object({ type: z.literal('resync') }),
   /**

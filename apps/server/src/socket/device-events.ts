@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { fault } from '../errors';
 import type { RoomService } from '../rooms/room-service';
 import { deviceChannel } from './channels';
@@ -17,7 +18,9 @@ interface Deletion {
 }
 
 export interface DeviceEvents {
-  playerMerged(moved: Moved): void;
+  playerMerged(moved: Moved): Promise<void>;
+  /** Moves the seats of merges still pending (one cut short by a crash): at start-up, and after every merge. */
+  settleMerges(): Promise<void>;
   deviceRemoved(moved: Moved): void;
   playerDeleted(deletion: Deletion): Promise<void>;
 }
@@ -28,10 +31,25 @@ export function deviceEvents(deps: {
   principals: SocketPrincipals;
   rooms: RoomService;
   bus: ClusterBus;
+  log: Pick<FastifyBaseLogger, 'warn'>;
 }): DeviceEvents {
-  const { io, principals, rooms, bus } = deps;
+  const { io, principals, rooms, bus, log } = deps;
+  // Another process moved a merged player's seats of a room in the store: a copy held here follows, in its queue.
+  bus.on('player-merged', ({ roomId, from, into }) => {
+    if (rooms.cached(roomId))
+      rooms.playerMerged(roomId, { from, into }).catch((err: unknown) => log.warn({ err, roomId }, 'merged seats not followed'));
+  });
+  // The merge has committed whatever happens here: a failure leaves it recorded, for the next merge or start.
+  const settleMerges = (): Promise<void> =>
+    rooms
+      .settleMerges((roomId, merge) => bus.publish({ type: 'player-merged', roomId, ...merge }))
+      .catch((err: unknown) => log.warn({ err }, 'merged seats not moved yet'));
   return {
-    playerMerged: ({ deviceIds, playerId }) => principals.moved(deviceIds, playerId),
+    settleMerges,
+    playerMerged: async ({ deviceIds, playerId }) => {
+      principals.moved(deviceIds, playerId);
+      await settleMerges();
+    },
     // Through the adapter: the device's sockets on every process hear it and are closed.
     deviceRemoved: ({ deviceIds, playerId }) => {
       // Until they are closed, they act as the new player the device is, never for the one it left.

@@ -1,12 +1,9 @@
 import {
   applyRoomDelta,
-  PROTOCOL_VERSION,
   type ActReply,
   type AnotherReply,
   type ClaimReply,
-  type ClientMessage,
   type HintReply,
-  type JoinReply,
   type ReactionPreset,
   type ReactReply,
   type RematchReply,
@@ -18,16 +15,7 @@ import {
   type Snapshot,
 } from '@mm/protocol/pure';
 import { DEFAULT_BOT_STRENGTH, type BotStrength, type Seat } from '@mm/rules/pure';
-import {
-  browserStore,
-  deviceToken,
-  forgetSeatToken,
-  rememberCommitments,
-  saveName,
-  saveSeatToken,
-  seatToken,
-  type KeyValueStore,
-} from './storage';
+import { browserStore, deviceToken, rememberCommitments, saveName, saveSeatToken, type KeyValueStore } from './storage';
 import { newActionId } from './tokens';
 import { roomSummary } from './api';
 import { roomSocket } from './room-socket';
@@ -36,6 +24,7 @@ import { resendAction } from './room-resend';
 import { RoomTimers } from './room-timers';
 import { browserOffline, watchBrowser } from './room-browser';
 import { GONE_CODES, refusedWith, type ConnectionState, type RoomConnectionOptions } from './room-options';
+import { RoomJoin } from './room-join';
 
 export { CLIENT_ERROR_CODES, type Outcome, type RoomSocket } from './room-request';
 export { GONE_CODES, refusedWith, type ConnectionState, type RoomConnectionOptions } from './room-options';
@@ -45,7 +34,6 @@ export { GONE_CODES, refusedWith, type ConnectionState, type RoomConnectionOptio
  * seat token, keeps the latest room summary, seat and snapshot as reactive state, and
  * sends seat claims and match actions with acknowledgements.
  */
-
 export class RoomConnection {
   /** the public room summary: seats, names, who is connected, status */
   room = $state.raw<RoomSummary | null>(null);
@@ -84,14 +72,12 @@ export class RoomConnection {
   readonly #unknownResendMs: number;
   readonly #refusedRetryMs: number;
   readonly #quietSyncMs: number;
-  readonly #summary: (roomId: string) => Promise<RoomSummary>;
   #quietTimer: ReturnType<typeof setTimeout> | null = null;
   #everConnected = false;
   #destroyed = false;
-  /** bumped on every connection, so a late reply of an old connection is ignored */
-  #generation = 0;
   readonly #timers = new RoomTimers();
   readonly #requests: RoomRequests;
+  readonly #joins: RoomJoin;
   #noticeId = 0;
   #cleanup: (() => void)[] = [];
   // eslint-disable-next-line svelte/prefer-svelte-reactivity -- listeners, never rendered
@@ -106,14 +92,25 @@ export class RoomConnection {
     this.#unknownResendMs = opts.unknownResendMs ?? 1000;
     this.#refusedRetryMs = opts.refusedRetryMs ?? 10000;
     this.#quietSyncMs = opts.quietSyncMs ?? 20000;
-    this.#summary = opts.summary ?? ((id) => roomSummary(id));
     this.#socket = opts.socket ?? roomSocket(roomId);
     this.#requests = new RoomRequests({
       socket: this.#socket,
       ackMs: opts.ackTimeoutMs ?? 8000,
       joined: () => this.joined,
       gone: () => this.gone,
-      rejoin: () => this.#rejoin(),
+      rejoin: () => this.#joins.rejoin(),
+    });
+    this.#joins = new RoomJoin(this, {
+      device: this.#device,
+      store: this.#store,
+      socket: this.#socket,
+      requests: this.#requests,
+      timers: this.#timers,
+      summary: opts.summary ?? ((id) => roomSummary(id)),
+      destroyed: () => this.#destroyed,
+      takeSnapshot: (snapshot) => this.#takeSnapshot(snapshot),
+      reportPresence: () => this.#reportPresence(),
+      notify: (code) => this.#notify(code),
     });
     this.#wire();
   }
@@ -138,7 +135,7 @@ export class RoomConnection {
 
   /** Sit in a free seat; the secret seat token is kept in localStorage for every later visit. */
   async claimSeat(seat: Seat, name: string): Promise<Outcome<ClaimReply>> {
-    if (!this.joined && this.crowded) return this.#joinInto(seat, name);
+    if (!this.joined && this.crowded) return this.#joins.into(seat, name);
     const r = await this.#requests.emit('seat:claim', { seat, name, deviceToken: this.#device });
     if (r.ok) {
       saveSeatToken(this.#store, this.roomId, r.value.seatToken);
@@ -175,7 +172,7 @@ export class RoomConnection {
       send: () => this.#requests.send('match:act', payload),
       joined: () => this.joined,
       destroyed: () => this.#destroyed,
-      whenJoined: (ms) => this.#whenJoined(ms),
+      whenJoined: (ms) => (this.joined || this.#destroyed ? Promise.resolve() : this.#timers.wait(ms)),
       pause: (ms) => this.#timers.pause(ms),
       resendWaitMs: this.#resendWaitMs,
       unknownResendMs: this.#unknownResendMs,
@@ -250,11 +247,10 @@ export class RoomConnection {
     const s = this.#socket;
     s.on('connect', () => {
       if (this.#destroyed) return;
-      this.#generation++;
       this.connection = 'connected';
       if (this.#everConnected) this.#flashReconnected();
       this.#everConnected = true;
-      void this.#join(this.#generation, true);
+      this.#joins.connected();
     });
     s.on('disconnect', (reason) => {
       this.joined = false;
@@ -281,8 +277,6 @@ export class RoomConnection {
       if ((GONE_CODES as readonly string[]).includes(e.code)) this.gone = e.code;
       this.#notify(e.code);
     });
-    // a rematch moved everyone one seat on: the same seat token now holds the next seat
-    s.on('room:rejoin', () => this.#rejoin());
     s.on('room:reaction', (r) => this.#reactionListeners.forEach((listener) => listener(r)));
 
     this.#cleanup.push(
@@ -304,94 +298,6 @@ export class RoomConnection {
         },
       }),
     );
-  }
-
-  async #join(generation: number, retryBadToken: boolean): Promise<void> {
-    const token = seatToken(this.#store, this.roomId);
-    const payload: ClientMessage<'room:join'> = { protocol: PROTOCOL_VERSION, roomId: this.roomId, deviceToken: this.#device };
-    if (token) payload.seatToken = token;
-    const r = await this.#requests.emit('room:join', payload);
-    if (generation !== this.#generation || this.#destroyed) return; // an older connection's answer
-    if (r.ok) {
-      this.#takeJoin(r.value);
-      return;
-    }
-    switch (r.code) {
-      case 'BAD_TOKEN':
-        // the seat was given up or the token is unknown: forget it and watch
-        forgetSeatToken(this.#store, this.roomId);
-        if (retryBadToken) await this.#join(generation, false);
-        return;
-      case 'ROOM_NOT_FOUND':
-      case 'PROTOCOL_MISMATCH':
-        this.fatal = r.code;
-        this.#socket.disconnect();
-        return;
-      case 'NOT_CONNECTED':
-        return; // the next 'connect' joins again
-      case 'SPECTATORS_FULL':
-        void this.#showCrowded();
-        break;
-      default:
-        this.#notify(r.code);
-    }
-    // try again while this connection lasts (e.g. SPECTATORS_FULL, RATE_LIMITED, INTERNAL, NO_ANSWER)
-    this.#timers.later(() => {
-      if (generation === this.#generation && this.#socket.connected && !this.joined) void this.#join(generation, retryBadToken);
-    }, 2000);
-  }
-
-  /** A room with no watcher's place free: join it in the seat claimed, in one message. */
-  async #joinInto(seat: Seat, name: string): Promise<Outcome<ClaimReply>> {
-    const generation = this.#generation;
-    const r = await this.#requests.emit('room:join', {
-      protocol: PROTOCOL_VERSION,
-      roomId: this.roomId,
-      deviceToken: this.#device,
-      claim: { seat, name },
-    });
-    if (!r.ok) return r;
-    const { seatToken: token, seat: got } = r.value;
-    if (token !== undefined) {
-      saveSeatToken(this.#store, this.roomId, token);
-      saveName(this.#store, name.trim());
-    }
-    if (generation === this.#generation && !this.#destroyed) this.#takeJoin(r.value);
-    // No token: this device's player sat here already, and the join brought it back to that seat.
-    if (token === undefined || got === null) return { ok: false, code: 'ALREADY_SEATED', message: '' };
-    return { ok: true, value: { ok: true, seat: got, seatToken: token } };
-  }
-
-  /** While the room takes no more watchers, its public summary shows who sits where (the page says why, no notice). */
-  async #showCrowded(): Promise<void> {
-    // a join refused while a claim's join got in (both in flight at once): in the room already
-    if (this.joined) return;
-    this.crowded = true;
-    try {
-      const summary = await this.#summary(this.roomId);
-      if (this.crowded && !this.joined && !this.#destroyed) this.room = summary;
-    } catch {
-      // the next refused join asks again
-    }
-  }
-
-  /** Joins again on the current connection (the server moved the seats). */
-  #rejoin(): void {
-    if (this.#destroyed || !this.#socket.connected) return;
-    this.joined = false;
-    void this.#join(this.#generation, true);
-  }
-
-  #takeJoin(reply: JoinReply): void {
-    this.crowded = false;
-    this.room = reply.room;
-    this.seat = reply.seat;
-    this.creator = reply.creator;
-    this.#takeSnapshot(reply.snapshot);
-    this.joined = true;
-    this.#timers.release();
-    // a new connection counts as visible on the server: say so when it was made in the background
-    if (typeof document !== 'undefined' && document.visibilityState === 'hidden') this.#reportPresence();
   }
 
   /** Tells the server whether this page is seen, so a seat nobody looks at gets its turn as a push. */
@@ -453,11 +359,6 @@ export class RoomConnection {
       if (this.joined) void this.sync().finally(() => this.#armQuietSync());
       else this.#armQuietSync();
     }, this.#quietSyncMs);
-  }
-
-  #whenJoined(timeoutMs: number): Promise<void> {
-    if (this.joined || this.#destroyed) return Promise.resolve();
-    return this.#timers.wait(timeoutMs);
   }
 
   #notify(code: string): void {
