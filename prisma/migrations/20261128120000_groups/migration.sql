@@ -1,5 +1,5 @@
--- Groups (docs/architecture.md, Groups): a group, its members and its invitation link. A member's row goes
--- with its player; a maker's deletion leaves the group to its longest-standing member (SET NULL, then handed over).
+-- Groups (docs/architecture.md, Groups): a group, its members and its invitation link. A member row goes
+-- with its player, and the group with its last member.
 
 -- CreateTable
 CREATE TABLE "Group" (

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isTimeZone, leagueTable, memberOutcomes, startOfDay, weekOf, type LeagueMatch } from './league';
+import { isTimeZone } from '@mm/protocol';
+import { leagueTable, memberOutcomes, startOfDay, weekOf, type LeagueMatch } from './league';
 
 const at = (iso: string): Date => new Date(iso);
 const iso = (d: Date): string => d.toISOString();

@@ -106,16 +106,6 @@ export function weekOf(at: Date, timeZone: string): { monday: LocalDate; start: 
   return { monday, start: startOfDay(monday, timeZone), end: startOfDay(addDays(monday, 7), timeZone) };
 }
 
-/** Whether `timeZone` is an IANA zone this runtime knows. */
-export function isTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return timeZone.length > 0 && timeZone.length <= 64;
-  } catch {
-    return false;
-  }
-}
-
 /** One seat of a finished match, as the league reads it. */
 export interface LeagueSeat {
   seat: number;
