@@ -541,7 +541,7 @@ export const de: Messages = {
   'groups.actionFailed': 'Das hat nicht geklappt. Versuche es noch einmal.',
   'groupInvite.title': 'Gruppeneinladung',
   'groupInvite.checking': 'Die Einladung wird geprüft…',
-  'groupInvite.to': 'Der Gruppe „{name}“ ({n} Mitglieder) beitreten?',
+  'groupInvite.to': 'Der Gruppe „{name}“ beitreten? Mitglieder: {n}',
   'groupInvite.join': 'Beitreten',
   'groupInvite.already': 'Du bist schon in der Gruppe „{name}“.',
   'groupInvite.open': 'Gruppe öffnen',

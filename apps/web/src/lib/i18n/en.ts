@@ -536,7 +536,7 @@ export const en = {
   'groups.actionFailed': 'That did not work. Try again.',
   'groupInvite.title': 'Group invitation',
   'groupInvite.checking': 'Checking the invitation…',
-  'groupInvite.to': 'Join the group “{name}” ({n} members)?',
+  'groupInvite.to': 'Join the group “{name}”? Members: {n}',
   'groupInvite.join': 'Join',
   'groupInvite.already': 'You are in the group “{name}” already.',
   'groupInvite.open': 'Open the group',

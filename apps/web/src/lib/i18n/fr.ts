@@ -537,7 +537,7 @@ export const fr: Messages = {
   'groups.actionFailed': 'Cela n’a pas marché. Réessayez.',
   'groupInvite.title': 'Invitation à un groupe',
   'groupInvite.checking': 'Vérification de l’invitation…',
-  'groupInvite.to': 'Rejoindre le groupe « {name} » ({n} membres) ?',
+  'groupInvite.to': 'Rejoindre le groupe « {name} » ? Membres : {n}',
   'groupInvite.join': 'Rejoindre',
   'groupInvite.already': 'Vous êtes déjà dans le groupe « {name} ».',
   'groupInvite.open': 'Ouvrir le groupe',
