@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { axeViolations } from './support/axe';
 import { screenshot } from './support/browser';
 import { useProduct } from './support/product';
+import { createRoom, play, waitSeq } from './support/table';
 
 /** Names the player of this phone on /me. */
 async function nameMe(page: Page, baseUrl: string, name: string): Promise<void> {
@@ -72,5 +73,36 @@ describe('groups in the browser', () => {
     await ann.page.reload();
     await ann.page.locator('[data-testid="group-member"][data-name="Ann"]').waitFor();
     expect(await ann.page.locator('[data-testid="group-member"][data-name="Bob"]').count()).toBe(0);
+  });
+
+  it('makes a group of a table in one tap from its running score, and the league counts the match', async () => {
+    const ann = await product.phone('en-GB');
+    await ann.page.setViewportSize({ width: 390, height: 844 });
+    const link = await createRoom(ann.page, product.url, 'duel', undefined, 'Ann');
+    const bob = await product.join(link, 'Bob', 1, 'de-DE');
+    // Each breaks the other's code at the first row: a draw.
+    await play(ann.page, [0, 1, 2, 3]);
+    await waitSeq(bob.page, 1);
+    await play(bob.page, [0, 1, 2, 3]);
+    await waitSeq(bob.page, 2);
+    await play(bob.page, [5, 4, 3, 2]);
+    await waitSeq(ann.page, 3);
+    await play(ann.page, [5, 4, 3, 2]);
+    await ann.page.getByTestId('match-end').waitFor();
+
+    await ann.page.getByTestId('table-group-make').tap();
+    const invite = await ann.page.getByTestId('table-group-url').inputValue();
+    expect(invite).toMatch(new RegExp(`^${product.url}/g/[A-Za-z0-9_-]{22}$`));
+    expect(await axeViolations(ann.page), 'room with the table’s group').toEqual([]);
+    await noSideScroll(ann.page);
+
+    await bob.page.goto(invite);
+    await bob.page.getByTestId('group-invite-join').tap();
+    await bob.page.waitForURL(/\/groups\/[A-Za-z0-9_-]{16}$/);
+    for (const name of ['Ann', 'Bob'])
+      await bob.page.locator(`[data-testid="group-member"][data-name="${name}"][data-points="1"]`).waitFor();
+    expect(await bob.page.getByTestId('group-match').count()).toBe(1);
+    await ann.page.getByTestId('table-group-open').tap();
+    await ann.page.locator('[data-testid="group-member"][data-name="Bob"][data-points="1"]').waitFor();
   });
 });
