@@ -65,6 +65,8 @@ describe('groups in the browser', () => {
     expect(await ann.page.getByTestId('group-remove').count()).toBe(1);
     expect(await bob.page.getByTestId('group-remove').count()).toBe(0);
     await screenshot(bob.page, 'group-dark');
+    await ann.page.emulateMedia({ colorScheme: 'light' });
+    expect(await axeViolations(ann.page), 'group page, light').toEqual([]);
 
     // Bob leaves: back on his list of groups, now empty, and Ann's table no longer has him.
     await bob.page.getByTestId('group-leave').tap();

@@ -64,7 +64,7 @@ export interface GroupsStore {
   preview(token: string, playerId: string | null): Promise<{ name: string; members: number; member: boolean } | null>;
   /** Joins the group of the link (already a member: nothing changes). */
   join(token: string, playerId: string): Promise<{ ok: true; id: string; name: string } | { ok: false; reason: JoinFailure }>;
-  /** `asker` takes the member `personOf` finds out of the group: themselves (leaving), or anyone when they are its maker. */
+  /** `asker` takes the member `isPerson` picks out of the group: themselves (leaving), or anyone when they are its maker. */
   remove(groupId: string, asker: string, isPerson: (playerId: string) => boolean): Promise<RemoveFailure | null>;
   /** A new invitation link (the old one stops working): the maker's only. */
   rotate(groupId: string, asker: string): Promise<string | Exclude<RemoveFailure, 'not-member'>>;
