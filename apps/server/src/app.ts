@@ -50,6 +50,8 @@ import { registerRatingRoutes } from './http/ratings';
 import { matchRater } from './ratings/rate';
 import { createFriendsStore } from './social/store';
 import { registerFriendRoutes } from './social/routes';
+import { createGroupsStore } from './social/groups-store';
+import { registerGroupRoutes } from './social/groups-routes';
 import { SocketPrincipals } from './socket/principals';
 import { roomOfChannel } from './socket/channels';
 import { deviceEvents } from './socket/device-events';
@@ -311,6 +313,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     creations,
     triesPerMinute: config.linkTriesPerMinute,
   });
+  registerGroupRoutes(http, { groups: createGroupsStore(db), now, creations, triesPerMinute: config.linkTriesPerMinute });
   const identity = createIdentityStore(db);
   registerRatingRoutes(http, { store });
   const devices = deviceEvents({ io, principals, rooms, bus, log: http.log });

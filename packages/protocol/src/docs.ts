@@ -19,6 +19,7 @@ import { deviceNameBodySchema, linkBodySchema, removeDeviceBodySchema, statsRepl
 import { passkeyRegisterBodySchema, passkeySignInBodySchema } from './passkeys';
 import { dailyAttemptBodySchema, dailyReminderSchema } from './daily';
 import { friendInviteBodySchema, friendsReplySchema } from './friends';
+import { createGroupBodySchema, groupInviteBodySchema } from './groups';
 import { clientMessages, serverMessages } from './socket';
 
 /**
@@ -138,7 +139,7 @@ export function renderProtocolDoc(): string {
     `| \`GET /api/me/stats\` | header \`${DEVICE_TOKEN_HEADER}\` | per family: matches played and won, longest winning run, ranks (rotation, Master Mind 44), guesses to break a code by code size (duel, Parker); schema below |`,
     `| \`GET /api/me/ratings\` | header \`${DEVICE_TOKEN_HEADER}\` | the player's rating per family (openskill, docs/rules.md §7) with the games it counts and its course after each rated match; schema below |`,
     `| \`GET /api/matches/:id/seats/:seat/card\` | header \`${DEVICE_TOKEN_HEADER}\` | the person who sat in that seat of that match: their name, public ratings and head-to-head with the asker, nothing else; 404 \`MATCH_NOT_FOUND\`, \`NO_SUCH_SEAT\`, \`NOT_A_PERSON\` (a bot); 400 for a bad id, seat or token; schema below |`,
-    `| \`DELETE /api/me\` | header \`${DEVICE_TOKEN_HEADER}\`, \`{ confirm: "DELETE" }\` | 204: "Delete me" on every device at once: the devices, push subscriptions, passkeys, link codes, friendships and friend invitations go; running seats are handed to a bot where the room allows takeovers, else freed; the player's name in others' histories becomes \`""\` (shown as "Deleted player"); its devices' sockets get \`PLAYER_DELETED\`. 400 without the confirmation |`,
+    `| \`DELETE /api/me\` | header \`${DEVICE_TOKEN_HEADER}\`, \`{ confirm: "DELETE" }\` | 204: "Delete me" on every device at once: the devices, push subscriptions, passkeys, link codes, friendships and friend invitations go, and the player leaves every group (one they made goes to its longest-standing member); running seats are handed to a bot where the room allows takeovers, else freed; the player's name in others' histories becomes \`""\` (shown as "Deleted player"); its devices' sockets get \`PLAYER_DELETED\`. 400 without the confirmation |`,
     `| \`DELETE /api/me/devices/:id\` | header \`${DEVICE_TOKEN_HEADER}\`, optional \`{ keepPasskeys }\` | 204: that device leaves the player and starts as a new anonymous one (its \`GET /api/me\` says it was \`removed\`); the link codes it made die, the passkeys it made go unless \`keepPasskeys\`; its sockets get \`DEVICE_REMOVED\`; 403 \`DEVICE_TOO_NEW\` when the asker joined less than a day ago and that device before it; 404 \`NO_SUCH_DEVICE\` for an id not of this player |`,
     `| \`PUT /api/me/devices/:id/name\` | header \`${DEVICE_TOKEN_HEADER}\`, \`{ name }\` | what the player calls that device (null: its browser's label again): the \`GET /api/me\` reply; 404 \`NO_SUCH_DEVICE\` |`,
     `| \`GET /api/me/export\` | header \`${DEVICE_TOKEN_HEADER}\` | "Download my data": the player, their devices and their matches (at most 1000, newest first) as the public replay shows them |`,
@@ -167,6 +168,14 @@ export function renderProtocolDoc(): string {
     `| \`DELETE /api/friends/invites/:id\` | header \`${DEVICE_TOKEN_HEADER}\` | 204: that link no longer works; 404 \`NO_SUCH_FRIEND_INVITE\` |`,
     '| `POST /api/friends/invites/preview` | `{ token }` | `{ name }` of who made it, nothing else; 404 `FRIEND_INVITE_INVALID`, 410 `FRIEND_INVITE_EXPIRED`, 429 |',
     `| \`POST /api/friends/invites/accept\` | header \`${DEVICE_TOKEN_HEADER}\`, \`{ token }\` | \`{ friend }\`: friends at once, and the link is used; 409 \`OWN_FRIEND_INVITE\`, else as for the preview |`,
+    `| \`GET /api/groups\` | header \`${DEVICE_TOKEN_HEADER}\` | \`{ groups }\`: the player's groups by name, each with its member count and whether the asker made it |`,
+    `| \`POST /api/groups\` | header \`${DEVICE_TOKEN_HEADER}\`, \`{ name, timeZone }\` | 201 \`{ id, token }\`: a group of one member, its maker; \`/g/<token>\` lets anyone join until the maker makes a new link; 409 \`TOO_MANY_GROUPS\`; counted with rooms per address (429) |`,
+    `| \`POST /api/rooms/:id/group\` | header \`${DEVICE_TOKEN_HEADER}\`, \`{ name, timeZone }\` | 201 \`{ id, token }\`: the same, made from a table's running score by someone who finished a match there, its link to share with the table (nobody is put in a group unasked); 403 \`NOT_AT_TABLE\`, 404 \`ROOM_NOT_FOUND\` (also for a Code of the day) |`,
+    `| \`GET /api/groups/:id\` | header \`${DEVICE_TOKEN_HEADER}\` | the group page, for members only: the league table (ratings per family, points this week), this week's matches among members, the Code of the day of members (ended attempts only) (schema below); 404 \`NO_SUCH_GROUP\` for anyone else |`,
+    `| \`DELETE /api/groups/:id/members/:person\` | header \`${DEVICE_TOKEN_HEADER}\` | 204: the member leaves (their own id) or is removed (the maker only: 403 \`NOT_GROUP_MAKER\`); a maker leaving hands the group to the longest-standing member, the last one leaving ends it; 404 \`NO_SUCH_GROUP\`, \`NOT_A_MEMBER\` |`,
+    `| \`POST /api/groups/:id/invite\` | header \`${DEVICE_TOKEN_HEADER}\` | \`{ id, token }\`: a new invitation link, the old one stops working; the maker only (403 \`NOT_GROUP_MAKER\`) |`,
+    '| `POST /api/groups/preview` | `{ token }`, optional device header | `{ name, members, member }` of the group, nothing else; 404 `GROUP_INVITE_INVALID`, 429 |',
+    `| \`POST /api/groups/join\` | header \`${DEVICE_TOKEN_HEADER}\`, \`{ token }\` | \`{ id, name }\`: a member now (already one: unchanged); 409 \`GROUP_FULL\`, \`TOO_MANY_GROUPS\`, else as for the preview |`,
     '',
     "The Code of the day is played in an ordinary room: join `roomId` with `seatToken` and send the race's `guess`",
     "actions. Only the player's devices may join it; its view holds the code once the attempt has ended, and its replay",
@@ -218,6 +227,14 @@ export function renderProtocolDoc(): string {
     '`GET /api/friends` reply:',
     '',
     sent(friendsReplySchema),
+    '',
+    '`POST /api/groups` and `POST /api/rooms/:id/group` body (`timeZone`: the IANA zone the week starts in, Monday 00:00):',
+    '',
+    json(createGroupBodySchema),
+    '',
+    '`POST /api/groups/preview` and `POST /api/groups/join` body:',
+    '',
+    json(groupInviteBodySchema),
     '',
     '`GET /api/me/stats` reply:',
     '',

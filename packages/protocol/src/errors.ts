@@ -108,5 +108,12 @@ export const HTTP_ERRORS = {
   SHUTTING_DOWN: '503: this server is stopping; another one answers a retry.',
   NOT_PLAYABLE: '409: that puzzle number is not today’s date anywhere on Earth now (the Code of the day).',
   DAILY_NOT_FINISHED: '403: the day’s results are shown only once your own attempt at that puzzle has ended.',
+  NO_SUCH_GROUP: '404: the asker is in no group of that id (whether or not one exists).',
+  NOT_A_MEMBER: '404: nobody of that id is a member of the group.',
+  NOT_GROUP_MAKER: '403: only the group’s maker may remove another member or make a new invitation link.',
+  GROUP_INVITE_INVALID: '404: no group has this invitation (mistyped, or its maker made a newer link).',
+  GROUP_FULL: '409: the group has as many members as a group may have (50).',
+  TOO_MANY_GROUPS: '409: the player is in as many groups as a player may be (30): leave one first.',
+  NOT_AT_TABLE: '403: only someone who finished a match at that table may make a group of it.',
 } as const;
 export type HttpErrorCode = keyof typeof HTTP_ERRORS;

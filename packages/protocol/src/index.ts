@@ -19,3 +19,4 @@ export * from './ratings';
 export * from './friends';
 export * from './delta';
 export * from './room-delta';
+export * from './groups';

@@ -35,6 +35,13 @@ import {
   friendRelationReplySchema,
   friendsReplySchema,
 } from './friends';
+import {
+  groupInviteReplySchema,
+  groupJoinReplySchema,
+  groupPageReplySchema,
+  groupPreviewReplySchema,
+  groupsReplySchema,
+} from './groups';
 import { matchIdSchema, roomIdSchema } from './ids';
 import { REACTION_PRESETS } from './constants';
 import { passkeyCapabilitySchema, passkeyInfoSchema, passkeyListReplySchema, passkeyOptionsReplySchema } from './passkeys';
@@ -395,4 +402,12 @@ export const httpReplySchemas = {
   'DELETE /api/friends/invites/:id': { status: 204, schema: null },
   'POST /api/friends/invites/preview': { status: 200, schema: friendInvitePreviewReplySchema },
   'POST /api/friends/invites/accept': { status: 200, schema: friendInviteAcceptReplySchema },
+  'GET /api/groups': { status: 200, schema: groupsReplySchema },
+  'POST /api/groups': { status: 201, schema: groupInviteReplySchema },
+  'POST /api/rooms/:id/group': { status: 201, schema: groupInviteReplySchema },
+  'GET /api/groups/:id': { status: 200, schema: groupPageReplySchema },
+  'DELETE /api/groups/:id/members/:person': { status: 204, schema: null },
+  'POST /api/groups/:id/invite': { status: 200, schema: groupInviteReplySchema },
+  'POST /api/groups/preview': { status: 200, schema: groupPreviewReplySchema },
+  'POST /api/groups/join': { status: 200, schema: groupJoinReplySchema },
 } as const satisfies Record<string, { status: number; schema: z.ZodType | null }>;

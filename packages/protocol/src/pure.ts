@@ -20,6 +20,7 @@ export type * from './identity';
 export * from './identity-code';
 export type * from './daily';
 export type * from './friends';
+export type * from './groups';
 export type * from './passkeys';
 export * from './passkey-host';
 export type * from './ratings';

@@ -8,12 +8,12 @@ import { httpError } from '../errors';
 
 /**
  * The routes whose request makes the player of a device never seen (`ensurePlayer`): the player's
- * own (`/api/me…`), linking and passkeys, the daily reminder and a friend invitation's acceptance
+ * own (`/api/me…`), linking and passkeys, the daily reminder, a friend invitation's acceptance and joining a group
  * (reading friends makes nobody). Their first request of such a device draws on the bound
  * (http/principal.ts, which resolves the device). A daily attempt draws on the bound every time, as
  * a room does; a seat claimed on the socket needs a room, which is bounded already.
  */
-export const MAKES_PLAYER = /^\/api\/(me|link|passkeys|daily\/reminder|friends\/invites\/accept)(\/|$)/;
+export const MAKES_PLAYER = /^\/api\/(me|link|passkeys|daily\/reminder|friends\/invites\/accept|groups\/join)(\/|$)/;
 
 type Hook = (req: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
 

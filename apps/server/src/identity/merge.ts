@@ -1,10 +1,11 @@
 // Two players become one (a device linked with a code, or a passkey of another player): the devices,
-// history, daily attempts, passkeys and friends of `from` go to `into`, and `from` is deleted, all in
-// the caller's one transaction, so that a crash leaves either both players or one. The seats and the
-// rooms made are the rooms' own: the same transaction records the merge (db/rooms-store.ts,
+// history, daily attempts, passkeys, friends and groups of `from` go to `into`, and `from` is deleted,
+// all in the caller's one transaction, so that a crash leaves either both players or one. The seats
+// and the rooms made are the rooms' own: the same transaction records the merge (db/rooms-store.ts,
 // recordMerge), and the room service moves them, room by room (socket/device-events.ts).
 import { recordMerge } from '../db/rooms-store';
 import type { Database } from '../db/database';
+import { mergeGroups } from '../social/groups-store';
 import { mergeFriends } from '../social/store';
 
 /** Devices that now belong to another player (null: deleted with theirs): their sockets must act as it. */
@@ -54,6 +55,7 @@ export async function mergeIn(tx: Tx, from: string, into: string): Promise<Moved
   // Passkeys follow too: deleting `from` below would otherwise take them (ON DELETE CASCADE).
   await tx.passkey.updateMany({ where: { playerId: from }, data: { playerId: into } });
   await mergeFriends(tx, from, into);
+  await mergeGroups(tx, from, into);
   await tx.player.updateMany({ where: { id: into, name: '' }, data: { name: source.name } });
   await tx.player.delete({ where: { id: from } });
   return moved;

@@ -6,6 +6,7 @@ import { DELETED_PLAYER_NAME, DEVICE_PROBATION_MS, LINK_CODE_ALPHABET, LINK_CODE
 import { isLang, type Lang } from '@mm/rules';
 import type { Database } from '../db/database';
 import type { PlayerPrincipal } from '../security/principal';
+import { leaveAllGroups } from '../social/groups-store';
 import { mergeIn, type Moved, type Tx } from './merge';
 import { newPlayerId } from '../security/tokens';
 import { deviceLabel } from './user-agent';
@@ -78,7 +79,8 @@ export interface IdentityStore {
   setLang(playerId: string, lang: Lang): Promise<void>;
   /**
    * "Delete me", in one transaction: the player, its devices (and by cascade its link codes,
-   * passkeys, friendships and friend invitations) and its devices' push subscriptions go; its name
+   * passkeys, friendships and friend invitations) and its devices' push subscriptions go, and it
+   * leaves its groups; its name
    * in every history becomes DELETED_PLAYER_NAME; rooms they created lose their creator. Their seats
    * are not written here: the rooms they sat in are returned, and RoomService.playerDeleted decides
    * and writes what becomes of each seat. Null when the device has no player (nothing to delete).
@@ -273,6 +275,8 @@ export function createIdentityStore(db: Database): IdentityStore {
         const created = await tx.room.findMany({ where: { creatorPlayerId: playerId }, select: { id: true } });
         await tx.room.updateMany({ where: { creatorPlayerId: playerId }, data: { creatorPlayerId: null } });
         await tx.pushSubscription.deleteMany({ where: { deviceId: { in: deviceIds } } });
+        // Out of every group, each one handed to its next member, or gone when nobody is left in it.
+        await leaveAllGroups(tx, playerId);
         // Devices, link codes, passkeys, friendships both ways and friend invitations go with the player,
         // by their foreign keys: nobody keeps a deleted player as a friend or a request.
         await tx.player.delete({ where: { id: playerId } });

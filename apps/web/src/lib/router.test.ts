@@ -33,6 +33,14 @@ describe('parseRoute', () => {
     expect(parseRoute(`/f/${token}A`).name).toBe('notFound');
     expect(parseRoute(`/f/${token}/x`).name).toBe('notFound');
   });
+  it('reads groups, a group page and group invitation links, refusing what cannot be one', () => {
+    const token = 'BBBBBBBBBBBBBBBBBBBBBB';
+    expect(parseRoute('/groups')).toEqual({ name: 'groups' });
+    expect(parseRoute('/groups/AbCdEfGh_-123456')).toEqual({ name: 'group', id: 'AbCdEfGh_-123456' });
+    expect(parseRoute(`/g/${token}`)).toEqual({ name: 'groupInvite', token });
+    expect(parseRoute('/groups/short').name).toBe('notFound');
+    expect(parseRoute(`/g/${token}A`).name).toBe('notFound');
+  });
   it('round-trips with pathFor', () => {
     const routes: Route[] = [
       { name: 'home' },
@@ -42,6 +50,9 @@ describe('parseRoute', () => {
       { name: 'daily' },
       { name: 'friends' },
       { name: 'friendInvite', token: 'AbCdEfGh_-12345ZabcdeF' },
+      { name: 'groups' },
+      { name: 'group', id: 'AbCdEfGh_-123456' },
+      { name: 'groupInvite', token: 'AbCdEfGh_-12345ZabcdeF' },
     ];
     for (const r of routes) expect(parseRoute(pathFor(r))).toEqual(r);
   });

@@ -11,6 +11,9 @@ import { createSubscriber } from 'svelte/reactivity';
  *   /daily       the Code of the day (also /daily/<n>, a link naming its number: today's is played)
  *   /friends     friends, requests, people played with, invitation links
  *   /f/<token>   a friend invitation link
+ *   /groups      my groups, and a new one
+ *   /groups/<id> a group page: its league, its week, its Code of the day
+ *   /g/<token>   a group invitation link
  */
 export type Route =
   | { name: 'home' }
@@ -21,6 +24,9 @@ export type Route =
   | { name: 'daily' }
   | { name: 'friends' }
   | { name: 'friendInvite'; token: string }
+  | { name: 'groups' }
+  | { name: 'group'; id: string }
+  | { name: 'groupInvite'; token: string }
   | { name: 'match'; id: string }
   | { name: 'notFound'; path: string };
 
@@ -28,6 +34,9 @@ export type Route =
 const ID = /^[A-Za-z0-9_-]{11,32}$/;
 /** The protocol's friendInviteTokenSchema: 128 bits, base64url. */
 const INVITE = /^\/f\/([A-Za-z0-9_-]{22})$/;
+/** The protocol's groupIdSchema and groupInviteTokenSchema. */
+const GROUP = /^\/groups\/([A-Za-z0-9_-]{16})$/;
+const GROUP_INVITE = /^\/g\/([A-Za-z0-9_-]{22})$/;
 
 export function parseRoute(pathname: string): Route {
   // tolerate a trailing slash and percent-encoding; ignore query and hash (callers pass pathname)
@@ -44,6 +53,11 @@ export function parseRoute(pathname: string): Route {
   if (path === '/friends') return { name: 'friends' };
   const invite = INVITE.exec(path);
   if (invite) return { name: 'friendInvite', token: invite[1] as string };
+  if (path === '/groups') return { name: 'groups' };
+  const group = GROUP.exec(path);
+  if (group) return { name: 'group', id: group[1] as string };
+  const groupInvite = GROUP_INVITE.exec(path);
+  if (groupInvite) return { name: 'groupInvite', token: groupInvite[1] as string };
   if (path === '/daily' || /^\/daily\/[1-9]\d{0,6}$/.test(path)) return { name: 'daily' };
   const m = /^\/(r|m)\/([^/]+)$/.exec(path);
   if (m && ID.test(m[2] as string))
@@ -69,6 +83,12 @@ export function pathFor(route: Route): string {
       return '/friends';
     case 'friendInvite':
       return `/f/${route.token}`;
+    case 'groups':
+      return '/groups';
+    case 'group':
+      return `/groups/${route.id}`;
+    case 'groupInvite':
+      return `/g/${route.token}`;
     case 'match':
       return `/m/${route.id}`;
     case 'notFound':
