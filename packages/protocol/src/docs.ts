@@ -19,6 +19,7 @@ import { deviceNameBodySchema, linkBodySchema, removeDeviceBodySchema, statsRepl
 import { passkeyRegisterBodySchema, passkeySignInBodySchema } from './passkeys';
 import { dailyAttemptBodySchema, dailyReminderSchema } from './daily';
 import { friendInviteBodySchema, friendsReplySchema } from './friends';
+import { challengeBodySchema, challengesReplySchema } from './challenges';
 import { clientMessages, serverMessages } from './socket';
 
 /**
@@ -160,6 +161,11 @@ export function renderProtocolDoc(): string {
     `| \`DELETE /api/friends/invites/:id\` | header \`${DEVICE_TOKEN_HEADER}\` | 204: that link no longer works; 404 \`NO_SUCH_FRIEND_INVITE\` |`,
     '| `POST /api/friends/invites/preview` | `{ token }` | `{ name }` of who made it, nothing else; 404 `FRIEND_INVITE_INVALID`, 410 `FRIEND_INVITE_EXPIRED`, 429 |',
     `| \`POST /api/friends/invites/accept\` | header \`${DEVICE_TOKEN_HEADER}\`, \`{ token }\` | \`{ friend }\`: friends at once, and the link is used; 409 \`OWN_FRIEND_INVITE\`, else as for the preview |`,
+    `| \`POST /api/challenges\` | header \`${DEVICE_TOKEN_HEADER}\`, \`{ friendId, preset, name? }\` | 201 \`{ id, roomId, expiresAt }\`: a room of the preset with the challenger seated and a seat kept for the friend for ten minutes (\`SEAT_RESERVED\` to anyone else; the room's summary shows \`challenge\` with the friend's name only); the friend's devices get a push. 404 \`NOT_YOUR_FRIEND\`, 400 \`NOT_A_CHALLENGE_PRESET\`, 429 \`TOO_MANY_CHALLENGES\` (3 waiting) or with rooms per address |`,
+    `| \`GET /api/challenges\` | header \`${DEVICE_TOKEN_HEADER}\` | \`{ incoming, outgoing }\`: challenges waiting for this player's answer, and the player's own of the last day |`,
+    `| \`POST /api/challenges/:id/accept\` | header \`${DEVICE_TOKEN_HEADER}\` | \`{ roomId, seat }\`: the challenged player sits in the kept seat (any device of theirs then joins it without a token); 404 \`NO_SUCH_CHALLENGE\`, 409 \`CHALLENGE_OVER\` |`,
+    `| \`POST /api/challenges/:id/decline\` | header \`${DEVICE_TOKEN_HEADER}\` | 204: the seat is free; the challenger's room shows the challenge \`declined\` (as \`expired\` after ten minutes unanswered); 404, 409 as above |`,
+    `| \`DELETE /api/challenges/:id\` | header \`${DEVICE_TOKEN_HEADER}\` | 204: the challenger cancels; the seat is free; 404, 409 as above |`,
     '',
     "The Code of the day is played in an ordinary room: join `roomId` with `seatToken` and send the race's `guess`",
     "actions. Only the player's devices may join it; its view holds the code once the attempt has ended, and its replay",
@@ -207,6 +213,14 @@ export function renderProtocolDoc(): string {
     '`POST /api/friends/invites/preview` and `POST /api/friends/invites/accept` body:',
     '',
     json(friendInviteBodySchema),
+    '',
+    '`POST /api/challenges` body:',
+    '',
+    json(challengeBodySchema),
+    '',
+    '`GET /api/challenges` reply:',
+    '',
+    sent(challengesReplySchema),
     '',
     '`GET /api/friends` reply:',
     '',

@@ -17,3 +17,4 @@ export * from './passkey-host';
 export * from './daily';
 export * from './ratings';
 export * from './friends';
+export * from './challenges';

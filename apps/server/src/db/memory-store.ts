@@ -7,7 +7,7 @@ import { DEFAULT_BOT_STRENGTH } from '@mm/rules';
 import { newPlayerId } from '../security/tokens.js';
 import type { StoredAction, StoredMatch, StoredMatchPlayer, StoredRoom, StoredSeat } from './rows.js';
 import type { FinishStore, StoredFinish, StoredRating } from './finish-store.js';
-import type { RoomStorage } from './store.js';
+import type { KeptSeat, RoomStorage } from './store.js';
 
 /** A stored room as its row holds it: its seats (with their rematch votes) and its matches by id. */
 interface MemoryRoom extends Omit<StoredRoom, 'seats' | 'rematchVotes' | 'match' | 'actions'> {
@@ -50,6 +50,8 @@ export function createMemoryStore(): MemoryStore {
   const devices = new Map<string, string>();
   /** each player's rating per family, keyed `${playerId} ${family}` */
   const ratings = new Map<string, StoredRating & { playerId: string }>();
+  /** the challenges, each with its room's id, by id */
+  const challenges = new Map<string, KeptSeat & { roomId: string }>();
   /** the time of the last finish: every finish is later than the one before (one order, as the SQL's lock keeps) */
   let lastFinish = 0;
 
@@ -202,8 +204,29 @@ export function createMemoryStore(): MemoryStore {
         rematchVotes: r.seats.filter((s) => s.rematch).map((s) => s.index),
         match: matchOut(match),
         actions: match.actions.map((a) => ({ ...a })),
+        challenge: [...challenges.values()].findLast((c) => c.roomId === roomId) ?? null,
       };
+      if (loaded.challenge) loaded.challenge = { ...loaded.challenge };
       return loaded;
+    },
+
+    async addChallenge(c) {
+      challenges.set(c.id, {
+        id: c.id,
+        roomId: c.roomId,
+        seat: c.seat,
+        playerId: c.challengedId,
+        name: c.name,
+        status: 'pending',
+        expiresAt: new Date(c.expiresAt),
+      });
+    },
+
+    async endChallenge(id, status, at) {
+      const c = challenges.get(id);
+      if (c?.status !== 'pending' || (status === 'expired' && c.expiresAt > at)) return false;
+      c.status = status;
+      return true;
     },
 
     async loadSeats(roomId) {
