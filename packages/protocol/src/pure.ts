@@ -23,3 +23,4 @@ export type * from './friends';
 export type * from './passkeys';
 export * from './passkey-host';
 export type * from './ratings';
+export type * from './challenges';
