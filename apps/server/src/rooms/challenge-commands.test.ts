@@ -53,4 +53,13 @@ describe('a seat kept for a challenged friend', () => {
     });
     expect(await rooms.endChallenge(roomId, 'c1', 'declined')).toMatchObject({ ok: false, code: 'CHALLENGE_OVER' });
   });
+
+  it('counts the friend sitting down by the room link as accepting, so it never expires under them', async () => {
+    const { clock, rooms, roomId } = await kept(60_000);
+    expect(await rooms.claim(roomId, 1, 'Bob', 'bob-device')).toMatchObject({ ok: true });
+    expect((await rooms.get(roomId))?.challenge?.status).toBe('accepted');
+    clock.now = new Date(clock.now.getTime() + 60_000);
+    expect(await rooms.endChallenge(roomId, 'c1', 'expired')).toMatchObject({ ok: false, code: 'CHALLENGE_OVER' });
+    expect((await rooms.get(roomId))?.seats[1]?.name).toBe('Bob');
+  });
 });

@@ -9,6 +9,7 @@ import { fault } from '../errors';
 import type { LiveRoom } from './live-room';
 import type { RoomCache } from './room-cache';
 import type { SeatCommands } from './seat-commands';
+import { defaultSeatName } from './seat-names';
 
 const NO_SUCH = (): ErrorReply => fault('NO_SUCH_CHALLENGE', 'No challenge of yours has this id.');
 const OVER = (): ErrorReply => fault('CHALLENGE_OVER', 'This challenge was answered, cancelled or has expired already.');
@@ -45,17 +46,15 @@ export class ChallengeCommands {
     roomId: string,
     challengeId: string,
     who: { deviceId: string; playerId: string },
-    name: string,
+    name: string | null,
   ): Promise<{ ok: true; seat: Seat; seatToken: string } | ErrorReply> {
     return this.cache.withRoom(roomId, null, async (room) => {
       const c = room.challenge;
       if (c?.id !== challengeId || c.playerId !== who.playerId) return NO_SUCH();
       if (!room.keptSeat(this.now())) return OVER();
-      const claimed = await this.seats.seatIn(room, c.seat, name, who.deviceId);
+      // Seated first, then the row marked (seatIn does it): the seat was never free to anyone else in between.
+      const claimed = await this.seats.seatIn(room, c.seat, name ?? defaultSeatName(c.seat), who.deviceId);
       if (!claimed.ok) return claimed;
-      // Seated first, then the row: the seat was never free to anyone else in between.
-      await this.store.endChallenge(c.id, 'accepted', this.now());
-      room.setChallenge({ ...c, status: 'accepted' });
       this.changed(room);
       return { ok: true, seat: c.seat, seatToken: claimed.seatToken };
     });
@@ -70,7 +69,12 @@ export class ChallengeCommands {
     return this.cache.withRoom(roomId, null, async (room) => {
       const c = room.challenge;
       if (c?.id !== challengeId) return NO_SUCH();
-      if (!(await this.store.endChallenge(c.id, status, this.now()))) return OVER();
+      if (!(await this.store.endChallenge(c.id, status, this.now()))) {
+        // Ended already, maybe by another process whose news has not come: memory learns how.
+        const fresh = await this.cache.reload(room);
+        if (fresh && fresh.challenge?.status !== c.status) this.cache.announce(fresh);
+        return OVER();
+      }
       room.setChallenge({ ...c, status });
       this.changed(room);
       return { ok: true };

@@ -378,14 +378,14 @@ export class RoomService {
 
   /**
    * The challenged player (`who`: the device answering and its player) takes the kept seat under
-   * `name`, and the challenge is accepted: NO_SUCH_CHALLENGE for anyone else, CHALLENGE_OVER once
+   * `name` (null: "Player B", by the seat's letter), and the challenge is accepted: NO_SUCH_CHALLENGE for anyone else, CHALLENGE_OVER once
    * it ended or expired. The device's player holds the seat, so any device of theirs may join it.
    */
   acceptChallenge(
     roomId: string,
     challengeId: string,
     who: { deviceId: string; playerId: string },
-    name: string,
+    name: string | null,
   ): Promise<{ ok: true; seat: Seat; seatToken: string } | ErrorReply> {
     return this.challenges.accept(roomId, challengeId, who, name);
   }

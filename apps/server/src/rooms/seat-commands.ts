@@ -109,6 +109,9 @@ export class SeatCommands {
     if (!(await this.store.claimSeat(room.id, seat, { name, tokenHash, deviceId, playerId })))
       return this.lostRace(room, TAKEN());
     room.seatPerson(seat, { name, tokenHash, deviceId, playerId }, await this.claimedAt(room.id, seat));
+    // The challenged friend sat in their kept seat (by the room's link, or by accepting): the challenge is answered.
+    if (kept?.seat === seat && (await this.store.endChallenge(kept.id, 'accepted', this.now())))
+      room.setChallenge({ ...kept, status: 'accepted' });
     return { ok: true, name, seatToken: token };
   }
 

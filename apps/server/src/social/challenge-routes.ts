@@ -127,7 +127,7 @@ export function registerChallengeRoutes(
     const found = await mine(req);
     if (!found || found.c.challengedId !== found.playerId) return httpError(reply, ...NO_SUCH);
     const { c, playerId, deviceId } = found;
-    const accepted = await rooms.acceptChallenge(c.roomId, c.id, { deviceId, playerId }, c.challengedName || 'Player B');
+    const accepted = await rooms.acceptChallenge(c.roomId, c.id, { deviceId, playerId }, c.challengedName || null);
     if (!accepted.ok) return refused(reply, accepted);
     return { roomId: c.roomId, seat: accepted.seat } satisfies ChallengeAcceptReply;
   });
