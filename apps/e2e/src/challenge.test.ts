@@ -41,6 +41,8 @@ describe('a challenge in the browser', () => {
     await ann.page.locator('[data-testid="seat-0"][data-you="true"]').waitFor();
     await ann.page.locator('[data-testid="challenge-note"][data-status="pending"]').waitFor();
     expect(await ann.page.getByTestId('challenge-note').textContent()).toContain('kept for Bob');
+    await ann.page.getByTestId('challenge-withdraw').waitFor();
+    expect(await axeViolations(ann.page), 'room with a kept seat').toEqual([]);
 
     // Bob's home page shows the invitation at the top, in both themes.
     await bob.page.goto(product.url);

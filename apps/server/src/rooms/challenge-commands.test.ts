@@ -62,4 +62,15 @@ describe('a seat kept for a challenged friend', () => {
     expect(await rooms.endChallenge(roomId, 'c1', 'expired')).toMatchObject({ ok: false, code: 'CHALLENGE_OVER' });
     expect((await rooms.get(roomId))?.seats[1]?.name).toBe('Bob');
   });
+
+  it('expires once when two processes both try, and the other learns it', async () => {
+    const { store, clock, rooms, roomId } = await kept(60_000);
+    const there = new RoomService(store, { secondMs: 1000 }, { now: () => clock.now });
+    await there.get(roomId);
+    clock.now = new Date(clock.now.getTime() + 60_000);
+    const both = await Promise.all([rooms.endChallenge(roomId, 'c1', 'expired'), there.endChallenge(roomId, 'c1', 'expired')]);
+    expect(both.filter((r) => r.ok)).toHaveLength(1);
+    expect(both.filter((r) => !r.ok)).toMatchObject([{ code: 'CHALLENGE_OVER' }]);
+    for (const s of [rooms, there]) expect((await s.get(roomId))?.challenge?.status).toBe('expired');
+  });
 });

@@ -15,3 +15,6 @@ export const acceptChallenge = (id: string, fetchImpl: typeof fetch = fetch): Pr
 /** POST /api/challenges/:id/decline: the seat is free, and the challenger's room says so. */
 export const declineChallenge = (id: string, fetchImpl: typeof fetch = fetch): Promise<null> =>
   sendJson('POST', `/api/challenges/${encodeURIComponent(id)}/decline`, undefined, 204, fetchImpl);
+/** DELETE /api/challenges/:id: the challenger takes the challenge back; the seat is free. */
+export const cancelChallenge = (id: string, fetchImpl: typeof fetch = fetch): Promise<null> =>
+  sendJson('DELETE', `/api/challenges/${encodeURIComponent(id)}`, undefined, 204, fetchImpl);

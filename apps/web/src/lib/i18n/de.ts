@@ -513,6 +513,7 @@ export const de: Messages = {
   'challenge.declined': '{name} hat die Herausforderung abgelehnt: Der Platz ist frei.',
   'challenge.expired': '{name} hat nicht rechtzeitig geantwortet: Der Platz ist frei.',
   'challenge.cancelled': 'Die Herausforderung an {name} wurde zurückgezogen: Der Platz ist frei.',
+  'challenge.withdraw': 'Herausforderung zurückziehen',
   'lang.short.en': 'EN',
   'lang.short.fr': 'FR',
   'lang.short.de': 'DE',

@@ -508,6 +508,7 @@ export const en = {
   'challenge.declined': '{name} declined the challenge: the seat is free.',
   'challenge.expired': '{name} did not answer in time: the seat is free.',
   'challenge.cancelled': 'The challenge to {name} was cancelled: the seat is free.',
+  'challenge.withdraw': 'Cancel the challenge',
   'lang.short.en': 'EN',
   'lang.short.fr': 'FR',
   'lang.short.de': 'DE',

@@ -509,6 +509,7 @@ export const fr: Messages = {
   'challenge.declined': '{name} a refusé le défi : la place est libre.',
   'challenge.expired': '{name} n’a pas répondu à temps : la place est libre.',
   'challenge.cancelled': 'Le défi lancé à {name} a été annulé : la place est libre.',
+  'challenge.withdraw': 'Annuler le défi',
   'lang.short.en': 'EN',
   'lang.short.fr': 'FR',
   'lang.short.de': 'DE',
