@@ -320,7 +320,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     onChallenged: (c) => push.challenged(c.challengedId, c.challengerName, c.id),
   });
   const identity = createIdentityStore(db);
-  registerRatingRoutes(http, { store });
+  registerRatingRoutes(http, { store, friendId: (me, them) => friends.friendIdOf(me, them) });
   const devices = deviceEvents({ io, principals, rooms, bus });
   registerIdentityRoutes(http, {
     identity,

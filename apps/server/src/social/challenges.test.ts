@@ -87,7 +87,7 @@ describe.each(LOGIC_DATABASES)('challenges on %s', (kind) => {
   });
 
   it('seats the friend on accepting from another device of theirs, and any device of theirs holds the seat', async () => {
-    const { bob, made, annSocket } = await challenged(server.url);
+    const { ann, bob, made, annSocket } = await challenged(server.url);
     const phone = await linkDevice(server.url, bob);
     expect((await call(server.url, 'POST', `/api/challenges/${made.id}/accept`, phone)).json).toEqual({
       roomId: made.roomId,
@@ -99,6 +99,12 @@ describe.each(LOGIC_DATABASES)('challenges on %s', (kind) => {
     );
     const laptop = await Player.connect(server.url, { deviceToken: bob });
     expect(await laptop.join(made.roomId)).toMatchObject({ ok: true, seat: 1 });
+    // Bob's card, opened from the room, offers Ann a challenge: it names him as her friends listing does.
+    const { match } = await roomOf(server.url, made.roomId);
+    const bobId = ((await call(server.url, 'GET', '/api/friends', ann)).json as FriendsReply).friends[0]!.id;
+    expect((await call(server.url, 'GET', `/api/matches/${match.id}/seats/1/card`, ann)).json).toMatchObject({ friend: bobId });
+    const stranger = await named(server.url, 'Dee');
+    expect((await call(server.url, 'GET', `/api/matches/${match.id}/seats/1/card`, stranger)).json).not.toHaveProperty('friend');
     expect(await incoming(server.url, bob)).toEqual([]);
     // Answered once: a second answer is refused.
     expect((await call(server.url, 'POST', `/api/challenges/${made.id}/decline`, bob)).status).toBe(409);
