@@ -61,6 +61,13 @@ export function createMemoryStore(): MemoryStore {
     if (!match) throw new Error(`room ${r.id} has no match`);
     return match;
   };
+  /** the room's newest challenge, a copy as a read gives */
+  const keptIn = (roomId: string): KeptSeat | null => {
+    const found = [...challenges.values()].findLast((c) => c.roomId === roomId);
+    if (!found) return null;
+    const { roomId: _room, ...kept } = found;
+    return { ...kept, expiresAt: new Date(kept.expiresAt) };
+  };
   const seatOf = (roomId: string, index: number) => room(roomId)?.seats.find((s) => s.index === index);
   const play = (r: MemoryRoom, seat: StoredSeat): void => {
     if (seat.name === null) return;
@@ -204,9 +211,8 @@ export function createMemoryStore(): MemoryStore {
         rematchVotes: r.seats.filter((s) => s.rematch).map((s) => s.index),
         match: matchOut(match),
         actions: match.actions.map((a) => ({ ...a })),
-        challenge: [...challenges.values()].findLast((c) => c.roomId === roomId) ?? null,
+        challenge: keptIn(roomId),
       };
-      if (loaded.challenge) loaded.challenge = { ...loaded.challenge };
       return loaded;
     },
 
