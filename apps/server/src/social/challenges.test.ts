@@ -1,4 +1,10 @@
-import type { ChallengeReply, ChallengesReply, FriendsReply, RoomSummary } from '@mm/protocol';
+import {
+  DEVICE_TOKEN_HEADER,
+  type ChallengeReply,
+  type ChallengesReply,
+  type FriendsReply,
+  type RoomSummary,
+} from '@mm/protocol';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
 import { hashToken } from '../security/tokens';
@@ -61,6 +67,9 @@ describe.each(LOGIC_DATABASES)('challenges on %s', (kind) => {
     });
     expect(await server.app.db.prisma.room.count()).toBe(rooms);
     expect(await incoming(server.url, bob)).toEqual([]);
+    // A private answer: kept by no cache between the device and the server.
+    const listed = await fetch(`${server.url}/api/challenges`, { headers: { [DEVICE_TOKEN_HEADER]: bob } });
+    expect(listed.headers.get('cache-control')).toContain('no-store');
   });
 
   it('keeps the seat for the friend: anyone else is refused, and the room shows their name only', async () => {
