@@ -11,6 +11,7 @@ import { DailyReminders } from './daily/reminders';
 import { registerDailyRoutes } from './daily/routes';
 import { loadDailySecret } from './daily/secret';
 import { createDailyStore } from './daily/store';
+import { createChallengesStore } from './db/challenges-store';
 import { openDatabase, type Database } from './db/database';
 import { createStore, type Store } from './db/store';
 import { RoomSweep } from './db/sweep';
@@ -18,6 +19,7 @@ import { OutageLog } from './db/unavailable';
 import { Attention, unattended } from './duties/attention';
 import { BotDriver } from './duties/bot-driver';
 import { botDuty } from './duties/bot-duty';
+import { ChallengeExpiry, challengeDuty } from './duties/challenge-duty';
 import { LeaseKeeper } from './duties/lease-keeper';
 import { createLeases } from './db/leases-store';
 import { DutyScheduler } from './duties/scheduler';
@@ -49,6 +51,7 @@ import { resolvePrincipals } from './http/principal';
 import { registerRatingRoutes } from './http/ratings';
 import { matchRater } from './ratings/rate';
 import { createFriendsStore } from './social/store';
+import { registerChallengeRoutes } from './social/challenge-routes';
 import { registerFriendRoutes } from './social/routes';
 import { createGroupsStore } from './social/groups-store';
 import { registerGroupRoutes } from './social/groups-routes';
@@ -211,13 +214,14 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     onNear: (room, seat) => push.deadlineNear(room, seat),
     ...(metrics ? { onLag: (ms: number) => metrics.lag('timeout', ms) } : {}),
   });
+  const challengeExpiry = new ChallengeExpiry({ service: rooms, gate: leases, log: http.log });
   const dailyStore = createDailyStore(db);
   const daily: DailyAttempts = new DailyAttempts({ secret: dailySecret, now, daily: dailyStore, rooms });
   const reminders = new DailyReminders({ daily: dailyStore, push: pushStore, sender: pushSender, now, log: http.log });
   const duties = new DutyScheduler(
     leases,
     rooms,
-    [botDuty(bots), timeoutDuty(timeouts)],
+    [botDuty(bots), timeoutDuty(timeouts), challengeDuty(challengeExpiry)],
     { tickMs: Math.max(50, Math.round(config.dutyLeaseMs / 6)) },
     http.log,
   );
@@ -308,14 +312,19 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     attempts: daily,
     creations,
   });
-  registerFriendRoutes(http, {
-    friends: createFriendsStore(db),
+  const friends = createFriendsStore(db);
+  registerFriendRoutes(http, { friends, creations, triesPerMinute: config.linkTriesPerMinute });
+  registerChallengeRoutes(http, {
+    rooms,
+    friends,
+    challenges: createChallengesStore(db),
     creations,
-    triesPerMinute: config.linkTriesPerMinute,
+    secondMs: config.secondMs,
+    onChallenged: (c) => push.challenged(c.challengedId, c.challengerName, c.id),
   });
   registerGroupRoutes(http, { groups: createGroupsStore(db), now, creations, triesPerMinute: config.linkTriesPerMinute });
   const identity = createIdentityStore(db);
-  registerRatingRoutes(http, { store });
+  registerRatingRoutes(http, { store, friendId: (me, them) => friends.friendIdOf(me, them) });
   const devices = deviceEvents({ io, principals, rooms, bus, log: http.log });
   // A merge a crash cut short: its seats follow now.
   await devices.settleMerges();
@@ -365,7 +374,14 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
       lifecycle.stop({
         node: http.server,
         // No new duty taken; bot moves being submitted and messages being handled finish (and are acknowledged).
-        stopWork: [() => reminders.stop(), () => duties.stop(), () => sweep.stop(), () => bots.close(), () => timeouts.close()],
+        stopWork: [
+          () => reminders.stop(),
+          () => duties.stop(),
+          () => sweep.stop(),
+          () => bots.close(),
+          () => timeouts.close(),
+          () => challengeExpiry.close(),
+        ],
         work,
         // Other processes take this one's rooms at once rather than when the leases expire.
         handOver: [() => duties.releaseAll().catch((err: unknown) => http.log.warn({ err }, 'releasing room leases failed'))],

@@ -20,6 +20,7 @@ import { passkeyRegisterBodySchema, passkeySignInBodySchema } from './passkeys';
 import { dailyAttemptBodySchema, dailyReminderSchema } from './daily';
 import { friendInviteBodySchema, friendsReplySchema } from './friends';
 import { createGroupBodySchema, groupInviteBodySchema } from './groups';
+import { challengeBodySchema, challengesReplySchema } from './challenges';
 import { clientMessages, serverMessages } from './socket';
 
 /**
@@ -138,7 +139,7 @@ export function renderProtocolDoc(): string {
     `| \`PUT /api/me/lang\` | header \`${DEVICE_TOKEN_HEADER}\`, \`{ lang }\` (\`en\`, \`fr\`, \`de\`) | the language chosen on one device; every device of the player applies \`lang\` of \`GET /api/me\` at load: the \`GET /api/me\` reply |`,
     `| \`GET /api/me/stats\` | header \`${DEVICE_TOKEN_HEADER}\` | per family: matches played and won, longest winning run, ranks (rotation, Master Mind 44), guesses to break a code by code size (duel, Parker); schema below |`,
     `| \`GET /api/me/ratings\` | header \`${DEVICE_TOKEN_HEADER}\` | the player's rating per family (openskill, docs/rules.md §7) with the games it counts and its course after each rated match; schema below |`,
-    `| \`GET /api/matches/:id/seats/:seat/card\` | header \`${DEVICE_TOKEN_HEADER}\` | the person who sat in that seat of that match: their name, public ratings and head-to-head with the asker, nothing else; 404 \`MATCH_NOT_FOUND\`, \`NO_SUCH_SEAT\`, \`NOT_A_PERSON\` (a bot); 400 for a bad id, seat or token; schema below |`,
+    `| \`GET /api/matches/:id/seats/:seat/card\` | header \`${DEVICE_TOKEN_HEADER}\` | the person who sat in that seat of that match: their name, public ratings and head-to-head with the asker, and \`friend\` (their id in \`GET /api/friends\`) when the two are friends, nothing else; 404 \`MATCH_NOT_FOUND\`, \`NO_SUCH_SEAT\`, \`NOT_A_PERSON\` (a bot); 400 for a bad id, seat or token; schema below |`,
     `| \`DELETE /api/me\` | header \`${DEVICE_TOKEN_HEADER}\`, \`{ confirm: "DELETE" }\` | 204: "Delete me" on every device at once: the devices, push subscriptions, passkeys, link codes, friendships and friend invitations go, and the player leaves every group (one they made goes to its longest-standing member); running seats are handed to a bot where the room allows takeovers, else freed; the player's name in others' histories becomes \`""\` (shown as "Deleted player"); its devices' sockets get \`PLAYER_DELETED\`. 400 without the confirmation |`,
     `| \`DELETE /api/me/devices/:id\` | header \`${DEVICE_TOKEN_HEADER}\`, optional \`{ keepPasskeys }\` | 204: that device leaves the player and starts as a new anonymous one (its \`GET /api/me\` says it was \`removed\`); the link codes it made die, the passkeys it made go unless \`keepPasskeys\`; its sockets get \`DEVICE_REMOVED\`; 403 \`DEVICE_TOO_NEW\` when the asker joined less than a day ago and that device before it; 404 \`NO_SUCH_DEVICE\` for an id not of this player |`,
     `| \`PUT /api/me/devices/:id/name\` | header \`${DEVICE_TOKEN_HEADER}\`, \`{ name }\` | what the player calls that device (null: its browser's label again): the \`GET /api/me\` reply; 404 \`NO_SUCH_DEVICE\` |`,
@@ -176,6 +177,11 @@ export function renderProtocolDoc(): string {
     `| \`POST /api/groups/:id/invite\` | header \`${DEVICE_TOKEN_HEADER}\` | \`{ id, token }\`: a new invitation link, the old one stops working; the maker only (403 \`NOT_GROUP_MAKER\`) |`,
     '| `POST /api/groups/preview` | `{ token }`, optional device header | `{ name, members, member }` of the group, nothing else; 404 `GROUP_INVITE_INVALID`, 429 |',
     `| \`POST /api/groups/join\` | header \`${DEVICE_TOKEN_HEADER}\`, \`{ token }\` | \`{ id, name }\`: a member now (already one: unchanged); 409 \`GROUP_FULL\`, \`TOO_MANY_GROUPS\`, else as for the preview |`,
+    `| \`POST /api/challenges\` | header \`${DEVICE_TOKEN_HEADER}\`, \`{ friendId, preset, name? }\` | 201 \`{ id, roomId, expiresAt }\`: a room of the preset with the challenger seated and a seat kept for the friend for ten minutes (\`SEAT_RESERVED\` to anyone else; the room's summary shows \`challenge\` with the friend's name only); the friend's devices get a push. 404 \`NOT_YOUR_FRIEND\`, 400 \`NOT_A_CHALLENGE_PRESET\`, 429 \`TOO_MANY_CHALLENGES\` (3 waiting) or with rooms per address |`,
+    `| \`GET /api/challenges\` | header \`${DEVICE_TOKEN_HEADER}\` | \`{ incoming, outgoing }\`: challenges waiting for this player's answer, and the player's own of the last day |`,
+    `| \`POST /api/challenges/:id/accept\` | header \`${DEVICE_TOKEN_HEADER}\` | \`{ roomId, seat }\`: the challenged player sits in the kept seat (any device of theirs then joins it without a token); 404 \`NO_SUCH_CHALLENGE\`, 409 \`CHALLENGE_OVER\` |`,
+    `| \`POST /api/challenges/:id/decline\` | header \`${DEVICE_TOKEN_HEADER}\` | 204: the seat is free; the challenger's room shows the challenge \`declined\` (as \`expired\` after ten minutes unanswered); 404, 409 as above |`,
+    `| \`DELETE /api/challenges/:id\` | header \`${DEVICE_TOKEN_HEADER}\` | 204: the challenger cancels; the seat is free; 404, 409 as above |`,
     '',
     "The Code of the day is played in an ordinary room: join `roomId` with `seatToken` and send the race's `guess`",
     "actions. Only the player's devices may join it; its view holds the code once the attempt has ended, and its replay",
@@ -223,6 +229,14 @@ export function renderProtocolDoc(): string {
     '`POST /api/friends/invites/preview` and `POST /api/friends/invites/accept` body:',
     '',
     json(friendInviteBodySchema),
+    '',
+    '`POST /api/challenges` body:',
+    '',
+    json(challengeBodySchema),
+    '',
+    '`GET /api/challenges` reply:',
+    '',
+    sent(challengesReplySchema),
     '',
     '`GET /api/friends` reply:',
     '',

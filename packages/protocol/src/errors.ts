@@ -57,6 +57,12 @@ export const TRANSPORT_ERRORS = {
   FRIEND_INVITE_INVALID: 'No friend invitation is this one (mistyped, used already, or revoked): HTTP 404.',
   FRIEND_INVITE_EXPIRED: 'This friend invitation is older than a week: ask for a new one. HTTP 410.',
   OWN_FRIEND_INVITE: 'This friend invitation is your own: send it to someone else. HTTP 409.',
+  SEAT_RESERVED: 'That seat is kept for the friend this room was made to challenge, until they answer or ten minutes pass.',
+  NOT_YOUR_FRIEND: 'Only a friend can be challenged: `POST /api/challenges` names nobody among your friends. HTTP 404.',
+  TOO_MANY_CHALLENGES: 'You have as many challenges waiting for an answer as you may (3): HTTP 429.',
+  NO_SUCH_CHALLENGE: 'No challenge of yours (made or received) has that id: HTTP 404.',
+  CHALLENGE_OVER: 'That challenge was answered, cancelled or has expired already: HTTP 409.',
+  NOT_A_CHALLENGE_PRESET: 'A challenge is made from a preset of the rules with no bot seat: HTTP 400.',
   DEVICE_REMOVED:
     'This device was removed from its player: it is a new anonymous player now, and no seat of the old one answers to it (sent as `server:error`, then the socket is closed).',
   PLAYER_DELETED:

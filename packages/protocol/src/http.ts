@@ -1,3 +1,4 @@
+import type { RoomChallenge } from './challenges';
 import { z } from 'zod';
 import {
   BOT_STRENGTHS,
@@ -138,6 +139,8 @@ export interface RoomSummary {
   createdAt: string;
   /** a Code of the day's room: the puzzle number its one match plays (absent for any other room) */
   daily?: number;
+  /** a room made as a challenge: the seat kept for the friend, and how it ended (absent for any other room) */
+  challenge?: RoomChallenge;
 }
 
 /** Who sat where in one match (a rematch moves everyone one seat on). */

@@ -20,3 +20,4 @@ export * from './friends';
 export * from './delta';
 export * from './room-delta';
 export * from './groups';
+export * from './challenges';

@@ -17,6 +17,7 @@ import {
   statsReplySchema,
 } from './identity';
 import { BOT_STRENGTHS, familyIdSchema, matchStatusSchema, matchViewSchema, seatSchema, shownCodeSchema } from '@mm/rules';
+import { challengeAcceptReplySchema, challengeReplySchema, challengesReplySchema, roomChallengeSchema } from './challenges';
 import { ERROR_CODES, type ErrorReply } from './errors';
 import type { Commitment } from './fairness';
 import type {
@@ -137,6 +138,9 @@ export const roomSummarySchema: z.ZodType<RoomSummary> = z.strictObject({
   status: matchStatusSchema,
   createdAt: isoDate,
   daily: dailyFlagSchema.describe("a Code of the day's room: the puzzle number its one match plays (absent for any other room)"),
+  challenge: roomChallengeSchema
+    .optional()
+    .describe('a room made as a challenge: the seat kept for a friend (absent for any other room)'),
 });
 
 /** `{ error: { code, message } }`: the body of every HTTP 4xx and 5xx. */
@@ -410,4 +414,9 @@ export const httpReplySchemas = {
   'POST /api/groups/:id/invite': { status: 200, schema: groupInviteReplySchema },
   'POST /api/groups/preview': { status: 200, schema: groupPreviewReplySchema },
   'POST /api/groups/join': { status: 200, schema: groupJoinReplySchema },
+  'POST /api/challenges': { status: 201, schema: challengeReplySchema },
+  'GET /api/challenges': { status: 200, schema: challengesReplySchema },
+  'POST /api/challenges/:id/accept': { status: 200, schema: challengeAcceptReplySchema },
+  'POST /api/challenges/:id/decline': { status: 204, schema: null },
+  'DELETE /api/challenges/:id': { status: 204, schema: null },
 } as const satisfies Record<string, { status: number; schema: z.ZodType | null }>;

@@ -26,3 +26,4 @@ export * from './passkey-host';
 export type * from './ratings';
 export * from './delta';
 export * from './room-delta';
+export type * from './challenges';

@@ -45,12 +45,12 @@ export const pushHeadersSchema = z.object({ [DEVICE_TOKEN_HEADER]: tokenSchema }
 /** What the service worker receives (decrypted) in a push and shows as a notification. */
 export const pushPayloadSchema = z
   .object({
-    /** why: a seat must act, a match it played ended, a rematch waits for its vote, the day's code waits (the daily reminder) */
-    kind: z.enum(['turn', 'finished', 'rematch', 'deadline', 'daily']),
+    /** why: a seat must act, a match it played ended, a rematch waits for its vote, the day's code waits (the daily reminder), a friend challenges the player */
+    kind: z.enum(['turn', 'finished', 'rematch', 'deadline', 'daily', 'challenge']),
     title: z.string().max(200),
     body: z.string().max(500),
-    /** the room's path on this site (`/r/<id>`), or `/daily`: a tap opens or focuses it */
-    url: z.string().regex(/^\/(?:r\/[A-Za-z0-9_-]+|daily)$/),
+    /** the room's path on this site (`/r/<id>`), `/daily`, or `/` (the home page, where a challenge is answered): a tap opens or focuses it */
+    url: z.string().regex(/^\/(?:r\/[A-Za-z0-9_-]+|daily)?$/),
     /** one notification per room: a newer one replaces the older */
     tag: z.string().max(100),
   })

@@ -56,6 +56,10 @@ export const playerCardReplySchema = z.strictObject({
   you: z.boolean().describe('the asker is this player (then `headToHead` is null)'),
   ratings: z.array(familyRatingSchema).describe('most played first'),
   headToHead: headToHeadSchema.nullable(),
+  friend: z
+    .string()
+    .optional()
+    .describe('present when the asker and this person are friends: their id in GET /api/friends (to challenge them)'),
 });
 export type PlayerCardReply = z.output<typeof playerCardReplySchema>;
 

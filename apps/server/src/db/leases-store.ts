@@ -20,6 +20,8 @@ const DUE_WHEN = {
   'bot-seated': `EXISTS (SELECT 1 FROM "Seat" s WHERE s."roomId" = m."roomId" AND s.bot)`,
   /** the room has a turn timer */
   'turn-timer': `EXISTS (SELECT 1 FROM "Room" r WHERE r.id = m."roomId" AND r."turnSeconds" IS NOT NULL)`,
+  /** the room was made for a challenge still waiting for its answer */
+  'challenge-pending': `EXISTS (SELECT 1 FROM "Challenge" c WHERE c."roomId" = m."roomId" AND c.status = 'pending')`,
 } as const;
 
 /** The name of a condition that makes a room owe a duty (its SQL: `DUE_WHEN`). */

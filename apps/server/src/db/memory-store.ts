@@ -7,7 +7,7 @@ import { DEFAULT_BOT_STRENGTH } from '@mm/rules';
 import { newPlayerId } from '../security/tokens.js';
 import type { StoredAction, StoredMatch, StoredMatchPlayer, StoredRoom, StoredSeat } from './rows.js';
 import type { FinishStore, StoredFinish, StoredRating } from './finish-store.js';
-import type { RoomStorage } from './store.js';
+import type { KeptSeat, RoomStorage } from './store.js';
 
 /** A stored room as its row holds it: its seats (with their rematch votes) and its matches by id. */
 interface MemoryRoom extends Omit<StoredRoom, 'seats' | 'rematchVotes' | 'match' | 'actions'> {
@@ -54,6 +54,8 @@ export function createMemoryStore(): MemoryStore {
   const ratings = new Map<string, StoredRating & { playerId: string }>();
   /** merges whose seats have yet to follow: from → into */
   const merges = new Map<string, string>();
+  /** the challenges, each with its room's id, by id */
+  const challenges = new Map<string, KeptSeat & { roomId: string }>();
   /** the time of the last finish: every finish is later than the one before (one order, as the SQL's lock keeps) */
   let lastFinish = 0;
 
@@ -62,6 +64,13 @@ export function createMemoryStore(): MemoryStore {
     const match = matches.get(r.matches.at(-1) ?? '');
     if (!match) throw new Error(`room ${r.id} has no match`);
     return match;
+  };
+  /** the room's newest challenge, a copy as a read gives */
+  const keptIn = (roomId: string): KeptSeat | null => {
+    const found = [...challenges.values()].findLast((c) => c.roomId === roomId);
+    if (!found) return null;
+    const { roomId: _room, ...kept } = found;
+    return { ...kept, expiresAt: new Date(kept.expiresAt) };
   };
   const seatOf = (roomId: string, index: number) => room(roomId)?.seats.find((s) => s.index === index);
   const play = (r: MemoryRoom, seat: StoredSeat): void => {
@@ -206,8 +215,28 @@ export function createMemoryStore(): MemoryStore {
         rematchVotes: r.seats.filter((s) => s.rematch).map((s) => s.index),
         match: matchOut(match),
         actions: match.actions.map((a) => ({ ...a })),
+        challenge: keptIn(roomId),
       };
       return loaded;
+    },
+
+    async addChallenge(c) {
+      challenges.set(c.id, {
+        id: c.id,
+        roomId: c.roomId,
+        seat: c.seat,
+        playerId: c.challengedId,
+        name: c.name,
+        status: 'pending',
+        expiresAt: new Date(c.expiresAt),
+      });
+    },
+
+    async endChallenge(id, status, at) {
+      const c = challenges.get(id);
+      if (c?.status !== 'pending' || (status === 'expired' && c.expiresAt > at)) return false;
+      c.status = status;
+      return true;
     },
 
     async loadSeats(roomId) {

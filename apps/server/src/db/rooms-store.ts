@@ -7,6 +7,7 @@
 // which a reconnect storm of claims would queue for (P2028).
 import { DEFAULT_BOT_STRENGTH, type BotStrength } from '@mm/rules';
 import type { PrismaClient } from '../generated/prisma/client.js';
+import { toKeptSeat } from './challenges-store.js';
 import type { Database } from './database.js';
 import { json, toAction, toMatch, toSeat, uniqueViolationTarget, type StoredRoom, type StoredSeat } from './rows.js';
 
@@ -195,6 +196,7 @@ export function createRoomsStore({ prisma }: Database): RoomsStore {
         include: {
           seats: { orderBy: { index: 'asc' } },
           matches: { orderBy: { number: 'desc' }, take: 1, include: { actions: { orderBy: { seq: 'asc' } } } },
+          challenges: { orderBy: { createdAt: 'desc' }, take: 1, include: { challenged: { select: { name: true } } } },
         },
       });
       if (room === null) return null;
@@ -215,6 +217,7 @@ export function createRoomsStore({ prisma }: Database): RoomsStore {
         rematchVotes: room.seats.filter((s) => s.rematch).map((s) => s.index),
         match: toMatch(match),
         actions: match.actions.map(toAction),
+        challenge: room.challenges[0] ? toKeptSeat(room.challenges[0]) : null,
       };
     },
 

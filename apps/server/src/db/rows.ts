@@ -1,6 +1,7 @@
 // What the stores hand out, and how a database row becomes one: shared by the action log, the
 // rooms-and-seats store and the history reader, so each row is read one way everywhere.
 import { BOT_STRENGTHS, DEFAULT_BOT_STRENGTH, type BotStrength } from '@mm/rules';
+import type { KeptSeat } from './challenges-store.js';
 import { Prisma } from '../generated/prisma/client.js';
 
 export interface StoredAction {
@@ -64,6 +65,8 @@ export interface StoredRoom {
   match: StoredMatch;
   /** Of that match, by seq. */
   actions: StoredAction[];
+  /** a room made as a challenge: its newest challenge (the seat kept for a friend); absent or null for any other */
+  challenge?: KeptSeat | null;
 }
 export interface StoredMatchPlayer {
   seat: number;

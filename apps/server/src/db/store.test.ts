@@ -51,6 +51,28 @@ describe.each(['memory', ...STORAGE_DATABASES] as const)('rooms storage on %s', 
     return { roomId, matchId };
   }
 
+  it("keeps a room's challenge with the room, and ends it once from pending (an expiry only past its deadline)", async () => {
+    const { roomId } = await newRoom();
+    const challengerId = await store.ensurePlayer(`ann-${randomUUID()}`, { name: 'Ann' });
+    const challengedId = await store.ensurePlayer(`bob-${randomUUID()}`, { name: 'Bob' });
+    const expiresAt = new Date(Date.now() + 60_000);
+    const id = `c-${randomUUID()}`;
+    expect((await store.loadRoom(roomId))?.challenge ?? null).toBeNull();
+    await store.addChallenge({ id, roomId, seat: 1, challengerId, challengedId, name: 'Bob', preset: 'duel-classic', expiresAt });
+    expect((await store.loadRoom(roomId))?.challenge).toEqual({
+      id,
+      seat: 1,
+      playerId: challengedId,
+      name: 'Bob',
+      status: 'pending',
+      expiresAt,
+    });
+    expect(await store.endChallenge(id, 'expired', new Date())).toBe(false);
+    expect(await store.endChallenge(id, 'declined', new Date())).toBe(true);
+    expect(await store.endChallenge(id, 'cancelled', new Date())).toBe(false);
+    expect((await store.loadRoom(roomId))?.challenge).toMatchObject({ status: 'declined' });
+  });
+
   it('creates a room with empty seats and match 1, and loads it back', async () => {
     const options = { pegs: 4, colours: 6, repeats: true, nested: { list: [1, 'two', null] } };
     const { roomId, matchId } = await newRoom(3, options);

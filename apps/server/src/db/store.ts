@@ -1,6 +1,7 @@
 // The storage the room code calls, by concern: the action log (action-log.ts), the rooms and their
 // seats (rooms-store.ts), players of devices (players-store.ts) and the history (history-store.ts),
 // over one database. Rows are read one way for all of them (rows.ts).
+import { createChallengeRooms, type ChallengeRooms } from './challenges-store.js';
 import { createActionLog, type ActionLog } from './action-log.js';
 import type { Database } from './database.js';
 import { createFinishStore, type FinishStore } from './finish-store.js';
@@ -19,6 +20,7 @@ export type {
   StoredSeat,
 } from './rows.js';
 export { uniqueViolationTarget } from './rows.js';
+export type { KeptSeat, NewChallenge } from './challenges-store.js';
 export type { ActionLog, FinishStore, HistoryReader, PlayersStore, RoomsStore };
 export type { FinishedSeat, MatchRater, StoredFinish, StoredRating } from './finish-store.js';
 
@@ -27,9 +29,9 @@ export type { FinishedSeat, MatchRater, StoredFinish, StoredRating } from './fin
  * the in-memory one its unit tests run on (memory-store.ts). A match's finish is recorded, and
  * rated, through `finishMatch`.
  */
-export type RoomStorage = ActionLog & RoomsStore & PlayersStore & Pick<FinishStore, 'finishMatch'>;
+export type RoomStorage = ActionLog & RoomsStore & PlayersStore & ChallengeRooms & Pick<FinishStore, 'finishMatch'>;
 
-export interface Store extends ActionLog, FinishStore, RoomsStore, PlayersStore, HistoryReader {
+export interface Store extends ActionLog, FinishStore, RoomsStore, PlayersStore, HistoryReader, ChallengeRooms {
   kind: 'embedded' | 'postgres';
   close(): Promise<void>;
 }
@@ -43,6 +45,7 @@ export function createStore(db: Database, hooks: { onCommitBatch?: (rows: number
     ...createPlayersStore(db),
     ...createHistoryReader(db),
     ...createFinishStore(db),
+    ...createChallengeRooms(db),
     close: () => db.close(),
   };
 }

@@ -22,9 +22,9 @@ export interface LeaseGate {
 }
 
 /**
- * One kind of thing the server owes a room without anyone asking: a bot's move ('bot') or
- * a turn timeout ('timeout'). The scheduler leases each room that owes any kind to exactly one
- * live process; there, every kind is asked to do its part.
+ * One kind of thing the server owes a room without anyone asking: a bot's move ('bot'), a turn
+ * timeout ('timeout') or a challenge's expiry ('challenge'). The scheduler leases each room that
+ * owes any kind to exactly one live process; there, every kind is asked to do its part.
  */
 export interface DutyKind {
   readonly name: string;

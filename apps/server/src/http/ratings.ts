@@ -1,7 +1,8 @@
 // GET /api/me/ratings, a person's card (GET /api/matches/:id/seats/:seat/card) and a table's running
 // score (GET /api/rooms/:id/score). A card shows
-// what anyone may see of a person (there are no friends yet): their name, their public ratings and
-// the head-to-head with the asker; never a device, a token, a seat token or another match of theirs.
+// what anyone may see of a person: their name, their public ratings and the head-to-head with the
+// asker, and to a friend their id in the friends listing; never a device, a token, a seat token or
+// another match of theirs.
 import {
   playerCardParamsSchema,
   tableScoreParamsSchema,
@@ -25,7 +26,14 @@ export const HEAD_TO_HEAD_MATCHES = 1000;
 const mostPlayedFirst = (a: StoredRating, b: StoredRating): number => b.games - a.games || a.family.localeCompare(b.family);
 const shown = (r: StoredRating): FamilyRating => ({ family: r.family, rating: shownRating(r), games: r.games });
 
-export function registerRatingRoutes(app: FastifyInstance, deps: { store: Store }): void {
+export function registerRatingRoutes(
+  app: FastifyInstance,
+  deps: {
+    store: Store;
+    /** `them`'s id in `me`'s friends listing when the two are friends, else null (the card offers a challenge then) */
+    friendId?: (me: string, them: string) => Promise<string | null>;
+  },
+): void {
   const { store } = deps;
 
   app.get('/api/me/ratings', asPrincipal('device'), async (req) => {
@@ -63,7 +71,8 @@ export function registerRatingRoutes(app: FastifyInstance, deps: { store: Store 
       ratings: (await store.ratingsOf(them)).sort(mostPlayedFirst).map(shown),
       headToHead: you ? null : headToHead(shared, me ?? '', them),
     };
-    return body;
+    const friend = me === null || you || !deps.friendId ? null : await deps.friendId(me, them);
+    return friend === null ? body : { ...body, friend };
   });
   app.get('/api/rooms/:id/score', async (req, reply) => {
     const params = tableScoreParamsSchema.safeParse(req.params);

@@ -56,6 +56,9 @@ export async function mergeIn(tx: Tx, from: string, into: string): Promise<Moved
   await tx.passkey.updateMany({ where: { playerId: from }, data: { playerId: into } });
   await mergeFriends(tx, from, into);
   await mergeGroups(tx, from, into);
+  // Challenges made and received follow (a seat kept for `from` is kept for `into`).
+  await tx.challenge.updateMany({ where: { challengerId: from }, data: { challengerId: into } });
+  await tx.challenge.updateMany({ where: { challengedId: from }, data: { challengedId: into } });
   await tx.player.updateMany({ where: { id: into, name: '' }, data: { name: source.name } });
   await tx.player.delete({ where: { id: from } });
   return moved;

@@ -273,6 +273,11 @@ export function createIdentityStore(db: Database): IdentityStore {
         // Every line of their history, the running match's too: they played its first moves.
         await tx.matchPlayer.updateMany({ where: mine, data: { name: DELETED_PLAYER_NAME, deviceId: null, playerId: null } });
         const created = await tx.room.findMany({ where: { creatorPlayerId: playerId }, select: { id: true } });
+        // Their challenges go with them (ON DELETE CASCADE): a seat kept for them is free, read again below.
+        const challenged = await tx.challenge.findMany({
+          where: { challengedId: playerId, status: 'pending' },
+          select: { roomId: true },
+        });
         await tx.room.updateMany({ where: { creatorPlayerId: playerId }, data: { creatorPlayerId: null } });
         await tx.pushSubscription.deleteMany({ where: { deviceId: { in: deviceIds } } });
         // Out of every group, each one handed to its next member, or gone when nobody is left in it.
@@ -280,7 +285,11 @@ export function createIdentityStore(db: Database): IdentityStore {
         // Devices, link codes, passkeys, friendships both ways and friend invitations go with the player,
         // by their foreign keys: nobody keeps a deleted player as a friend or a request.
         await tx.player.delete({ where: { id: playerId } });
-        return { playerId, deviceIds, roomIds: [...new Set([...seats.map((s) => s.roomId), ...created.map((r) => r.id)])] };
+        return {
+          playerId,
+          deviceIds,
+          roomIds: [...new Set([...seats.map((s) => s.roomId), ...created.map((r) => r.id), ...challenged.map((c) => c.roomId)])],
+        };
       });
     },
 

@@ -8,7 +8,7 @@ import type { AnyFamily, Lang } from '@mm/rules';
  */
 
 /** The pushes of a room (the daily reminder has its own, below). */
-export type RoomPushKind = Exclude<PushPayload['kind'], 'daily'>;
+export type RoomPushKind = Exclude<PushPayload['kind'], 'daily' | 'challenge'>;
 
 const TEXTS: Record<Lang, Record<RoomPushKind, { title: string; body: string }>> = {
   en: {
@@ -57,4 +57,24 @@ export function pushPayload(kind: RoomPushKind, lang: Lang, family: AnyFamily, r
     url: `/r/${roomId}`,
     tag: `room-${roomId}`,
   };
+}
+
+const CHALLENGE: Record<Lang, (name: string) => { title: string; body: string }> = {
+  en: (name) => ({
+    title: `${name} challenges you to a duel`,
+    body: 'Accept or decline on the home page: your seat is kept for ten minutes.',
+  }),
+  fr: (name) => ({
+    title: `${name} vous défie en duel`,
+    body: 'Acceptez ou refusez sur l’accueil : votre place est gardée dix minutes.',
+  }),
+  de: (name) => ({
+    title: `${name} fordert dich zum Duell heraus`,
+    body: 'Nimm auf der Startseite an oder lehne ab: Dein Platz bleibt zehn Minuten frei.',
+  }),
+};
+
+/** A friend's challenge: a tap opens the home page, which shows it with Accept and Decline; one notification per challenge. */
+export function challengePayload(lang: Lang, name: string, challengeId: string): PushPayload {
+  return { kind: 'challenge', ...CHALLENGE[lang](name), url: '/', tag: `challenge-${challengeId}` };
 }

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { LiveRoom } from '../rooms/live-room';
 import type { IoServer } from '../socket/io-types';
 import { seatChannel } from '../socket/channels';
-import { pushPayload, type RoomPushKind } from './messages';
+import { challengePayload, pushPayload, type RoomPushKind } from './messages';
 import type { PushSender } from './sender';
 import type { PushStore } from './store';
 
@@ -174,5 +174,23 @@ export class PushNotifier {
       looking.add(deviceId);
     }
     return looking;
+  }
+
+  /** A friend challenged `playerId`: every device of theirs hears of it, in its own language, once. */
+  challenged(playerId: string, challengerName: string, challengeId: string): void {
+    const work = (async () => {
+      const subs = await this.store.subscriptionsOfPlayer(playerId);
+      if (subs.length === 0 || !(await this.store.claimOnce(`challenge:${challengeId}`))) return;
+      await Promise.all(
+        subs.map(async (sub) => {
+          const outcome = await this.sender.send(sub, challengePayload(sub.lang, challengerName, challengeId));
+          if (outcome === 'gone') await this.store.forget(sub.endpoint);
+          else if (outcome !== 'sent') this.log.info({ challengeId, outcome }, 'push not delivered');
+        }),
+      );
+    })()
+      .catch((err: unknown) => this.log.warn({ err, challengeId }, 'challenge push failed'))
+      .finally(() => this.pending.delete(work));
+    this.pending.add(work);
   }
 }

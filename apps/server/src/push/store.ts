@@ -22,6 +22,8 @@ export interface PushStore {
   subscriptionsOf(deviceIds: readonly string[]): Promise<StoredSubscription[]>;
   /** The subscriptions of every device of the player holding the seat now (read from the database: a merge may have moved it). */
   subscriptionsOfSeat(roomId: string, seat: number): Promise<StoredSubscription[]>;
+  /** every subscription of every device of the player */
+  subscriptionsOfPlayer(playerId: string): Promise<StoredSubscription[]>;
   /** Claims the occasion `key` once across every process: true only for the first caller. */
   claimOnce(key: string): Promise<boolean>;
   /** Drops the record of occasions claimed before `date` (their turns are long over). */
@@ -79,6 +81,10 @@ export function createPushStore(db: Database): PushStore {
         seat,
       );
       return rows.map((r) => ({ ...r, lang: r.lang as Lang }));
+    },
+    async subscriptionsOfPlayer(playerId) {
+      const devices = await prisma.device.findMany({ where: { playerId }, select: { id: true } });
+      return this.subscriptionsOf(devices.map((d) => d.id));
     },
     async claimOnce(key) {
       const { count } = await prisma.pushSent.createMany({ data: [{ key }], skipDuplicates: true });

@@ -9,7 +9,7 @@ import {
 } from '@mm/rules';
 import type { Commitment, HintReply, RoomSummary, Snapshot } from '@mm/protocol';
 import { botName } from '../bots/names';
-import type { StoredAction, StoredRoom, StoredSeat } from '../db/store';
+import type { KeptSeat, StoredAction, StoredRoom, StoredSeat } from '../db/store';
 import { FoldedMatch } from './folded-match';
 import { emptySeat } from './seating';
 
@@ -44,6 +44,8 @@ export class LiveRoom {
   #finishedRecorded: boolean;
   /** the latest hint given (by seq and seat): asking again at the same point costs nothing */
   #hint: { key: string; reply: HintReply } | null = null;
+  /** a room made as a challenge: the seat kept for a friend, and how the challenge stands */
+  #challenge: KeptSeat | null;
   /** an append's outcome is unknown (the database went away mid-way): the log is read before anything else is accepted */
   #unsure = false;
 
@@ -64,6 +66,23 @@ export class LiveRoom {
     this.#seats = stored.seats;
     this.#match = new FoldedMatch(family, stored.match, stored.actions);
     this.#finishedRecorded = stored.match.finishedAt !== null;
+    this.#challenge = stored.challenge ?? null;
+  }
+
+  /** The room's challenge, whatever its status (null: the room was not made as one). */
+  get challenge(): KeptSeat | null {
+    return this.#challenge;
+  }
+
+  /** The seat kept for a challenged friend at `now`: while the challenge waits and has not expired. */
+  keptSeat(now: Date): KeptSeat | null {
+    const c = this.#challenge;
+    return c?.status === 'pending' && c.expiresAt > now ? c : null;
+  }
+
+  /** The challenge was made (with the room) or ended. */
+  setChallenge(challenge: KeptSeat): void {
+    this.#challenge = challenge;
   }
 
   /** the player who made the room (null: made without a device, or that player deleted) */
@@ -308,6 +327,17 @@ export class LiveRoom {
       status: this.status(),
       createdAt: this.createdAt.toISOString(),
       ...(this.daily !== null ? { daily: this.daily } : {}),
+      // The friend's name only: their player stays the server's.
+      ...(this.#challenge
+        ? {
+            challenge: {
+              seat: this.#challenge.seat,
+              name: this.#challenge.name,
+              status: this.#challenge.status,
+              expiresAt: this.#challenge.expiresAt.toISOString(),
+            },
+          }
+        : {}),
     };
   }
 }

@@ -6,6 +6,7 @@ import type {
   BotReply,
   ClaimReply,
   CreatorSeat,
+  ChallengeStatus,
   ErrorReply,
   HintReply,
   LeaveReply,
@@ -16,12 +17,13 @@ import type {
   SettingsReply,
 } from '@mm/protocol';
 import { DEFAULT_BOT_STRENGTH, getFamily, type BotStrength, type Seat } from '@mm/rules';
-import type { RoomStorage } from '../db/store';
+import type { NewChallenge, RoomStorage } from '../db/store';
 import { fault } from '../errors';
 import { newSalt } from '../security/commitments';
 import type { Principal } from '../security/principal';
 import { newMatchId, newRoomId, newSeatToken, newSeed } from '../security/tokens';
 import type { LiveRoom } from './live-room';
+import { ChallengeCommands } from './challenge-commands';
 import { MatchCommands, type HintSource, type MoveBy } from './match-commands';
 import type { Absence, Presence } from './presence';
 import { RoomCache, type RoomHooks, type RoomTimers } from './room-cache';
@@ -51,6 +53,7 @@ export class RoomService {
   private readonly seats: SeatCommands;
   private readonly matches: MatchCommands;
   private readonly settings: SettingsCommands;
+  private readonly challenges: ChallengeCommands;
 
   constructor(
     private readonly store: RoomStorage,
@@ -67,6 +70,7 @@ export class RoomService {
     this.seats = new SeatCommands(this.cache, store, now);
     this.matches = new MatchCommands(this.cache, store, now, policy.hint);
     this.settings = new SettingsCommands(this.cache, store);
+    this.challenges = new ChallengeCommands(this.cache, store, this.seats, now);
   }
 
   /** Hears every room's changes from now on (each hook in the room's queue); returns how to stop. */
@@ -389,5 +393,37 @@ export class RoomService {
    */
   another(roomId: string, seat: Seat, presetId: string, matchId: string | null = null): Promise<AnotherReply | ErrorReply> {
     return this.matches.another(roomId, seat, presetId, matchId);
+  }
+
+  /**
+   * A room just made for a challenge (its id known to nobody else yet): its free seat
+   * `challenge.seat` is kept for the challenged player until the challenge ends or expires. While
+   * kept, a claim of it by anyone else, or a bot seated there, is refused with SEAT_RESERVED.
+   */
+  keepSeat(challenge: NewChallenge): Promise<{ ok: true; room: LiveRoom } | ErrorReply> {
+    return this.challenges.keep(challenge);
+  }
+
+  /**
+   * The challenged player (`who`: the device answering and its player) takes the kept seat under
+   * `name` (null: "Player B", by the seat's letter), and the challenge is accepted: NO_SUCH_CHALLENGE for anyone else, CHALLENGE_OVER once
+   * it ended or expired. The device's player holds the seat, so any device of theirs may join it.
+   */
+  acceptChallenge(
+    roomId: string,
+    challengeId: string,
+    who: { deviceId: string; playerId: string },
+    name: string | null,
+  ): Promise<{ ok: true; seat: Seat; seatToken: string } | ErrorReply> {
+    return this.challenges.accept(roomId, challengeId, who, name);
+  }
+
+  /** The challenge is declined, cancelled or expired (an expiry only once its time has passed): the seat is free. */
+  endChallenge(
+    roomId: string,
+    challengeId: string,
+    status: Exclude<ChallengeStatus, 'pending' | 'accepted'>,
+  ): Promise<{ ok: true } | ErrorReply> {
+    return this.challenges.end(roomId, challengeId, status);
   }
 }

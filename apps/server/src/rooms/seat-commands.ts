@@ -24,6 +24,9 @@ const CLOSED = (): ErrorReply =>
 
 const TAKEN = (): ErrorReply => fault('SEAT_TAKEN', 'Someone already sits there.');
 
+const KEPT = (name: string): ErrorReply =>
+  fault('SEAT_RESERVED', `This seat is kept for ${name}, challenged to this room, until they answer or the challenge expires.`);
+
 /**
  * A Code of the day's room once its puzzle is revealed (the code is public then): it takes no
  * move, no seat and no name any more, so an attempt still open can never be won after the reveal.
@@ -96,12 +99,19 @@ export class SeatCommands {
   ): Promise<{ ok: true; name: string; seatToken: string } | ErrorReply> {
     const free = freeSeat(room, seat);
     if ('ok' in free) return free;
+    // A seat kept for a challenged friend: only a device of theirs may take it (read only then).
+    const kept = room.keptSeat(this.now());
+    if (kept?.seat === seat && (deviceId === null || (await this.store.playerOfDevice(deviceId)) !== kept.playerId))
+      return KEPT(kept.name);
     const name = seatNameIn(room, seat, asked);
     const tokenHash = hashToken(token);
     const playerId = deviceId ? await this.store.ensurePlayer(deviceId, { name }) : null;
     if (!(await this.store.claimSeat(room.id, seat, { name, tokenHash, deviceId, playerId })))
       return this.lostRace(room, TAKEN());
     room.seatPerson(seat, { name, tokenHash, deviceId, playerId }, await this.claimedAt(room.id, seat));
+    // The challenged friend sat in their kept seat (by the room's link, or by accepting): the challenge is answered.
+    if (kept?.seat === seat && (await this.store.endChallenge(kept.id, 'accepted', this.now())))
+      room.setChallenge({ ...kept, status: 'accepted' });
     return { ok: true, name, seatToken: token };
   }
 
@@ -242,6 +252,8 @@ export class SeatCommands {
       if (!room.isCreator(playerId)) return fault('NOT_CREATOR', 'Only the player who created this room may seat a bot.');
       const free = freeSeat(room, seat);
       if ('ok' in free) return free;
+      const kept = room.keptSeat(this.now());
+      if (kept?.seat === seat) return KEPT(kept.name);
       if (!(await this.store.seatBot(roomId, seat, { name: botName(seat), strength }))) return this.lostRace(room, TAKEN());
       room.seatBot(seat, strength, await this.claimedAt(roomId, seat));
       this.cache.announce(room);

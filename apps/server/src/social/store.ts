@@ -53,6 +53,10 @@ export interface FriendsStore {
   revokeInvite(playerId: string, inviteId: string): Promise<boolean>;
   /** Who made a live invitation: their name only. */
   checkInvite(token: string): Promise<{ ok: true; name: string } | { ok: false; reason: Exclude<InviteFailure, 'own'> }>;
+  /** The friend `personId` names among `playerId`'s agreed friends (their player and name), or null; and `playerId`'s own name. */
+  friendOf(playerId: string, personId: string): Promise<{ friend: { playerId: string; name: string }; myName: string } | null>;
+  /** `otherId`'s id in `playerId`'s listing when the two are friends (agreed), else null. */
+  friendIdOf(playerId: string, otherId: string): Promise<string | null>;
   /** Uses the invitation once: its maker and `playerId` are friends. */
   acceptInvite(token: string, playerId: string): Promise<{ ok: true; friend: Person } | { ok: false; reason: InviteFailure }>;
 }
@@ -229,6 +233,23 @@ export function createFriendsStore(db: Database): FriendsStore {
       if (!target) return false;
       const { count } = await prisma.friendInvite.deleteMany({ where: { tokenHash: target.tokenHash, playerId } });
       return count === 1;
+    },
+
+    async friendOf(playerId, personId) {
+      const row = (await rowsOf(playerId)).find(
+        (r) => r.acceptedAt !== null && publicPersonId(otherOf(r, playerId)) === personId,
+      );
+      if (!row) return null;
+      const mine = row.lowId === playerId;
+      return {
+        friend: { playerId: otherOf(row, playerId), name: mine ? row.high.name : row.low.name },
+        myName: mine ? row.low.name : row.high.name,
+      };
+    },
+
+    async friendIdOf(playerId, otherId) {
+      const row = await prisma.friendship.findUnique({ where: { lowId_highId: pair(playerId, otherId) } });
+      return row?.acceptedAt ? publicPersonId(otherId) : null;
     },
 
     async checkInvite(token) {

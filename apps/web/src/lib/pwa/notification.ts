@@ -5,16 +5,16 @@
 
 /** A push as the server sends it (packages/protocol `pushPayloadSchema`), checked by hand: zod would weigh the worker down. */
 export interface PushMessage {
-  kind: 'turn' | 'finished' | 'rematch' | 'deadline' | 'daily';
+  kind: 'turn' | 'finished' | 'rematch' | 'deadline' | 'daily' | 'challenge';
   title: string;
   body: string;
   url: string;
   tag: string;
 }
 
-const KINDS = new Set(['turn', 'finished', 'rematch', 'deadline', 'daily']);
-/** a room's page, or the Code of the day's (its reminder) */
-const ROOM_PATH = /^\/(?:r\/[A-Za-z0-9_-]+|daily)$/;
+const KINDS = new Set(['turn', 'finished', 'rematch', 'deadline', 'daily', 'challenge']);
+/** a room's page, the Code of the day's (its reminder), or the home page (a challenge) */
+const ROOM_PATH = /^\/(?:r\/[A-Za-z0-9_-]+|daily)?$/;
 
 /** The push's message, or null for anything else (a push not from our server, or damaged). */
 export function readPush(data: unknown): PushMessage | null {

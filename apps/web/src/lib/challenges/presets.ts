@@ -1,0 +1,15 @@
+import type { Preset } from '@mm/rules/pure';
+import { CLIENT_FAMILIES } from '../../families';
+import { presetOptions, presetsOf, seatCountFor } from '../../families/options';
+
+/**
+ * The home page's presets a friend can be challenged to, in its groups: a table of people only
+ * (no bot seat) with a seat for the friend beside the challenger's. The server refuses any other
+ * (NOT_A_CHALLENGE_PRESET).
+ */
+export function challengePresets(): { familyId: string; presets: Preset[] }[] {
+  return CLIENT_FAMILIES.map((f) => ({
+    familyId: f.id,
+    presets: presetsOf(f.id).filter((p) => p.bots.length === 0 && (seatCountFor(p.family, presetOptions(p)) ?? 0) >= 2),
+  })).filter((g) => g.presets.length > 0);
+}
