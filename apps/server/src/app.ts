@@ -21,6 +21,7 @@ import { botDuty } from './duties/bot-duty';
 import { LeaseKeeper } from './duties/lease-keeper';
 import { createLeases } from './db/leases-store';
 import { DutyScheduler } from './duties/scheduler';
+import { StartDriver, startDuty } from './duties/start-duty';
 import { TimeoutDriver, timeoutDuty } from './duties/timeout-duty';
 import { BotRoomLimit } from './http/bot-rooms';
 import { creationLimit } from './http/creation-limit';
@@ -67,6 +68,8 @@ export interface App {
   store: Store;
   bots: BotDriver;
   timeouts: TimeoutDriver;
+  /** opens simultaneous starts when their countdown ends */
+  starts: StartDriver;
   push: PushNotifier;
   duties: DutyScheduler;
   /** the daily reminders' pushes (a tick each minute) */
@@ -125,7 +128,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
   // The authority over rooms comes first: every driver and transport below is handed it.
   const rooms = new RoomService(
     store,
-    { secondMs: config.secondMs, idleMs: config.roomIdleMs },
+    { secondMs: config.secondMs, idleMs: config.roomIdleMs, countdownMs: config.startCountdownMs },
     {
       now,
       ...(solver ? { hint: solver.hint.bind(solver) } : {}),
@@ -209,13 +212,14 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     onNear: (room, seat) => push.deadlineNear(room, seat),
     ...(metrics ? { onLag: (ms: number) => metrics.lag('timeout', ms) } : {}),
   });
+  const starts = new StartDriver({ service: rooms, gate: leases, log: http.log });
   const dailyStore = createDailyStore(db);
   const daily: DailyAttempts = new DailyAttempts({ secret: dailySecret, now, daily: dailyStore, rooms });
   const reminders = new DailyReminders({ daily: dailyStore, push: pushStore, sender: pushSender, now, log: http.log });
   const duties = new DutyScheduler(
     leases,
     rooms,
-    [botDuty(bots), timeoutDuty(timeouts)],
+    [botDuty(bots), timeoutDuty(timeouts), startDuty(starts)],
     { tickMs: Math.max(50, Math.round(config.dutyLeaseMs / 6)) },
     http.log,
   );
@@ -339,6 +343,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     store,
     bots,
     timeouts,
+    starts,
     push,
     duties,
     reminders,
@@ -359,7 +364,14 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
       lifecycle.stop({
         node: http.server,
         // No new duty taken; bot moves being submitted and messages being handled finish (and are acknowledged).
-        stopWork: [() => reminders.stop(), () => duties.stop(), () => sweep.stop(), () => bots.close(), () => timeouts.close()],
+        stopWork: [
+          () => reminders.stop(),
+          () => duties.stop(),
+          () => sweep.stop(),
+          () => bots.close(),
+          () => timeouts.close(),
+          () => starts.close(),
+        ],
         work,
         // Other processes take this one's rooms at once rather than when the leases expire.
         handOver: [() => duties.releaseAll().catch((err: unknown) => http.log.warn({ err }, 'releasing room leases failed'))],

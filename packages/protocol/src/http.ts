@@ -138,6 +138,12 @@ export interface RoomSummary {
   createdAt: string;
   /** a Code of the day's room: the puzzle number its one match plays (absent for any other room) */
   daily?: number;
+  /**
+   * A simultaneous start still waiting (the race, Parker: docs/rules.md, "Ready and countdown"):
+   * the seats ready (bots always are) and when the countdown ends (ms since the epoch; null while it
+   * does not run). Absent once the match is open, and for every other match.
+   */
+  start?: { ready: Seat[]; startsAt: number | null };
 }
 
 /** Who sat where in one match (a rematch moves everyone one seat on). */

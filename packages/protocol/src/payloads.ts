@@ -52,6 +52,7 @@ import type {
   RenameReply,
   PresenceReply,
   ReactReply,
+  ReadyReply,
   RematchReply,
   RoomReaction,
   RoomRejoin,
@@ -127,6 +128,17 @@ export const roomSummarySchema: z.ZodType<RoomSummary> = z.strictObject({
   status: matchStatusSchema,
   createdAt: isoDate,
   daily: dailyFlagSchema.describe("a Code of the day's room: the puzzle number its one match plays (absent for any other room)"),
+  start: z
+    .strictObject({
+      ready: z.array(seatSchema).describe('the seats ready (a bot always is)'),
+      startsAt: z
+        .number()
+        .int()
+        .nullable()
+        .describe('when the countdown ends and the match opens (ms since the epoch); null: it does not run'),
+    })
+    .optional()
+    .describe('a simultaneous start (race, Parker) waiting for ready and its countdown; absent once the match is open'),
 });
 
 /** `{ error: { code, message } }`: the body of every HTTP 4xx and 5xx. */
@@ -274,6 +286,7 @@ export const clientReplySchemas = {
     possible: z.number().int().min(0).describe('how many codes (Master Mind 44: deals) are still possible for this seat'),
   }) satisfies z.ZodType<HintReply>,
   'room:react': z.strictObject({ ok }) satisfies z.ZodType<ReactReply>,
+  'room:ready': z.strictObject({ ok }) satisfies z.ZodType<ReadyReply>,
   presence: z.strictObject({ ok }) satisfies z.ZodType<PresenceReply>,
 } satisfies Record<ClientMessageName, z.ZodType>;
 

@@ -20,6 +20,8 @@ const DUE_WHEN = {
   'bot-seated': `EXISTS (SELECT 1 FROM "Seat" s WHERE s."roomId" = m."roomId" AND s.bot)`,
   /** the room has a turn timer */
   'turn-timer': `EXISTS (SELECT 1 FROM "Room" r WHERE r.id = m."roomId" AND r."turnSeconds" IS NOT NULL)`,
+  /** a simultaneous start's countdown runs: the match opens when it ends */
+  'start-countdown': `(m."startsAt" IS NOT NULL AND m."startedAt" IS NULL)`,
 } as const;
 
 /** The name of a condition that makes a room owe a duty (its SQL: `DUE_WHEN`). */
@@ -27,7 +29,7 @@ export type DueCondition = keyof typeof DUE_WHEN;
 
 /**
  * Rooms owing some duty, with their state's fingerprint: the newest match, the length of its
- * log and the number of bot seats. A lessee that found nothing to do settles at that
+ * log, the number of bot seats and the end of a countdown. A lessee that found nothing to do settles at that
  * fingerprint; any change of it (a move, a rematch, a bot seated or a seat given back) makes the
  * room due again.
  */
@@ -36,7 +38,8 @@ function dueRooms(conditions: readonly DueCondition[]): string {
   return `
     SELECT m."roomId",
            m.id || ':' || COALESCE((SELECT max(a.seq) FROM "Action" a WHERE a."matchId" = m.id), 0)
-             || ':' || (SELECT count(*) FROM "Seat" s WHERE s."roomId" = m."roomId" AND s.bot) AS fingerprint
+             || ':' || (SELECT count(*) FROM "Seat" s WHERE s."roomId" = m."roomId" AND s.bot)
+             || COALESCE(':' || (extract(epoch FROM m."startsAt") * 1000)::bigint, '') AS fingerprint
     FROM "Match" m
     WHERE m."finishedAt" IS NULL
       AND NOT EXISTS (SELECT 1 FROM "Match" n WHERE n."roomId" = m."roomId" AND n.number > m.number)

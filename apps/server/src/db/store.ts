@@ -7,6 +7,7 @@ import { createFinishStore, type FinishStore } from './finish-store.js';
 import { createHistoryReader, type HistoryReader } from './history-store.js';
 import { createPlayersStore, type PlayersStore } from './players-store.js';
 import { createRoomsStore, type RoomsStore } from './rooms-store.js';
+import { createStartGateStore, type StartGateStore } from './start-gate-store.js';
 
 export type { AppendOutcome } from './group-commit.js';
 export type {
@@ -17,9 +18,10 @@ export type {
   StoredMatchSummary,
   StoredRoom,
   StoredSeat,
+  StoredStartGate,
 } from './rows.js';
 export { uniqueViolationTarget } from './rows.js';
-export type { ActionLog, FinishStore, HistoryReader, PlayersStore, RoomsStore };
+export type { ActionLog, FinishStore, HistoryReader, PlayersStore, RoomsStore, StartGateStore };
 export type { FinishedSeat, MatchRater, StoredFinish, StoredRating } from './finish-store.js';
 
 /**
@@ -27,9 +29,9 @@ export type { FinishedSeat, MatchRater, StoredFinish, StoredRating } from './fin
  * the in-memory one its unit tests run on (memory-store.ts). A match's finish is recorded, and
  * rated, through `finishMatch`.
  */
-export type RoomStorage = ActionLog & RoomsStore & PlayersStore & Pick<FinishStore, 'finishMatch'>;
+export type RoomStorage = ActionLog & RoomsStore & PlayersStore & StartGateStore & Pick<FinishStore, 'finishMatch'>;
 
-export interface Store extends ActionLog, FinishStore, RoomsStore, PlayersStore, HistoryReader {
+export interface Store extends ActionLog, FinishStore, RoomsStore, PlayersStore, HistoryReader, StartGateStore {
   kind: 'embedded' | 'postgres';
   close(): Promise<void>;
 }
@@ -42,6 +44,7 @@ export function createStore(db: Database, hooks: { onCommitBatch?: (rows: number
     ...createRoomsStore(db),
     ...createPlayersStore(db),
     ...createHistoryReader(db),
+    ...createStartGateStore(db),
     ...createFinishStore(db),
     close: () => db.close(),
   };

@@ -180,6 +180,10 @@ export function attachSocketHandlers(
       rooms.rematch(roomId, seat, msg.accept, matchId),
     ),
 
+    'room:ready': seated('Only a seated player says ready.', async (_socket, msg, { roomId, seat, matchId }) =>
+      rooms.ready(roomId, seat, msg.ready, matchId),
+    ),
+
     'seat:bot': inRoom(async (socket, msg, { roomId }) =>
       rooms.seatBot(roomId, socket.data.principal?.playerId ?? null, msg.seat, msg.strength),
     ),
