@@ -140,10 +140,11 @@ export interface RoomSummary {
   daily?: number;
   /**
    * A simultaneous start still waiting (the race, Parker: docs/rules.md, "Ready and countdown"):
-   * the seats ready (bots always are) and when the countdown ends (ms since the epoch; null while it
-   * does not run). Absent once the match is open, and for every other match.
+   * the seats ready (bots always are), when the countdown ends (ms since the epoch; null while it
+   * does not run) and the server's clock when this summary was made, so that a client counts down
+   * whatever its own clock says. Absent once the match is open, and for every other match.
    */
-  start?: { ready: Seat[]; startsAt: number | null };
+  start?: { ready: Seat[]; startsAt: number | null; now: number };
 }
 
 /** Who sat where in one match (a rematch moves everyone one seat on). */

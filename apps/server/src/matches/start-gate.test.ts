@@ -21,7 +21,7 @@ describe.each(LOGIC_DATABASES)('a simultaneous start on the %s database', (kind)
   it('waits for every seat to be ready, counts down for everyone, then opens for everyone at once with the turn clocks from then', async () => {
     const t = await seatTable(server.url, { family: 'race', options: { players: 2 }, turnSeconds: 30 }, 2, { start: false });
     const [ada, bob] = t.seats as [Player, Player];
-    for (const p of t.everyone) expect(p.room?.start).toEqual({ ready: [], startsAt: null });
+    for (const p of t.everyone) expect(p.room?.start).toMatchObject({ ready: [], startsAt: null });
     // Nothing is played before the start, nothing changes, and no clock runs.
     expect(await ada.act({ type: 'guess', code: [0, 1, 2, 3] })).toMatchObject({ ok: false, code: 'NOT_STARTED' });
     expect(snap(ada)).toMatchObject({ seq: 0, deadlines: [] });
@@ -56,7 +56,7 @@ describe.each(LOGIC_DATABASES)('a simultaneous start on the %s database', (kind)
     expect((await ada.join(roomId)).ok).toBe(true);
     expect((await ada.claim(0, 'Ada')).ok).toBe(true);
     const seated = await ada.waitFor((u) => u.room.seats[0]!.name === 'Ada');
-    expect(seated.room.start).toEqual({ ready: [1], startsAt: null });
+    expect(seated.room.start).toMatchObject({ ready: [1], startsAt: null });
     expect(seated.snapshot.seq).toBe(0);
     expect(await ada.ready()).toEqual({ ok: true });
     const moved = await ada.waitFor((u) => u.snapshot.seq >= 1, 10_000);
