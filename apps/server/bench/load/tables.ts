@@ -34,10 +34,14 @@ export async function projectTable(
   if (res.status !== 201) throw new Error(`room creation refused: ${res.status} ${await res.text()}`);
   const roomId = ((await res.json()) as { id: string }).id;
   const first = await open(urlOf(0), client);
-  const joinedFirst = await request<{ ok: boolean; code?: string; room: { seats: unknown[] } }>(first, 'room:join', {
-    protocol: PROTOCOL_VERSION,
-    roomId,
-  });
+  const joinedFirst = await request<{ ok: boolean; code?: string; room: { seats: unknown[]; start?: unknown } }>(
+    first,
+    'room:join',
+    {
+      protocol: PROTOCOL_VERSION,
+      roomId,
+    },
+  );
   if (!joinedFirst.ok) throw new Error(`join refused: ${joinedFirst.code}`);
   const sockets = [first];
   while (sockets.length < joinedFirst.room.seats.length) sockets.push(await open(urlOf(sockets.length), client));
@@ -51,6 +55,20 @@ export async function projectTable(
   let awaiting: { socket: number; seq: number; t0: number } | null = null;
   let lastAcked = 0;
   let rematching = false;
+  /** a simultaneous start (race, Parker): every match waits for its seats' ready and a countdown */
+  const gated = joinedFirst.room.start !== undefined;
+  /** the current match has not opened yet: nothing is played */
+  let starting = gated;
+  /** Every seat says ready (a simultaneous start only); the update that opens the match pumps. */
+  const sayReady = async (): Promise<void> => {
+    if (!gated) return;
+    starting = true;
+    const replies = await Promise.all(
+      sockets.map((s) => request<{ ok: boolean; code?: string }>(s, 'room:ready', { ready: true })),
+    );
+    const refused = replies.find((r) => !r.ok && r.code !== 'MATCH_STARTED');
+    if (refused) throw new Error(`ready refused: ${refused.code}`);
+  };
 
   const table: Table = {
     seats: sockets.length,
@@ -79,6 +97,8 @@ export async function projectTable(
     socket.on('room:reaction', () => void table.reactionsReceived++);
     socket.on('room:update', (u: RoomUpdate) => {
       // While seats move, a socket's updates may still be for its former seat: the joins' replies say where it sits now.
+      // The summary is the room's newest (its current match), whichever seat it came to.
+      starting = gated && u.room.start !== undefined;
       if (rematching || u.seat !== seatOf[i]) return;
       hold(i, u.snapshot);
       if (awaiting && awaiting.socket === i && (latest[i]?.seq ?? -1) >= awaiting.seq) {
@@ -102,6 +122,7 @@ export async function projectTable(
     const synced = await request<{ ok: boolean; snapshot?: Snapshot | null }>(socket, 'room:sync', {});
     if (synced.ok && !latest[seat]) hold(seat, synced.snapshot);
   }
+  await sayReady();
 
   /** Every seat accepts a rematch, then each socket joins again and learns its new seat. */
   async function rematch(): Promise<void> {
@@ -124,12 +145,13 @@ export async function projectTable(
       seatOf[i] = joined.seat;
       hold(i, joined.snapshot);
     });
+    await sayReady();
     lastAcked = 0;
     table.rematches++;
   }
 
   function pump(): void {
-    if (table.busy || table.finished || table.due.length === 0) return;
+    if (table.busy || table.finished || starting || table.due.length === 0) return;
     // Decide from the newest state any seat has seen, once it shows our last acknowledged action.
     let newest: Snapshot | null = null;
     for (const s of latest) if (s && s.matchNumber === matchNumber && (!newest || s.seq > newest.seq)) newest = s;
