@@ -55,7 +55,7 @@ export class StartDriver {
       void this.deps.gate.want(room);
       return;
     }
-    this.arm(room.id, room.matchId, key, Math.max(0, startsAt - Date.now()));
+    this.arm(room.id, room.matchId, key, startsAt);
   }
 
   /** Stops every timer and waits for openings being stored. */
@@ -66,12 +66,18 @@ export class StartDriver {
     await Promise.allSettled([...this.running]);
   }
 
-  private arm(roomId: string, matchId: string, key: string, waitMs: number): void {
-    const timer = setTimeout(() => {
-      if (this.armed.get(roomId)?.timer === timer) this.armed.delete(roomId);
-      const run = this.open(roomId, matchId, key).finally(() => this.running.delete(run));
-      this.running.add(run);
-    }, waitMs);
+  /** Opens the match at `at` (ms since the epoch), waiting again if the timer fires early. */
+  private arm(roomId: string, matchId: string, key: string, at: number): void {
+    const timer = setTimeout(
+      () => {
+        if (this.armed.get(roomId)?.timer !== timer) return;
+        if (at > Date.now()) return this.arm(roomId, matchId, key, at);
+        this.armed.delete(roomId);
+        const run = this.open(roomId, matchId, key).finally(() => this.running.delete(run));
+        this.running.add(run);
+      },
+      Math.max(0, at - Date.now()),
+    );
     this.armed.set(roomId, { at: key, timer });
   }
 
@@ -89,7 +95,7 @@ export class StartDriver {
       this.failures.set(roomId, n);
       this.stats.failed++;
       gate.failed(roomId);
-      this.arm(roomId, matchId, key, retryDelay(n));
+      this.arm(roomId, matchId, key, Date.now() + retryDelay(n));
     }
   }
 }
