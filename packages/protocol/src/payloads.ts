@@ -131,7 +131,10 @@ export const roomSummarySchema: z.ZodType<RoomSummary> = z.strictObject({
   start: z
     .strictObject({
       ready: z.array(seatSchema).describe('the seats ready (a bot always is)'),
-      now: z.number().int().describe("the server's clock when this summary was made (ms since the epoch): count down from startsAt − now"),
+      now: z
+        .number()
+        .int()
+        .describe("the server's clock when this summary was made (ms since the epoch): count down from startsAt − now"),
       startsAt: z
         .number()
         .int()

@@ -316,7 +316,9 @@ export class LiveRoom {
       status: this.status(),
       createdAt: this.createdAt.toISOString(),
       ...(this.daily !== null ? { daily: this.daily } : {}),
-      ...(this.started ? {} : { start: { ready: readySeats(this.#start, this.seats), startsAt: this.#start.startsAt, now: Date.now() } }),
+      ...(this.started
+        ? {}
+        : { start: { ready: readySeats(this.#start, this.seats), startsAt: this.#start.startsAt, now: Date.now() } }),
     };
   }
 }
