@@ -39,6 +39,7 @@ describe('a race starts for everyone at once, after ready and a countdown', () =
       await p.getByTestId('start-card').waitFor();
       expect(await p.locator('[data-testid="start-seat"][data-ready="true"]').count()).toBe(0);
       expect(await p.getByTestId('submit').isDisabled()).toBe(true);
+      expect(await p.getByTestId('status').getAttribute('data-my-turn')).toBe('false');
     }
     await alice.getByTestId('ready-toggle').tap();
     await bob.locator('[data-testid="start-seat"][data-seat="0"][data-ready="true"]').waitFor();

@@ -83,6 +83,7 @@ export const de: Messages = {
   'start.free': 'freier Platz',
   'start.countdown': 'Start in {n}',
   'start.go': 'Los!',
+  'start.waiting': 'Warten, bis alle bereit sind…',
   'reactions.title': 'Reaktionen',
   'reactions.mute': 'Reaktionen stummschalten',
   'reactions.muteHint': 'Auf diesem Gerät: Reaktionen der anderen werden nicht angezeigt.',

@@ -90,6 +90,7 @@ export const en = {
   'start.free': 'free seat',
   'start.countdown': 'Starting in {n}',
   'start.go': 'Go!',
+  'start.waiting': 'Waiting for everyone to be ready…',
   'reactions.title': 'Reactions',
   'reactions.mute': 'Mute reactions',
   'reactions.muteHint': 'On this device: other people’s reactions are not shown.',

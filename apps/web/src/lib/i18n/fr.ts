@@ -84,6 +84,7 @@ export const fr: Messages = {
   'start.free': 'place libre',
   'start.countdown': 'Départ dans {n}',
   'start.go': 'Partez !',
+  'start.waiting': 'On attend que chacun soit prêt…',
   'reactions.title': 'Réactions',
   'reactions.mute': 'Couper les réactions',
   'reactions.muteHint': 'Sur cet appareil : les réactions des autres ne s’affichent pas.',
