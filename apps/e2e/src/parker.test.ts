@@ -3,7 +3,18 @@ import type { Page } from 'playwright-core';
 import { axeViolations } from './support/axe';
 import { screenshot } from './support/browser';
 import { useProduct } from './support/product';
-import { createRoom, expectNoOverflow, myTurn, onlyTurn, play, sit, waitAll, reviewReplay, pickFamily } from './support/table';
+import {
+  createRoom,
+  expectNoOverflow,
+  myTurn,
+  onlyTurn,
+  play,
+  sit,
+  waitAll,
+  reviewReplay,
+  pickFamily,
+  readyAll,
+} from './support/table';
 
 describe('two phones play a Parker 1974 game in the browser', () => {
   const product = useProduct();
@@ -20,6 +31,7 @@ describe('two phones play a Parker 1974 game in the browser', () => {
     // Bob's phone is dark from here on (his card is checked in it at the end, its theme settled long before).
     await bob.page.emulateMedia({ colorScheme: 'dark' });
     const pages: Page[] = [alice.page, bob.page];
+    await readyAll(pages);
 
     // Both set a secret at the same time: both phones say "your turn".
     for (const p of pages) await expect.poll(() => myTurn(p)).toBe('true');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { MOBILE, NO_SERVICE_WORKER, screenshot } from './support/browser';
 import { useProduct } from './support/product';
-import { createRoom, myTurn, play, sit, waitAll } from './support/table';
+import { createRoom, myTurn, play, readyAll, sit, waitAll } from './support/table';
 import { recordTraffic } from './support/traffic';
 
 /** A 390×844 portrait phone with touch, in its own context (its own storage). */
@@ -72,6 +72,7 @@ describe('three phones race to break the same code in the browser', () => {
       await sit(page, name, seat);
       pages.push(page);
     }
+    await readyAll(pages);
 
     // Everyone may guess at once: every phone says "your turn" from the start.
     for (const p of pages) await expect.poll(() => myTurn(p)).toBe('true');

@@ -23,6 +23,7 @@ import { ChallengeExpiry, challengeDuty } from './duties/challenge-duty';
 import { LeaseKeeper } from './duties/lease-keeper';
 import { createLeases } from './db/leases-store';
 import { DutyScheduler } from './duties/scheduler';
+import { StartDriver, startDuty } from './duties/start-duty';
 import { TimeoutDriver, timeoutDuty } from './duties/timeout-duty';
 import { BotRoomLimit } from './http/bot-rooms';
 import { creationLimit } from './http/creation-limit';
@@ -72,6 +73,8 @@ export interface App {
   store: Store;
   bots: BotDriver;
   timeouts: TimeoutDriver;
+  /** opens simultaneous starts when their countdown ends */
+  starts: StartDriver;
   push: PushNotifier;
   duties: DutyScheduler;
   /** the daily reminders' pushes (a tick each minute) */
@@ -130,7 +133,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
   // The authority over rooms comes first: every driver and transport below is handed it.
   const rooms = new RoomService(
     store,
-    { secondMs: config.secondMs, idleMs: config.roomIdleMs },
+    { secondMs: config.secondMs, idleMs: config.roomIdleMs, countdownMs: config.startCountdownMs },
     {
       now,
       ...(solver ? { hint: solver.hint.bind(solver) } : {}),
@@ -215,13 +218,14 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     ...(metrics ? { onLag: (ms: number) => metrics.lag('timeout', ms) } : {}),
   });
   const challengeExpiry = new ChallengeExpiry({ service: rooms, gate: leases, log: http.log });
+  const starts = new StartDriver({ service: rooms, gate: leases, log: http.log });
   const dailyStore = createDailyStore(db);
   const daily: DailyAttempts = new DailyAttempts({ secret: dailySecret, now, daily: dailyStore, rooms });
   const reminders = new DailyReminders({ daily: dailyStore, push: pushStore, sender: pushSender, now, log: http.log });
   const duties = new DutyScheduler(
     leases,
     rooms,
-    [botDuty(bots), timeoutDuty(timeouts), challengeDuty(challengeExpiry)],
+    [botDuty(bots), timeoutDuty(timeouts), challengeDuty(challengeExpiry), startDuty(starts)],
     { tickMs: Math.max(50, Math.round(config.dutyLeaseMs / 6)) },
     http.log,
   );
@@ -354,6 +358,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     store,
     bots,
     timeouts,
+    starts,
     push,
     duties,
     reminders,
@@ -381,6 +386,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
           () => bots.close(),
           () => timeouts.close(),
           () => challengeExpiry.close(),
+          () => starts.close(),
         ],
         work,
         // Other processes take this one's rooms at once rather than when the leases expire.

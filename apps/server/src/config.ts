@@ -162,6 +162,8 @@ export const configSchema = z.object({
    * shorten it, to hand a seat to a bot or run out a turn without waiting the protocol's 10 s minimum.
    */
   secondMs: z.coerce.number().int().min(1).default(1000),
+  /** the countdown of a simultaneous start (race, Parker) once everyone is ready; tests shorten it */
+  startCountdownMs: z.coerce.number().int().min(0).max(60_000).default(3000),
   /** after SIGTERM/SIGINT: how long in-flight work may take before the process exits anyway */
   shutdownGraceMs: z.coerce.number().int().min(0).max(600_000).default(5000),
   /**
@@ -291,6 +293,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     botRoomsPerIp: blank(env.BOT_ROOMS_PER_IP),
     roomRetentionDays: blank(env.ROOM_RETENTION_DAYS),
     secondMs: blank(env.SECOND_MS),
+    startCountdownMs: blank(env.START_COUNTDOWN_MS),
     linkCodeTtlMs: blank(env.LINK_CODE_TTL_MS),
     linkTriesPerMinute: blank(env.LINK_TRIES_PER_MINUTE),
     linkWrongTriesPerHour: blank(env.LINK_WRONG_TRIES_PER_HOUR),

@@ -12,7 +12,10 @@ export const TRANSPORT_ERRORS = {
   NO_SUCH_SEAT: 'The table has no seat with that number.',
   ALREADY_SEATED: 'This socket already holds a seat.',
   NOT_SEATED: 'The message needs a seat and this socket has none.',
-  MATCH_STARTED: 'A seat cannot be given up once the match has begun.',
+  MATCH_STARTED:
+    'A seat cannot be given up once the match has begun, nor said ready (`room:ready`) once it is open or when it does not wait.',
+  NOT_STARTED:
+    'A simultaneous start (race, Parker) waits for every seat to be taken, every person to be ready (`room:ready`) and its countdown: nothing is played before, nothing changed.',
   BAD_TOKEN: 'The seat token is not valid for this room.',
   DUPLICATE_ACTION: 'This actionId was already accepted (a resend): nothing changed; `seq` says where it was accepted.',
   STALE_SEQ: 'The client acted on an old state (`expectSeq` is behind): catch up and try again; `seq` is the current one.',

@@ -141,6 +141,13 @@ export interface RoomSummary {
   daily?: number;
   /** a room made as a challenge: the seat kept for the friend, and how it ended (absent for any other room) */
   challenge?: RoomChallenge;
+  /**
+   * A simultaneous start still waiting (the race, Parker: docs/rules.md, "Ready and countdown"):
+   * the seats ready (bots always are), when the countdown ends (ms since the epoch; null while it
+   * does not run) and the server's clock when this summary was made, so that a client counts down
+   * whatever its own clock says. Absent once the match is open, and for every other match.
+   */
+  start?: { ready: Seat[]; startsAt: number | null; now: number };
 }
 
 /** Who sat where in one match (a rematch moves everyone one seat on). */

@@ -62,6 +62,7 @@ import type {
   RenameReply,
   PresenceReply,
   ReactReply,
+  ReadyReply,
   RematchReply,
   RoomReaction,
   RoomRejoin,
@@ -141,6 +142,21 @@ export const roomSummarySchema: z.ZodType<RoomSummary> = z.strictObject({
   challenge: roomChallengeSchema
     .optional()
     .describe('a room made as a challenge: the seat kept for a friend (absent for any other room)'),
+  start: z
+    .strictObject({
+      ready: z.array(seatSchema).describe('the seats ready (a bot always is)'),
+      now: z
+        .number()
+        .int()
+        .describe("the server's clock when this summary was made (ms since the epoch): count down from startsAt − now"),
+      startsAt: z
+        .number()
+        .int()
+        .nullable()
+        .describe('when the countdown ends and the match opens (ms since the epoch); null: it does not run'),
+    })
+    .optional()
+    .describe('a simultaneous start (race, Parker) waiting for ready and its countdown; absent once the match is open'),
 });
 
 /** `{ error: { code, message } }`: the body of every HTTP 4xx and 5xx. */
@@ -296,6 +312,7 @@ export const clientReplySchemas = {
     possible: z.number().int().min(0).describe('how many codes (Master Mind 44: deals) are still possible for this seat'),
   }) satisfies z.ZodType<HintReply>,
   'room:react': z.strictObject({ ok }) satisfies z.ZodType<ReactReply>,
+  'room:ready': z.strictObject({ ok }) satisfies z.ZodType<ReadyReply>,
   presence: z.strictObject({ ok }) satisfies z.ZodType<PresenceReply>,
 } satisfies Record<ClientMessageName, z.ZodType>;
 

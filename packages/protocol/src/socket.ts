@@ -100,6 +100,11 @@ export const clientMessages = {
       'Send one of the preset reactions to everyone in the room (seated or watching): not an action, never stored. A few per 10 s per socket (RATE_LIMITED past them, nothing sent); a watcher may not while spectating is off (SPECTATING_OFF), nor anyone in a sealed room (ROOM_SEALED).',
     schema: z.object({ preset: z.enum(REACTION_PRESETS) }).strict(),
   },
+  'room:ready': {
+    summary:
+      'A seated person says they are ready (or not any more) for a simultaneous start (race, Parker): once every seat is taken and every person ready, a 3-second countdown (`room.start.startsAt`) opens the match for everyone; not ready, a seat freed or changing hands stops it. MATCH_STARTED once the match is open, and for a match that does not wait.',
+    schema: z.object({ ready: z.boolean() }).strict(),
+  },
   presence: {
     summary:
       'The page says whether it is visible (on visibilitychange): a seat whose every page is hidden or gone gets its "your turn" as a Web Push.',
@@ -187,6 +192,10 @@ export interface PresenceReply {
   ok: true;
 }
 
+export interface ReadyReply {
+  ok: true;
+}
+
 export interface ClientReplies {
   'room:join': JoinReply;
   'seat:claim': ClaimReply;
@@ -201,6 +210,7 @@ export interface ClientReplies {
   'seat:takeover': BotReply;
   'match:hint': HintReply;
   'room:react': ReactReply;
+  'room:ready': ReadyReply;
   presence: PresenceReply;
 }
 export type Reply<N extends ClientMessageName> = ClientReplies[N] | ErrorReply;

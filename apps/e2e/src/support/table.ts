@@ -58,6 +58,18 @@ export async function sit(page: Page, name: string, seat: number): Promise<void>
   await page.locator(`[data-testid="seat-${seat}"][data-you="true"]`).waitFor();
 }
 
+/**
+ * A simultaneous start (race, Parker): each seated page taps "ready", and every page of `everyone`
+ * sees the match open after the countdown.
+ */
+export async function readyAll(seated: readonly Page[], everyone: readonly Page[] = seated): Promise<void> {
+  for (const p of seated) {
+    await p.getByTestId('ready-toggle').tap();
+    await p.locator('[data-testid="ready-toggle"][aria-pressed="true"]').or(p.getByTestId('start-countdown')).first().waitFor();
+  }
+  for (const p of everyone) await p.getByTestId('start-card').waitFor({ state: 'detached', timeout: 20_000 });
+}
+
 /** Taps a code into the open composer (a colour index, or null for the blank) and submits it. */
 export async function play(page: Page, code: readonly (number | null)[]): Promise<void> {
   for (const c of code) await page.getByTestId(c === null ? 'palette-blank' : `palette-${c}`).tap();

@@ -61,6 +61,20 @@ export async function projectTable(
   let awaiting: { socket: number; seq: number; t0: number } | null = null;
   let lastAcked = 0;
   let rematching = false;
+  /** a simultaneous start (race, Parker): every match waits for its seats' ready and a countdown */
+  const gated = joinedFirst.room.start !== undefined;
+  /** the current match has not opened yet: nothing is played */
+  let starting = gated;
+  /** Every seat says ready (a simultaneous start only); the update that opens the match pumps. */
+  const sayReady = async (): Promise<void> => {
+    if (!gated) return;
+    starting = true;
+    const replies = await Promise.all(
+      sockets.map((s) => request<{ ok: boolean; code?: string }>(s, 'room:ready', { ready: true })),
+    );
+    const refused = replies.find((r) => !r.ok && r.code !== 'MATCH_STARTED');
+    if (refused) throw new Error(`ready refused: ${refused.code}`);
+  };
 
   const table: Table = {
     seats: sockets.length,
@@ -94,6 +108,9 @@ export async function projectTable(
   sockets.forEach((socket, i) => {
     socket.on('room:reaction', () => void table.reactionsReceived++);
     const delivered = (): void => {
+      // The summary is the room's newest (its current match), whichever seat it came to.
+      const room = summaries[i];
+      if (room) starting = gated && room.start !== undefined;
       if (awaiting && awaiting.socket === i && (latest[i]?.seq ?? -1) >= awaiting.seq) {
         table.recorder?.delivery(performance.now() - awaiting.t0);
         awaiting = null;
@@ -149,6 +166,7 @@ export async function projectTable(
     const synced = await request<{ ok: boolean; snapshot?: Snapshot | null }>(socket, 'room:sync', {});
     if (synced.ok && !latest[seat]) hold(seat, synced.snapshot);
   }
+  await sayReady();
 
   /** Every seat accepts a rematch, then each socket joins again and learns its new seat. */
   async function rematch(): Promise<void> {
@@ -176,12 +194,13 @@ export async function projectTable(
       summaries[i] = joined.room;
       hold(i, joined.snapshot);
     });
+    await sayReady();
     lastAcked = 0;
     table.rematches++;
   }
 
   function pump(): void {
-    if (table.busy || table.finished || table.due.length === 0) return;
+    if (table.busy || table.finished || starting || table.due.length === 0) return;
     // Decide from the newest state any seat has seen, once it shows our last acknowledged action.
     let newest: Snapshot | null = null;
     for (const s of latest) if (s && s.matchNumber === matchNumber && (!newest || s.seq > newest.seq)) newest = s;

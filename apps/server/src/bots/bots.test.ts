@@ -17,7 +17,7 @@ import {
   storedLog,
 } from '../test-support/bots';
 import { createRoomAs, newDeviceToken } from '../test-support/finish';
-import { Player } from '../test-support/player';
+import { Player, startWhenReady } from '../test-support/player';
 import { useServer } from '../test-support/server';
 import { snap, tokenLeaks, viewOf } from '../test-support/table';
 
@@ -46,6 +46,7 @@ async function botRoom(
     person = await Player.connect(url, opts.creator ? { deviceToken: opts.creator } : {});
     expect((await person.join(roomId)).ok).toBe(true);
     expect((await person.claim(seat, 'Ada')).ok).toBe(true);
+    await startWhenReady([person], [person, watcher]);
   }
   return { roomId, person, watcher, close: () => [person, watcher].forEach((p) => p?.close()) };
 }

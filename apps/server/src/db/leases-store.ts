@@ -22,6 +22,8 @@ const DUE_WHEN = {
   'turn-timer': `EXISTS (SELECT 1 FROM "Room" r WHERE r.id = m."roomId" AND r."turnSeconds" IS NOT NULL)`,
   /** the room was made for a challenge still waiting for its answer */
   'challenge-pending': `EXISTS (SELECT 1 FROM "Challenge" c WHERE c."roomId" = m."roomId" AND c.status = 'pending')`,
+  /** a simultaneous start's countdown runs: the match opens when it ends */
+  'start-countdown': `(m."startsAt" IS NOT NULL AND m."startedAt" IS NULL)`,
 } as const;
 
 /** The name of a condition that makes a room owe a duty (its SQL: `DUE_WHEN`). */
@@ -29,7 +31,7 @@ export type DueCondition = keyof typeof DUE_WHEN;
 
 /**
  * Rooms owing some duty, with their state's fingerprint: the newest match, the length of its
- * log and the number of bot seats. A lessee that found nothing to do settles at that
+ * log, the number of bot seats and the end of a countdown. A lessee that found nothing to do settles at that
  * fingerprint; any change of it (a move, a rematch, a bot seated or a seat given back) makes the
  * room due again.
  */
@@ -38,7 +40,8 @@ function dueRooms(conditions: readonly DueCondition[]): string {
   return `
     SELECT m."roomId",
            m.id || ':' || COALESCE((SELECT max(a.seq) FROM "Action" a WHERE a."matchId" = m.id), 0)
-             || ':' || (SELECT count(*) FROM "Seat" s WHERE s."roomId" = m."roomId" AND s.bot) AS fingerprint
+             || ':' || (SELECT count(*) FROM "Seat" s WHERE s."roomId" = m."roomId" AND s.bot)
+             || COALESCE(':' || (extract(epoch FROM m."startsAt") * 1000)::bigint, '') AS fingerprint
     FROM "Match" m
     WHERE m."finishedAt" IS NULL
       AND NOT EXISTS (SELECT 1 FROM "Match" n WHERE n."roomId" = m."roomId" AND n.number > m.number)

@@ -33,7 +33,9 @@ function copy(value: unknown, what: string): unknown {
 const seatOut = ({ rematch: _rematch, ...seat }: StoredSeat & { rematch: boolean }): StoredSeat => ({ ...seat });
 const matchOut = ({ roomId: _r, actions: _a, players: _p, abandoned: _ab, ...match }: MemoryMatch): StoredMatch => ({
   ...match,
+  start: { ...match.start, ready: [...match.start.ready] },
 });
+const notStarted = (): StoredMatch['start'] => ({ ready: [], startsAt: null, startedAt: null });
 
 /** The rooms' storage in memory, and what a test may ask of it besides. */
 export interface MemoryStore extends RoomStorage {
@@ -188,6 +190,7 @@ export function createMemoryStore(): MemoryStore {
         createdAt: now,
         finishedAt: null,
         result: null,
+        start: notStarted(),
         actions: [],
         players: new Map(),
         abandoned: new Set(),
@@ -237,6 +240,26 @@ export function createMemoryStore(): MemoryStore {
       if (c?.status !== 'pending' || (status === 'expired' && c.expiresAt > at)) return false;
       c.status = status;
       return true;
+    },
+
+    async setStartGate(matchId, ready, startsAt) {
+      const match = matches.get(matchId);
+      if (!match || match.start.startedAt !== null || match.finishedAt !== null) return false;
+      match.start = { ready: [...ready], startsAt: startsAt && new Date(startsAt), startedAt: null };
+      return true;
+    },
+
+    async openMatch(matchId, at) {
+      const match = matches.get(matchId);
+      const { startsAt, startedAt } = match?.start ?? { startsAt: null, startedAt: null };
+      if (!match || startedAt !== null || match.finishedAt !== null || startsAt === null || startsAt > at) return false;
+      match.start = { ...match.start, startedAt: new Date(at) };
+      return true;
+    },
+
+    async loadStartGate(matchId) {
+      const match = matches.get(matchId);
+      return match ? matchOut(match).start : null;
     },
 
     async loadSeats(roomId) {
@@ -393,6 +416,7 @@ export function createMemoryStore(): MemoryStore {
         createdAt: new Date(),
         finishedAt: null,
         result: null,
+        start: notStarted(),
         actions: [],
         players: new Map(),
         abandoned: new Set(),

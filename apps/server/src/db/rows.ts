@@ -40,6 +40,14 @@ export interface StoredMatch {
   result: unknown | null;
   /** the salt of the commitment to the seed; null for matches made before commitments */
   salt: string | null;
+  /** a simultaneous start's gate (rooms/start-gate.ts); a match of another family ignores it */
+  start: StoredStartGate;
+}
+/** Who said ready, when the countdown ends (null: it does not run) and when the match opened (null: not yet). */
+export interface StoredStartGate {
+  ready: number[];
+  startsAt: Date | null;
+  startedAt: Date | null;
 }
 export interface StoredRoom {
   id: string;
@@ -169,6 +177,9 @@ type MatchRow = {
   createdAt: Date;
   finishedAt: Date | null;
   result: Prisma.JsonValue;
+  readySeats: number[];
+  startsAt: Date | null;
+  startedAt: Date | null;
 };
 export const toMatch = (m: MatchRow): StoredMatch => ({
   id: m.id,
@@ -180,6 +191,7 @@ export const toMatch = (m: MatchRow): StoredMatch => ({
   createdAt: m.createdAt,
   finishedAt: m.finishedAt,
   result: m.result,
+  start: { ready: [...m.readySeats], startsAt: m.startsAt, startedAt: m.startedAt },
 });
 export const toPlayer = (p: StoredMatchPlayer): StoredMatchPlayer => ({
   seat: p.seat,

@@ -8,6 +8,7 @@ import { createFinishStore, type FinishStore } from './finish-store.js';
 import { createHistoryReader, type HistoryReader } from './history-store.js';
 import { createPlayersStore, type PlayersStore } from './players-store.js';
 import { createRoomsStore, type RoomsStore } from './rooms-store.js';
+import { createStartGateStore, type StartGateStore } from './start-gate-store.js';
 
 export type { AppendOutcome } from './group-commit.js';
 export type {
@@ -18,10 +19,11 @@ export type {
   StoredMatchSummary,
   StoredRoom,
   StoredSeat,
+  StoredStartGate,
 } from './rows.js';
 export { uniqueViolationTarget } from './rows.js';
 export type { KeptSeat, NewChallenge } from './challenges-store.js';
-export type { ActionLog, FinishStore, HistoryReader, PlayersStore, RoomsStore };
+export type { ActionLog, FinishStore, HistoryReader, PlayersStore, RoomsStore, StartGateStore };
 export type { FinishedSeat, MatchRater, StoredFinish, StoredRating } from './finish-store.js';
 
 /**
@@ -29,9 +31,14 @@ export type { FinishedSeat, MatchRater, StoredFinish, StoredRating } from './fin
  * the in-memory one its unit tests run on (memory-store.ts). A match's finish is recorded, and
  * rated, through `finishMatch`.
  */
-export type RoomStorage = ActionLog & RoomsStore & PlayersStore & ChallengeRooms & Pick<FinishStore, 'finishMatch'>;
+export type RoomStorage = ActionLog &
+  RoomsStore &
+  PlayersStore &
+  ChallengeRooms &
+  StartGateStore &
+  Pick<FinishStore, 'finishMatch'>;
 
-export interface Store extends ActionLog, FinishStore, RoomsStore, PlayersStore, HistoryReader, ChallengeRooms {
+export interface Store extends ActionLog, FinishStore, RoomsStore, PlayersStore, HistoryReader, ChallengeRooms, StartGateStore {
   kind: 'embedded' | 'postgres';
   close(): Promise<void>;
 }
@@ -44,6 +51,7 @@ export function createStore(db: Database, hooks: { onCommitBatch?: (rows: number
     ...createRoomsStore(db),
     ...createPlayersStore(db),
     ...createHistoryReader(db),
+    ...createStartGateStore(db),
     ...createFinishStore(db),
     ...createChallengeRooms(db),
     close: () => db.close(),

@@ -137,7 +137,8 @@ export class BotDriver {
   /** Cheap: might a bot have something to do (the move itself is decided when the timer fires)? */
   private mayAct(room: LiveRoom): boolean {
     const bots = room.botSeats();
-    if (bots.length === 0) return false;
+    // A simultaneous start waiting for its countdown: nobody moves yet, bots neither.
+    if (bots.length === 0 || !room.started) return false;
     const status = room.status();
     if (status.finished) return false;
     // A family whose seats may act out of turn (calling "Master Mind!"): a bot may have something to do at any time.

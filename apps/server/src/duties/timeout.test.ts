@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEVICE_TOKEN_HEADER, type MatchListReply, type Snapshot } from '@mm/protocol';
 import { newDeviceToken } from '../test-support/finish';
-import { Player, type SeenUpdate } from '../test-support/player';
+import { Player, startWhenReady, type SeenUpdate } from '../test-support/player';
 import { createRoom, useServer } from '../test-support/server';
 import { snapshotOf } from '../test-support/table';
 
@@ -103,6 +103,7 @@ describe('turn timers', () => {
       expect((await p.claim(seat, `P${seat}`)).ok).toBe(true);
       players.push(p);
     }
+    await startWhenReady(players);
     const full = await players[0]!.waitFor((u) => u.snapshot.deadlines.length === 3);
     const at = (u: SeenUpdate, seat: number) => u.snapshot.deadlines.find((d) => d.seat === seat)?.at;
     // Everyone races at once: three clocks from the same moment, the table full.

@@ -5,7 +5,7 @@ import { botAction, botRandomness } from '../bots/play';
 import { botSeatSeed } from '../security/tokens';
 import { hiddenLeaks, storedLog } from '../test-support/bots';
 import { createRoomAs, currentSeed } from '../test-support/finish';
-import { Player as Socket } from '../test-support/player';
+import { Player as Socket, startWhenReady } from '../test-support/player';
 import type { Player } from '../test-support/player';
 import { containsCode } from '../test-support/scan';
 import { useServer } from '../test-support/server';
@@ -155,6 +155,7 @@ describe('a race against bots', () => {
     expect((await watcher.join(roomId)).ok).toBe(true);
     expect((await person.join(roomId)).ok).toBe(true);
     expect((await person.claim(0, 'Ada')).ok).toBe(true);
+    await startWhenReady([person], [person, watcher]);
     const code = raceCode(raceOptionsSchema.parse({ players: 3 }), await currentSeed(server.app, roomId));
     // The bots race on while the person takes two rows, the second of them the code.
     await person.waitFor((u) => u.snapshot.seq >= 1, 30_000);

@@ -120,6 +120,8 @@ export class PushNotifier {
         return out;
       });
     }
+    // A simultaneous start waiting for ready: nobody owes a move yet (its opening wakes them).
+    if (!room.started) return [];
     let track = this.owing.get(room.id);
     if (!track || track.matchId !== room.matchId) this.owing.set(room.id, (track = { matchId: room.matchId, since: new Map() }));
     const since = new Map<Seat, number>();

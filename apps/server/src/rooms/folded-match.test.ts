@@ -17,6 +17,7 @@ const match: StoredMatch = {
   finishedAt: null,
   result: null,
   salt: null,
+  start: { ready: [], startsAt: null, startedAt: null },
 };
 const at = (s: number): Date => new Date(createdAt.getTime() + s * 1000);
 /** Seat 0 sets the secret, seat 1 guesses once. */

@@ -12,6 +12,7 @@ import { botName } from '../bots/names';
 import type { KeptSeat, StoredAction, StoredRoom, StoredSeat } from '../db/store';
 import { FoldedMatch } from './folded-match';
 import { emptySeat } from './seating';
+import { readySeats, type StartGate } from './start-gate';
 
 /**
  * One room held in memory: its seats and settings around its current match, a `FoldedMatch`
@@ -48,6 +49,8 @@ export class LiveRoom {
   #challenge: KeptSeat | null;
   /** an append's outcome is unknown (the database went away mid-way): the log is read before anything else is accepted */
   #unsure = false;
+  /** a simultaneous start's gate (start-gate.ts); read only where `gated` */
+  #start: StartGate;
 
   constructor(stored: StoredRoom, secondMs = 1000) {
     // The match's family: another game at the same table may play another one than the first.
@@ -67,6 +70,7 @@ export class LiveRoom {
     this.#match = new FoldedMatch(family, stored.match, stored.actions);
     this.#finishedRecorded = stored.match.finishedAt !== null;
     this.#challenge = stored.challenge ?? null;
+    this.#start = toGate(stored.match.start);
   }
 
   /** The room's challenge, whatever its status (null: the room was not made as one). */
@@ -137,6 +141,26 @@ export class LiveRoom {
   /** The seq at which this match accepted `actionId`, if it did. */
   acceptedSeq(actionId: string): number | undefined {
     return this.#match.acceptedSeq(actionId);
+  }
+
+  /**
+   * The match opens only after ready and a countdown: its family starts every seat at once, and it
+   * is not a Code of the day (one seat, which starts when its attempt begins).
+   */
+  get gated(): boolean {
+    return this.family.simultaneousStart === true && this.daily === null;
+  }
+  /** the match is open: moves, bots and turn clocks run */
+  get started(): boolean {
+    return !this.gated || this.#start.startedAt !== null;
+  }
+  get start(): StartGate {
+    return this.#start;
+  }
+
+  /** The gate as stored now (after a ready, a seat change, the start, or read from the store). */
+  setStart(gate: StartGate | StoredMatchGate): void {
+    this.#start = toGate(gate);
   }
 
   /** The hint remembered for `key` (match, seq and seat), if it is the latest one given. */
@@ -255,10 +279,11 @@ export class LiveRoom {
    * for someone to watch (duties/attention.ts) without losing a turn when they resume.
    */
   deadlines(): { seat: Seat; at: number }[] {
-    if (this.turnSeconds === null) return [];
+    if (this.turnSeconds === null || !this.started) return [];
     if (this.seats.some((s) => s.tokenHash === null && !s.bot)) return [];
     if (this.peopleSeats().length === 0) return [];
-    const tableFull = Math.max(...this.seats.map((s) => s.claimedAt?.getTime() ?? 0));
+    // A simultaneous start's clocks count from its opening.
+    const tableFull = Math.max(this.#start.startedAt ?? 0, ...this.seats.map((s) => s.claimedAt?.getTime() ?? 0));
     return this.family.turnClock.deadlines(this.status(), this.#match.turnStarts, tableFull, this.turnSeconds * this.secondMs);
   }
 
@@ -338,6 +363,17 @@ export class LiveRoom {
             },
           }
         : {}),
+      ...(this.started
+        ? {}
+        : { start: { ready: readySeats(this.#start, this.seats), startsAt: this.#start.startsAt, now: Date.now() } }),
     };
   }
 }
+
+type StoredMatchGate = StoredRoom['match']['start'];
+const ms = (d: Date | number | null): number | null => (d === null ? null : typeof d === 'number' ? d : d.getTime());
+const toGate = (g: StoredMatchGate | StartGate): StartGate => ({
+  ready: [...g.ready],
+  startsAt: ms(g.startsAt),
+  startedAt: ms(g.startedAt),
+});

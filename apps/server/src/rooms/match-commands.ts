@@ -31,6 +31,9 @@ const OUTCOME_UNKNOWN = (): ErrorReply =>
     'The database did not answer whether this action was stored: send it again with the same actionId (it is applied at most once).',
   );
 
+const NOT_STARTED = (): ErrorReply =>
+  fault('NOT_STARTED', 'The match opens once every seat is taken, everyone is ready and the countdown has ended.');
+
 /** Who makes a move: a person unless told (`bot`: a bot's move; `timeout`: the turn timer's). */
 export interface MoveBy {
   bot?: boolean;
@@ -84,6 +87,9 @@ export class MatchCommands {
       // Judged in the room's queue, so no move queued before the reveal is accepted after it.
       const closed = closedAt(room, this.now());
       if (closed) return closed;
+      // Past the countdown's end another process may have opened the match: the store says.
+      if (!room.started && room.start.startsAt !== null && room.start.startsAt <= Date.now()) await this.cache.learnStart(room);
+      if (!room.started) return NOT_STARTED();
       const before = room.seq;
       const reply = await this.judge(room, seat, msg, by);
       // Refused after the log moved memory on: what was read may be news to the room's sockets

@@ -76,6 +76,8 @@ export async function startNextMatch(
     }
     const now = await cache.reload(room);
     if (!now) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
+    // A simultaneous start waits for ready again (bots only: the countdown runs at once).
+    await cache.settleStart(now);
     return { outcome: started === 'started' ? 'started' : 'lost', room: now };
   }
   return fault('SEATS_CHANGED', 'The seats kept changing while the next match was set up: nothing changed, try again.');

@@ -9,6 +9,7 @@ import { matchRater } from '../ratings/rate';
 import { SerialQueue } from '../shared/serial-queue';
 import { LiveRoom } from './live-room';
 import type { Presence } from './presence';
+import { COUNTDOWN_MS, nextGate, sameGate } from './start-gate';
 
 /** How long a room nobody is in stays in memory, unless told (ROOM_IDLE_MS). */
 const DEFAULT_IDLE_MS = 10 * 60_000;
@@ -38,6 +39,8 @@ export interface RoomHooks {
 export interface RoomTimers {
   secondMs: number;
   idleMs?: number;
+  /** a simultaneous start's countdown (START_COUNTDOWN_MS; COUNTDOWN_MS unless told) */
+  countdownMs?: number;
 }
 
 /**
@@ -139,6 +142,27 @@ export class RoomCache {
     if (seats.length > 0) room.replaceSeats(seats);
   }
 
+  /**
+   * A simultaneous start after a change of its seats (or of a person's ready: `ready`): a seat freed
+   * or changing hands forgets its ready, and the countdown starts or stops (start-gate.ts). The
+   * gate is stored before memory changes; a write refused (the match opened or finished meanwhile,
+   * on another process) makes memory read it. Nothing is announced: the caller's change is.
+   */
+  async settleStart(room: LiveRoom, ready: readonly number[] = room.start.ready, now = Date.now()): Promise<void> {
+    if (room.started) return;
+    const next = nextGate(room.start, room.seats, ready, now, this.timers.countdownMs ?? COUNTDOWN_MS);
+    if (sameGate(next, room.start)) return;
+    if (await this.store.setStartGate(room.matchId, next.ready, next.startsAt === null ? null : new Date(next.startsAt))) {
+      room.setStart(next);
+    } else await this.learnStart(room);
+  }
+
+  /** The start gate as the store holds it (another process may have opened the match). */
+  async learnStart(room: LiveRoom): Promise<void> {
+    const stored = await this.store.loadStartGate(room.matchId);
+    if (stored) room.setStart(stored);
+  }
+
   /** Folds what the log holds past memory; whether memory moved. */
   async catchUp(room: LiveRoom): Promise<boolean> {
     const unsure = room.unsure;
@@ -188,6 +212,8 @@ export class RoomCache {
       if (room) {
         // A seat claimed, handed to a bot or given back on another server: without this, its token would be unknown here.
         await this.learnSeats(room);
+        // Only while a simultaneous start waits: every other room's join reads no more than before.
+        if (!room.started) await this.learnStart(room);
         await this.catchUp(room);
       }
       return room;

@@ -11,6 +11,7 @@ import type {
   HintReply,
   LeaveReply,
   ParsedClientMessage,
+  ReadyReply,
   RematchReply,
   AnotherReply,
   RenameReply,
@@ -31,6 +32,7 @@ import { creatorSeatOf, DEFAULT_ROOM_SETTINGS, newRoomProblem, SettingsCommands,
 import { SeatCommands, type Joined, type JoinTransport } from './seat-commands';
 import { defaultSeatName } from './seat-names';
 import { namedBots } from './seating';
+import { StartCommands } from './start-commands';
 
 export type { HintSource } from './match-commands';
 export type { RoomHooks } from './room-cache';
@@ -54,6 +56,7 @@ export class RoomService {
   private readonly matches: MatchCommands;
   private readonly settings: SettingsCommands;
   private readonly challenges: ChallengeCommands;
+  private readonly starts: StartCommands;
 
   constructor(
     private readonly store: RoomStorage,
@@ -71,6 +74,7 @@ export class RoomService {
     this.matches = new MatchCommands(this.cache, store, now, policy.hint);
     this.settings = new SettingsCommands(this.cache, store);
     this.challenges = new ChallengeCommands(this.cache, store, this.seats, now);
+    this.starts = new StartCommands(this.cache, store);
   }
 
   /** Hears every room's changes from now on (each hook in the room's queue); returns how to stop. */
@@ -122,10 +126,15 @@ export class RoomService {
     return this.cache.run(roomId, async () => {
       const room = await this.cache.load(roomId);
       if (!room) throw new Error(`room ${roomId} vanished after creation`);
-      if (seat === null) return { ok: true, room, seated: null };
+      if (seat === null) {
+        // A simultaneous start of bots only counts down at once.
+        await this.cache.settleStart(room);
+        return { ok: true, room, seated: null };
+      }
       const claimed = await this.seats.seatIn(room, seat, sit?.name ?? defaultSeatName(seat), creator?.deviceId ?? null);
       // nobody else knows the room's id yet: its seat cannot have been taken
       if (!claimed.ok) throw new Error(`the creator of room ${roomId} could not sit: ${claimed.code}`);
+      await this.cache.settleStart(room);
       this.cache.announce(room);
       return { ok: true, room, seated: { seat, name: claimed.name, seatToken: claimed.seatToken } };
     });
@@ -313,6 +322,23 @@ export class RoomService {
     by: MoveBy = {},
   ): Promise<ActReply | ErrorReply> {
     return this.matches.act(roomId, seat, msg, matchId, by);
+  }
+
+  /**
+   * The person holding `seat` is ready (or not any more) for a simultaneous start: once every seat
+   * is taken and every person ready, the countdown runs (`startsAt`), and `openMatch` opens the
+   * match when it ends. `matchId`: the match the socket got its seat in (null: not checked).
+   */
+  ready(roomId: string, seat: Seat, ready: boolean, matchId: string | null = null): Promise<ReadyReply | ErrorReply> {
+    return this.starts.ready(roomId, seat, ready, matchId);
+  }
+
+  /**
+   * The countdown of `matchId` has ended: the match opens if everyone is still ready (the start
+   * duty's call, duties/start-duty.ts). True only for the one call that opened it.
+   */
+  openMatch(roomId: string, matchId: string): Promise<boolean> {
+    return this.starts.open(roomId, matchId);
   }
 
   /** The creator (a device of the player who made the room) turns spectating on or off. */

@@ -130,6 +130,7 @@ export class SeatCommands {
       const claimed = await this.seatIn(room, seat, asked, deviceId, token);
       if (!claimed.ok) return claimed;
       await seatSocket(seat, room.matchId);
+      await this.cache.settleStart(room);
       this.cache.announce(room);
       return { ok: true, seat, seatToken: claimed.seatToken };
     });
@@ -236,11 +237,13 @@ export class SeatCommands {
     return this.cache.withRoom(roomId, matchId, async (room) => {
       if (room.daily !== null) return SEALED();
       await this.cache.catchUp(room);
-      if (room.seq > 0) return fault('MATCH_STARTED', 'The match has begun: the seat cannot be given up now.');
+      if (room.seq > 0 || (room.gated && room.started))
+        return fault('MATCH_STARTED', 'The match has begun: the seat cannot be given up now.');
       const current = room.seats.find((s) => s.index === seat);
       if (!current?.tokenHash) return fault('NOT_SEATED', 'This seat is free already.');
       await this.store.releaseSeat(roomId, seat, current.tokenHash);
       room.freeSeat(seat);
+      await this.cache.settleStart(room);
       this.cache.announce(room);
       return { ok: true };
     });
@@ -256,6 +259,7 @@ export class SeatCommands {
       if (kept?.seat === seat) return KEPT(kept.name);
       if (!(await this.store.seatBot(roomId, seat, { name: botName(seat), strength }))) return this.lostRace(room, TAKEN());
       room.seatBot(seat, strength, await this.claimedAt(roomId, seat));
+      await this.cache.settleStart(room);
       this.cache.announce(room);
       return { ok: true };
     });
@@ -292,6 +296,7 @@ export class SeatCommands {
         return this.lostRace(room, fault('NOT_AWAY', 'That seat changed meanwhile.'));
       }
       room.handToBot(seat);
+      await this.cache.settleStart(room);
       this.cache.announce(room);
       return { ok: true };
     });
@@ -308,6 +313,7 @@ export class SeatCommands {
       const gotBack = await this.store.reclaimSeat(roomId, seat, tokenHash);
       if (!gotBack && !current.takenOver) return { room, announced: false };
       await this.cache.learnSeats(room);
+      await this.cache.settleStart(room);
       this.cache.announce(room);
       return { room, announced: true };
     });
@@ -336,6 +342,7 @@ export class SeatCommands {
         await this.store.vacateSeat(roomId, seat.index, seat.tokenHash!, bot);
       }
       await this.cache.learnSeats(room);
+      await this.cache.settleStart(room);
       this.cache.announce(room);
     });
   }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createRng, type Rng } from '@mm/rules';
 import { raceCode, raceOptionsSchema } from '@mm/rules/families/race';
 import { currentSeed } from '../test-support/finish';
-import { Player } from '../test-support/player';
+import { Player, startWhenReady } from '../test-support/player';
 import { createRoom, useServer } from '../test-support/server';
 
 type Sender = 'broke' | 'racing' | 'watcher';
@@ -77,6 +77,7 @@ describe('fuzzed messages on a race room', () => {
       expect((await p.claim(i, `P${i}`)).ok).toBe(true);
     }
     await watcher.join(roomId);
+    await startWhenReady(seats, [...seats, watcher]);
     const code = raceCode(raceOptionsSchema.parse({ players: 3 }), await currentSeed(server.app, roomId));
     expect((await seats[0]!.act({ type: 'guess', code })).ok).toBe(true);
     expect((await seats[1]!.act({ type: 'guess', code: code.map((p) => ((p ?? 0) + 1) % 6) })).ok).toBe(true);

@@ -192,6 +192,10 @@ export function attachSocketHandlers(
       rooms.another(roomId, seat, msg.preset, matchId),
     ),
 
+    'room:ready': seated('Only a seated player says ready.', async (_socket, msg, { roomId, seat, matchId }) =>
+      rooms.ready(roomId, seat, msg.ready, matchId),
+    ),
+
     'seat:bot': inRoom(async (socket, msg, { roomId }) =>
       rooms.seatBot(roomId, socket.data.principal?.playerId ?? null, msg.seat, msg.strength),
     ),

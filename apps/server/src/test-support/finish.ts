@@ -4,7 +4,7 @@ import { mm44Code, mm44Deal, mm44SeatCount, type Mm44Options } from '@mm/rules/f
 import { race, raceCode } from '@mm/rules/families/race';
 import { randomBytes } from 'node:crypto';
 import type { App } from '../app';
-import { Player } from './player';
+import { Player, startWhenReady } from './player';
 
 /**
  * Short whole matches of every family, played through real sockets, for the tests of what
@@ -56,6 +56,8 @@ export async function seatRoom(
   const seatCount = opts.seatCount ?? players.length;
   const full = (room: RoomSummary): boolean => room.seats.filter((s) => s.name && s.connected).length === seatCount;
   await Promise.all(players.map((p) => p.waitFor((u) => full(u.room))));
+  // A full table of a simultaneous start opens once they all say ready; a table not full yet waits.
+  if (players.length === seatCount) await startWhenReady(players);
   return { roomId, players, everyone: [...players], close: () => players.forEach((p) => p.close()) };
 }
 
@@ -81,6 +83,8 @@ export async function currentSeed(app: App, roomId: string): Promise<string> {
 export async function finish(app: App, family: FamilyId, t: Seated, options: Record<string, unknown> = {}): Promise<void> {
   const p = t.players;
   const all = t.everyone;
+  // A simultaneous start (a rematch's too) opens once its players say ready.
+  await startWhenReady(p, all);
   const seat = (i: number): Player => {
     const player = p[i];
     if (!player) throw new Error(`no player at seat ${i}`);

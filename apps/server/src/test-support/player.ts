@@ -38,6 +38,8 @@ export class Player {
   latest: SeenUpdate | null = null;
   /** the newest room summary, from any update (with or without a view) */
   room: RoomSummary | null = null;
+  /** every room summary held in turn, whether it came whole or as a delta */
+  readonly rooms: RoomSummary[] = [];
   seatToken: string | undefined;
   roomId: string | undefined;
   /** the join that answered the latest room:rejoin, once it is sent */
@@ -90,6 +92,7 @@ export class Player {
 
   private onUpdate(update: RoomUpdate): void {
     this.room = update.room;
+    this.rooms.push(update.room);
     const { snapshot } = update;
     if (!snapshot) return;
     const seen: SeenUpdate = { ...update, snapshot };
@@ -153,6 +156,11 @@ export class Player {
     return this.send('match:act', { actionId: opts.actionId ?? randomBytes(9).toString('base64url'), action, ...opts });
   }
 
+  /** Says ready (or not) for a simultaneous start. */
+  ready(ready = true): Promise<Reply<'room:ready'>> {
+    return this.send('room:ready', { ready });
+  }
+
   /** Resolves with the first update with a view (already held or coming) that passes `test`. */
   waitFor(test: (u: SeenUpdate) => boolean, timeoutMs = 10_000): Promise<SeenUpdate> {
     if (this.latest && test(this.latest)) return Promise.resolve(this.latest);
@@ -182,6 +190,20 @@ export class Player {
   close(): void {
     this.socket.close();
   }
+}
+
+/**
+ * A simultaneous start (race, Parker) waiting for its seated `players`: each says ready, and this
+ * resolves once every socket of `everyone` sees the match open. Nothing to do for a match that
+ * does not wait (any other family, a Code of the day, a match open already).
+ */
+export async function startWhenReady(players: readonly Player[], everyone: readonly Player[] = players): Promise<void> {
+  if (!players.some((p) => p.room?.start)) return;
+  for (const p of players) {
+    const reply = await p.ready();
+    if (!reply.ok && reply.code !== 'MATCH_STARTED') throw new Error(`ready refused: ${reply.code} ${reply.message}`);
+  }
+  await Promise.all(everyone.map((p) => p.waitFor((u) => u.room.start === undefined)));
 }
 
 /** Seats a person in each of `seats` of the room, then hangs up: the seats stay held (a full table nobody plays). */

@@ -24,6 +24,8 @@ export async function startServer(
       host: '127.0.0.1',
       logLevel: 'silent',
       roomCreateBurst: 1000,
+      // A simultaneous start's countdown: the tests of it set their own.
+      startCountdownMs: 50,
       ...UNBOUNDED_ADDRESS,
       ...config,
     },

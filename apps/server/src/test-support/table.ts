@@ -1,6 +1,6 @@
 import type { RoomUpdate, Snapshot } from '@mm/protocol';
 import type { MatchView } from '@mm/rules';
-import { Player, snapshotAfterDelta } from './player';
+import { Player, snapshotAfterDelta, startWhenReady } from './player';
 import { containsCode, containsText } from './scan';
 import { createRoom } from './server';
 
@@ -17,9 +17,10 @@ export interface Table {
 
 /**
  * Creates a room over HTTP, connects one socket per seat and a spectator, joins them all
- * and claims every seat; resolves once every socket sees the full table.
+ * and claims every seat; resolves once every socket sees the full table, and a simultaneous start
+ * has opened (every seat said ready) unless `opts.start` is false.
  */
-export async function seatTable(url: string, body: unknown, seatCount: number): Promise<Table> {
+export async function seatTable(url: string, body: unknown, seatCount: number, opts: { start?: boolean } = {}): Promise<Table> {
   const created = await createRoom(url, body);
   if (created.status !== 201) throw new Error(`room not created: ${created.status} ${JSON.stringify(created.json)}`);
   const roomId = created.json.id as string;
@@ -37,6 +38,7 @@ export async function seatTable(url: string, body: unknown, seatCount: number): 
   const seated = (u: RoomUpdate): boolean =>
     u.room.seats.length === seatCount && u.room.seats.every((s) => s.name && s.connected);
   await Promise.all(everyone.map((p) => p.waitFor(seated)));
+  if (opts.start !== false) await startWhenReady(seats, everyone);
   return { roomId, seats, watcher, everyone, close: () => everyone.forEach((p) => p.close()) };
 }
 

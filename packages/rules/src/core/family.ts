@@ -117,6 +117,13 @@ export interface Family<Options, State, Action, View, OptionsInput = unknown, La
    */
   pointsAddUp?: true;
   /**
+   * Every seat plays from the first move at once (the race, Parker's two secrets): the match opens
+   * only once every seat is taken and every seated person is ready, after a short countdown, so
+   * that nobody (a bot, the creator) starts before the others (docs/rules.md, "Ready and countdown").
+   * Absent: the match opens as soon as it is made, as turn-based families do.
+   */
+  simultaneousStart?: true;
+  /**
    * Where the latest action (`last`, from the snapshot) landed in `view`: which round, board or row
    * it filled, so a table marks it, right after a reload too. Null before any action.
    */

@@ -22,6 +22,14 @@ describe('the families registry', () => {
     }
   });
 
+  it('starts the race and Parker at once for every seat, after ready and a countdown; turn-based families at creation', () => {
+    const simultaneous = Object.values(families())
+      .filter((f) => f.simultaneousStart === true)
+      .map((f) => f.id)
+      .sort();
+    expect(simultaneous).toEqual(['parker', 'race']);
+  });
+
   it('is built once and frozen: nothing registers a family, or replaces one, once it has been read', () => {
     const before = presets().map((p) => p.id);
     const edition = { id: 'copy-classic', family: 'copy', options: {}, bots: [] };

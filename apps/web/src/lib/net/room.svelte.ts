@@ -215,6 +215,11 @@ export class RoomConnection {
     return this.#requests.send('match:another', { preset });
   }
 
+  /** This seat is ready (or not any more) for a simultaneous start (`room.start`). */
+  setReady(ready: boolean): Promise<Outcome<{ ok: true }>> {
+    return this.#requests.send('room:ready', { ready });
+  }
+
   /** The room's creator seats a bot in a free seat. */
   addBot(seat: Seat, strength: BotStrength = DEFAULT_BOT_STRENGTH): Promise<Outcome<{ ok: true }>> {
     return this.#requests.send('seat:bot', { seat, strength });

@@ -202,6 +202,7 @@ export const parker: Family<ParkerOptions, ParkerState, ParkerAction, ParkerView
   review: (state) => parkerView(state, null, true),
   outcome: outcomeOf,
   pointsAddUp: true,
+  simultaneousStart: true,
   lastMove: parkerLastMove,
   turnClock: clockPerOwingSeat,
   codesBroken: (review, seat) => review.games.flatMap((g) => (g.brokenAt[seat] == null ? [] : [g.brokenAt[seat]])),

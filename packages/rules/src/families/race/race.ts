@@ -155,6 +155,7 @@ export const race: Family<RaceOptions, RaceState, RaceAction, RaceView, RaceOpti
   actionSchema: raceActionSchema,
   viewSchema: raceViewSchema,
   dealt: true,
+  simultaneousStart: true,
   // The code the final view reveals is the one the published seed draws.
   dealMatches: (seed, view) => view.code !== null && JSON.stringify(raceCode(view.options, seed)) === JSON.stringify(view.code),
 
