@@ -16,15 +16,13 @@ import { openDatabase, type Database } from './db/database';
 import { createStore, type Store } from './db/store';
 import { RoomSweep } from './db/sweep';
 import { OutageLog } from './db/unavailable';
-import { Attention, unattended } from './duties/attention';
-import { BotDriver } from './duties/bot-driver';
-import { botDuty } from './duties/bot-duty';
-import { ChallengeExpiry, challengeDuty } from './duties/challenge-duty';
-import { LeaseKeeper } from './duties/lease-keeper';
 import { createLeases } from './db/leases-store';
-import { DutyScheduler } from './duties/scheduler';
-import { StartDriver, startDuty } from './duties/start-duty';
-import { TimeoutDriver, timeoutDuty } from './duties/timeout-duty';
+import { unattended } from './duties/attention';
+import type { BotDriver } from './duties/bot-driver';
+import { createDuties } from './duties/drivers';
+import type { DutyScheduler } from './duties/scheduler';
+import type { StartDriver } from './duties/start-duty';
+import type { TimeoutDriver } from './duties/timeout-duty';
 import { BotRoomLimit } from './http/bot-rooms';
 import { creationLimit } from './http/creation-limit';
 import { registerEdge } from './http/edge';
@@ -182,26 +180,6 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
   const broadcaster = new Broadcaster(io, (err, roomId) => http.log.warn({ err, roomId }, 'broadcast failed'), {
     bus,
   });
-  // The leases first: the duty drivers and the scheduler each take it when they are made.
-  const leases = new LeaseKeeper(
-    createLeases(db),
-    {
-      leaseMs: config.dutyLeaseMs,
-      giveUpMs: config.dutyGiveUpMs,
-      ...(bus.shared ? { nudge: (roomId: string) => bus.publish({ type: 'duty-nudge', roomId }) } : {}),
-    },
-    http.log,
-  );
-  const bots = new BotDriver({
-    service: rooms,
-    gate: leases,
-    delayMs: config.botDelayMs,
-    log: http.log,
-    solver,
-    // Bots of a room nobody plays in wait for someone to watch it; a socket joining sets them going (on whichever process holds the room).
-    attention: new Attention((roomId) => broadcaster.presence(roomId)),
-    ...(metrics ? { onLag: (ms: number) => metrics.lag('bot', ms) } : {}),
-  });
   const pushSender = new PushSender(
     vapid,
     allowedOrigins,
@@ -210,25 +188,27 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
     metrics ? (outcome) => metrics.push(outcome) : undefined,
   );
   const push = new PushNotifier(io, pushStore, pushSender, http.log);
-  const timeouts = new TimeoutDriver({
-    service: rooms,
-    gate: leases,
+  const {
+    bots,
+    timeouts,
+    starts,
+    scheduler: duties,
+    drivers,
+  } = createDuties({
+    rooms,
+    leases: createLeases(db),
     log: http.log,
+    options: { leaseMs: config.dutyLeaseMs, giveUpMs: config.dutyGiveUpMs, botDelayMs: config.botDelayMs },
+    solver,
+    // Bots of a room nobody plays in wait for someone to watch it; a socket joining sets them going (on whichever process holds the room).
+    presence: (roomId) => broadcaster.presence(roomId),
+    ...(bus.shared ? { nudge: (roomId: string) => bus.publish({ type: 'duty-nudge', roomId }) } : {}),
     onNear: (room, seat) => push.deadlineNear(room, seat),
-    ...(metrics ? { onLag: (ms: number) => metrics.lag('timeout', ms) } : {}),
+    ...(metrics ? { onLag: (kind: 'bot' | 'timeout', ms: number) => metrics.lag(kind, ms) } : {}),
   });
-  const challengeExpiry = new ChallengeExpiry({ service: rooms, gate: leases, log: http.log });
-  const starts = new StartDriver({ service: rooms, gate: leases, log: http.log });
   const dailyStore = createDailyStore(db);
   const daily: DailyAttempts = new DailyAttempts({ secret: dailySecret, now, daily: dailyStore, rooms });
   const reminders = new DailyReminders({ daily: dailyStore, push: pushStore, sender: pushSender, now, log: http.log });
-  const duties = new DutyScheduler(
-    leases,
-    rooms,
-    [botDuty(bots), timeoutDuty(timeouts), challengeDuty(challengeExpiry), startDuty(starts)],
-    { tickMs: Math.max(50, Math.round(config.dutyLeaseMs / 6)) },
-    http.log,
-  );
   bus.on('duty-nudge', ({ roomId }) => duties.nudged(roomId));
   // Another process changed a room's seats or settings in the database: a copy held here reads them again.
   bus.on('room-stored', ({ roomId }) => {
@@ -383,10 +363,7 @@ export async function buildApp(input: ConfigInput = {}, extras: AppExtras = {}):
           () => reminders.stop(),
           () => duties.stop(),
           () => sweep.stop(),
-          () => bots.close(),
-          () => timeouts.close(),
-          () => challengeExpiry.close(),
-          () => starts.close(),
+          ...drivers.map((driver) => () => driver.close()),
         ],
         work,
         // Other processes take this one's rooms at once rather than when the leases expire.

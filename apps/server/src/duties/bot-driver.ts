@@ -8,11 +8,7 @@ import { botSeatSeed, newSeed } from '../security/tokens';
 import { retryDelay } from './backoff';
 import type { Attention } from './attention';
 import { SERVER_FAULTS, type LeaseGate } from './duty';
-
-interface Logger {
-  warn(obj: object, msg: string): void;
-  debug(obj: object, msg: string): void;
-}
+import type { Logger } from './logger';
 
 /** One room's bot work: a timer waiting to play, or a move being submitted. */
 interface Pending {

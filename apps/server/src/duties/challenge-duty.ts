@@ -2,10 +2,9 @@ import type { LiveRoom } from '../rooms/live-room';
 import type { RoomService } from '../rooms/room-service';
 import { retryDelay } from './backoff';
 import type { DutyKind, LeaseGate } from './duty';
+import type { Logger as FullLogger } from './logger';
 
-interface Logger {
-  warn(obj: object, msg: string): void;
-}
+type Logger = Pick<FullLogger, 'warn'>;
 
 /** setTimeout's longest wait. */
 const LONGEST_WAIT_MS = 2 ** 31 - 1;

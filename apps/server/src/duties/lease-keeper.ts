@@ -3,10 +3,9 @@ import { hostname } from 'node:os';
 import type { LiveRoom } from '../rooms/live-room';
 import type { LeaseGate } from './duty';
 import type { DueCondition, Leases } from '../db/leases-store';
+import type { Logger as FullLogger } from './logger';
 
-interface Logger {
-  warn(obj: object, msg: string): void;
-}
+type Logger = Pick<FullLogger, 'warn'>;
 
 export interface LeaseKeeperOptions {
   /** how long a lease lasts unless renewed; another process takes a room this long after its holder died */

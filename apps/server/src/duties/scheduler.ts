@@ -2,10 +2,9 @@ import type { LiveRoom } from '../rooms/live-room';
 import type { RoomService } from '../rooms/room-service';
 import type { DutyKind } from './duty';
 import type { LeaseKeeper } from './lease-keeper';
+import type { Logger as FullLogger } from './logger';
 
-interface Logger {
-  warn(obj: object, msg: string): void;
-}
+type Logger = Pick<FullLogger, 'warn'>;
 
 export interface SchedulerOptions {
   /** how often leases are renewed and due rooms looked for */

@@ -5,6 +5,7 @@ import type { RoomService } from '../rooms/room-service';
 import { newSeed } from '../security/tokens';
 import { retryDelay } from './backoff';
 import { SERVER_FAULTS, type DutyKind, type LeaseGate } from './duty';
+import type { Logger } from './logger';
 
 /** A timer this long or longer (in the room's seconds) warns its seat before it runs out. */
 export const LONG_TIMER_SEC = 3600;
@@ -14,11 +15,6 @@ export const warnBeforeSec = (turnSeconds: number): number => Math.min(3600, Mat
 
 /** setTimeout's longest wait; a longer deadline is reached in several waits. */
 const LONGEST_WAIT_MS = 2 ** 31 - 1;
-
-interface Logger {
-  warn(obj: object, msg: string): void;
-  debug(obj: object, msg: string): void;
-}
 
 interface Armed {
   /** the state (`match:seq`) the timer was set for */

@@ -1,0 +1,5 @@
+/** What the duties log through (pino's shape, as Fastify's logger has it). */
+export interface Logger {
+  warn(obj: object, msg: string): void;
+  debug(obj: object, msg: string): void;
+}
