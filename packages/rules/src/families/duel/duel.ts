@@ -18,6 +18,7 @@ import {
   type DuelRound,
   type DuelRoundView,
   type DuelRow,
+  type DuelRowView,
   type DuelState,
   type DuelView,
 } from './types';
@@ -185,29 +186,58 @@ function owingSeat(state: DuelState): Seat {
   return codemakerOwes ? round.codemaker : round.codebreaker;
 }
 
+/*
+ * A round or row the state did not change is the same object from one action to the next (apply
+ * never changes a state in place: a changed round or row is a new object), so its view is worked
+ * out once per viewer and kept with it. A room sends every seat its view after every action: the
+ * rounds already played and the rows already scored are then the same view objects as in the
+ * previous update, which its delta passes over at a glance, and are not copied again. Views are
+ * still copies (nobody holding one can reach into the state); whoever holds one must not change it.
+ */
+const roundViews = new WeakMap<DuelRound, Map<string, DuelRoundView>>();
+const rowViews = new WeakMap<DuelRow, { hidden?: DuelRowView; shown?: DuelRowView }>();
+
+function rowView(row: DuelRow, over: boolean): DuelRowView {
+  let known = rowViews.get(row);
+  if (!known) rowViews.set(row, (known = {}));
+  const kept = over ? known.shown : known.hidden;
+  if (kept) return kept;
+  const view: DuelRowView = {
+    guess: [...row.guess],
+    score: row.score && { ...row.score },
+    // Hidden from the codemaker too until the end: it would only confirm what they know, and one rule is safer.
+    trueScore: over ? { ...row.trueScore } : null,
+  };
+  if (over) known.shown = view;
+  else known.hidden = view;
+  return view;
+}
+
 /** `reveal`: everything shown, as for a review of a finished match. */
 function roundView(round: DuelRound, viewer: Viewer, reveal = false): DuelRoundView {
+  let views = roundViews.get(round);
+  if (!views) roundViews.set(round, (views = new Map()));
+  const key = `${String(viewer)}:${reveal}`;
+  const kept = views.get(key);
+  if (kept) return kept;
   const over = reveal || round.outcome !== null;
   const last = round.rows[round.rows.length - 1];
   // Everything is copied so that nobody holding a view can reach into the state.
-  return {
+  const view: DuelRoundView = {
     number: round.number,
     codemaker: round.codemaker,
     codebreaker: round.codebreaker,
     secretSet: round.secret !== null,
     secret: round.secret !== null && (over || viewer === round.codemaker) ? [...round.secret] : null,
-    rows: round.rows.map((row) => ({
-      guess: [...row.guess],
-      score: row.score && { ...row.score },
-      // Hidden from the codemaker too until the end: it would only confirm what they know, and one rule is safer.
-      trueScore: over ? { ...row.trueScore } : null,
-    })),
+    rows: round.rows.map((row) => rowView(row, over)),
     missed: [...round.missed],
     outcome: round.outcome,
     faulty: round.faulty,
     gained: [round.gained[0], round.gained[1]],
     awaitingScore: last !== undefined && last.score === null,
   };
+  views.set(key, view);
+  return view;
 }
 
 const duelView = (state: DuelState, viewer: Viewer, reveal: boolean): DuelView => ({
