@@ -8,6 +8,7 @@ import { randomCode } from '../../core/rng';
 import { isPossibleScore, scoreGuess, type Score } from '../../core/score';
 import { outcomeOf } from '../../core/outcome';
 import { clockPerOwingSeat } from '../../core/turn-clock';
+import { keptView } from '../../core/kept-views';
 import { duelLastMove, duelName, duelSecretRules, type DuelLastMove } from './pure';
 import {
   duelActionSchema,
@@ -187,36 +188,25 @@ function owingSeat(state: DuelState): Seat {
 }
 
 /*
- * A round or row the state did not change is the same object from one action to the next (apply
- * never changes a state in place: a changed round or row is a new object), so its view is worked
- * out once per viewer and kept with it. A room sends every seat its view after every action: the
- * rounds already played and the rows already scored are then the same view objects as in the
- * previous update, which its delta passes over at a glance, and are not copied again. Views are
- * still copies (nobody holding one can reach into the state); whoever holds one must not change it.
+ * A round or row the state did not change is the same object from one action to the next, so its
+ * view is kept with it (core/kept-views.ts): a row's in its two forms (true score hidden or shown),
+ * a round's per viewer (the codemaker alone sees the secret while it is played).
  */
 const roundViews = new WeakMap<DuelRound, Map<string, DuelRoundView>>();
-const rowViews = new WeakMap<DuelRow, { hidden?: DuelRowView; shown?: DuelRowView }>();
+const hiddenRows = new WeakMap<DuelRow, DuelRowView>();
+const shownRows = new WeakMap<DuelRow, DuelRowView>();
 
-function rowView(row: DuelRow, over: boolean): DuelRowView {
-  let known = rowViews.get(row);
-  if (!known) rowViews.set(row, (known = {}));
-  const kept = over ? known.shown : known.hidden;
-  if (kept) return kept;
-  const view: DuelRowView = {
-    guess: [...row.guess],
-    score: row.score && { ...row.score },
+const rowView = (row: DuelRow, over: boolean): DuelRowView =>
+  keptView(over ? shownRows : hiddenRows, row, (r) => ({
+    guess: [...r.guess],
+    score: r.score && { ...r.score },
     // Hidden from the codemaker too until the end: it would only confirm what they know, and one rule is safer.
-    trueScore: over ? { ...row.trueScore } : null,
-  };
-  if (over) known.shown = view;
-  else known.hidden = view;
-  return view;
-}
+    trueScore: over ? { ...r.trueScore } : null,
+  }));
 
 /** `reveal`: everything shown, as for a review of a finished match. */
 function roundView(round: DuelRound, viewer: Viewer, reveal = false): DuelRoundView {
-  let views = roundViews.get(round);
-  if (!views) roundViews.set(round, (views = new Map()));
+  const views = keptView(roundViews, round, () => new Map<string, DuelRoundView>());
   const key = `${String(viewer)}:${reveal}`;
   const kept = views.get(key);
   if (kept) return kept;
