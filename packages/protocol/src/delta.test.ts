@@ -77,6 +77,10 @@ describe('valueHash', () => {
       { b: [1, 'x', { z: null, y: undefined }], a: { c: [true, false, []] }, d: undefined },
     ],
     [
+      'objects of several shapes sharing their first key, in turn',
+      [{ a: 1, c: 2 }, { a: 1, b: 2 }, { a: 1, c: 2 }, { a: 1, c: 2, b: 3 }, { c: 1, a: 2 }, {}, { a: 1, c: 2 }],
+    ],
+    [
       'a long array',
       Array.from({ length: 123 }, (_, i) => ({ guess: [i, i + 1], score: i % 2 ? null : { black: 1, white: 2 } })),
     ],

@@ -173,6 +173,26 @@ function feedNumber(h: number, v: number): number {
   return v < 0 ? feedCount(step(h, CHAR['-']), -v) : feedCount(h, v);
 }
 
+/**
+ * Sorted key lists by the list `Object.keys` gave, found by its first key: the objects of views are
+ * of a few shapes, each hashed again and again, so their keys are sorted once per shape, not once
+ * per object. A shape sharing its first key with another replaces it (sorted again, never wrong).
+ */
+const sortedKeys = new Map<string | undefined, { from: string[]; to: string[] }>();
+const SHAPES_KEPT = 1000;
+
+function sorted(keys: string[]): string[] {
+  const known = sortedKeys.get(keys[0]);
+  if (known !== undefined && known.from.length === keys.length) {
+    let same = true;
+    for (let i = 1; i < keys.length && same; i++) same = known.from[i] === keys[i];
+    if (same) return known.to;
+  }
+  const to = keys.slice().sort();
+  if (sortedKeys.size < SHAPES_KEPT || sortedKeys.has(keys[0])) sortedKeys.set(keys[0], { from: keys, to });
+  return to;
+}
+
 function feed(h: number, v: Json): number {
   if (v === null) return step(h, CHAR.n);
   switch (typeof v) {
@@ -190,7 +210,7 @@ function feed(h: number, v: Json): number {
       }
       const entries = v as Record<string, Json>;
       h = step(h, CHAR['{']);
-      const keys = Object.keys(entries).sort();
+      const keys = sorted(Object.keys(entries));
       for (let i = 0; i < keys.length; i++) {
         const key = keys[i]!;
         const item = entries[key];
