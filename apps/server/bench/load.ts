@@ -67,6 +67,9 @@ const SETTINGS: RunSettings = {
 const here = (rel: string): string => fileURLToPath(new URL(rel, import.meta.url));
 const PLAY = familyPlay(FAMILY);
 
+/** The relay's CPU per action by rate, when it ran first: the other targets' lines say how many times that they cost. */
+const relayCpuMsPerAction = new Map<number, number | null>();
+
 async function bench(target: Target): Promise<void> {
   const cleanups: (() => Promise<void> | void)[] = [];
   try {
@@ -114,7 +117,10 @@ async function bench(target: Target): Promise<void> {
     );
     cleanups.unshift(() => tables.forEach((t) => t.close()));
     if (target !== 'relay') await stagger(tables, PLAY!);
-    for (const rate of RATES) await run(target, servers, tables, rate, databaseUrl, SETTINGS, shape);
+    for (const rate of RATES) {
+      const measured = await run(target, servers, tables, rate, databaseUrl, SETTINGS, shape, relayCpuMsPerAction.get(rate));
+      if (target === 'relay') relayCpuMsPerAction.set(rate, measured.cpuMsPerAction);
+    }
   } finally {
     for (const c of cleanups) await c();
   }

@@ -44,3 +44,47 @@ describe('the structural diff and its apply', () => {
     expect(valueHash([null])).not.toBe(valueHash([]));
   });
 });
+
+describe('valueHash', () => {
+  // The text the hash is defined over, built whole: what the streamed hash must agree with.
+  const text = (v: unknown): string => {
+    if (v === null) return 'n';
+    if (typeof v === 'number') return `#${v};`;
+    if (typeof v === 'boolean') return v ? 't' : 'f';
+    if (typeof v === 'string') return `"${v.length}:${v}`;
+    if (Array.isArray(v)) return `[${v.length}${v.map(text).join('')}]`;
+    if (typeof v === 'object') {
+      const o = v as Record<string, unknown>;
+      const keys = Object.keys(o)
+        .sort()
+        .filter((k) => o[k] !== undefined);
+      return `{${keys.map((k) => `${k.length}:${k}${text(o[k])}`).join('')}}`;
+    }
+    return 'u';
+  };
+  const fnv = (s: string): string => {
+    let h = 0x811c9dc5;
+    for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+    return (h >>> 0).toString(36);
+  };
+
+  it.each([
+    ['integers, negative, zero and -0', [0, -0, 1, -1, 42, 2147483647, -2147483648, 2147483648, -2147483649, 9007199254740991]],
+    ['fractions and odd numbers', [1.5, -2.25, 1e21, 1e-7, NaN, Infinity, -Infinity]],
+    ['strings', ['', 'é', 'a "quoted" \\ word', 'x'.repeat(300)]],
+    [
+      'nesting, and entries set to undefined',
+      { b: [1, 'x', { z: null, y: undefined }], a: { c: [true, false, []] }, d: undefined },
+    ],
+    [
+      'objects of several shapes sharing their first key, in turn',
+      [{ a: 1, c: 2 }, { a: 1, b: 2 }, { a: 1, c: 2 }, { a: 1, c: 2, b: 3 }, { c: 1, a: 2 }, {}, { a: 1, c: 2 }],
+    ],
+    [
+      'a long array',
+      Array.from({ length: 123 }, (_, i) => ({ guess: [i, i + 1], score: i % 2 ? null : { black: 1, white: 2 } })),
+    ],
+  ])('hashes the text it is defined over: %s', (_name, value) => {
+    expect(valueHash(value)).toBe(fnv(text(value)));
+  });
+});

@@ -122,40 +122,104 @@ function applyToArray(base: readonly Json[], patch: { [key: string]: Patch }): J
  * A 32-bit FNV-1a hash of a JSON value, the same whatever the order of its keys (entries set to
  * undefined count as absent): a delta carries the hash of the whole update it leads to, so that a
  * receiver holding another base than the sender thought finds out and asks for the full view.
+ * The text hashed: `n` for null, `t` or `f`, `#<number>;`, `"<length>:<string>`, an array as
+ * `[<length>` then its items then `]`, an object as `{`, then `<length>:<key>` and its value for
+ * each key in sorted order, then `}`.
  */
 export function valueHash(value: Json): string {
   return (feed(0x811c9dc5, value) >>> 0).toString(36);
 }
 
+// Worked out for every channel of every update (the whole snapshot), so the text the hash is
+// defined over ("#12;", "[3", '"5:') is fed character by character, never built as a string.
+const PRIME = 0x01000193;
+const step = (h: number, charCode: number): number => Math.imul(h ^ charCode, PRIME);
+const CHAR = {
+  n: 110,
+  t: 116,
+  f: 102,
+  u: 117,
+  '#': 35,
+  ';': 59,
+  '"': 34,
+  ':': 58,
+  '[': 91,
+  ']': 93,
+  '{': 123,
+  '}': 125,
+  '-': 45,
+};
+
 function feedText(h: number, s: string): number {
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  for (let i = 0; i < s.length; i++) h = step(h, s.charCodeAt(i));
   return h;
 }
 
+const digits = new Uint8Array(10);
+/** A non-negative integer below 2^31 as its decimal digits, as `${n}` writes it. */
+function feedCount(h: number, n: number): number {
+  let k = 0;
+  do {
+    digits[k++] = 48 + (n % 10);
+    n = Math.floor(n / 10);
+  } while (n > 0);
+  while (k > 0) h = step(h, digits[--k]!);
+  return h;
+}
+
+function feedNumber(h: number, v: number): number {
+  if (!Number.isInteger(v) || Math.abs(v) > 0x7fffffff) return feedText(h, String(v));
+  // -0 is not below 0, and its digits are "0", as `${-0}` writes it
+  return v < 0 ? feedCount(step(h, CHAR['-']), -v) : feedCount(h, v);
+}
+
+/**
+ * Sorted key lists by the list `Object.keys` gave, found by its first key: the objects of views are
+ * of a few shapes, each hashed again and again, so their keys are sorted once per shape, not once
+ * per object. A shape sharing its first key with another replaces it (sorted again, never wrong).
+ */
+const sortedKeys = new Map<string | undefined, { from: string[]; to: string[] }>();
+const SHAPES_KEPT = 1000;
+
+function sorted(keys: string[]): string[] {
+  const known = sortedKeys.get(keys[0]);
+  if (known !== undefined && known.from.length === keys.length) {
+    let same = true;
+    for (let i = 1; i < keys.length && same; i++) same = known.from[i] === keys[i];
+    if (same) return known.to;
+  }
+  const to = keys.slice().sort();
+  if (sortedKeys.size < SHAPES_KEPT || sortedKeys.has(keys[0])) sortedKeys.set(keys[0], { from: keys, to });
+  return to;
+}
+
 function feed(h: number, v: Json): number {
-  if (v === null) return feedText(h, 'n');
+  if (v === null) return step(h, CHAR.n);
   switch (typeof v) {
     case 'number':
-      return feedText(h, `#${v};`);
+      return step(feedNumber(step(h, CHAR['#']), v), CHAR[';']);
     case 'boolean':
-      return feedText(h, v ? 't' : 'f');
+      return step(h, v ? CHAR.t : CHAR.f);
     case 'string':
-      return feedText(feedText(h, `"${v.length}:`), v);
+      return feedText(step(feedCount(step(h, CHAR['"']), v.length), CHAR[':']), v);
     case 'object': {
       if (Array.isArray(v)) {
-        h = feedText(h, `[${v.length}`);
-        for (const item of v) h = feed(h, item);
-        return feedText(h, ']');
+        h = feedCount(step(h, CHAR['[']), v.length);
+        for (let i = 0; i < v.length; i++) h = feed(h, v[i]);
+        return step(h, CHAR[']']);
       }
       const entries = v as Record<string, Json>;
-      h = feedText(h, '{');
-      for (const key of Object.keys(entries).sort()) {
-        if (entries[key] === undefined) continue;
-        h = feed(feedText(feedText(h, `${key.length}:`), key), entries[key]);
+      h = step(h, CHAR['{']);
+      const keys = sorted(Object.keys(entries));
+      for (let i = 0; i < keys.length; i++) {
+        const key = keys[i]!;
+        const item = entries[key];
+        if (item === undefined) continue;
+        h = feed(feedText(step(feedCount(h, key.length), CHAR[':']), key), item);
       }
-      return feedText(h, '}');
+      return step(h, CHAR['}']);
     }
     default:
-      return feedText(h, 'u');
+      return step(h, CHAR.u);
   }
 }

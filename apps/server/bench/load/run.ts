@@ -22,6 +22,16 @@ export const summary = (values: number[]): { p50: number | null; p99: number | n
   const sorted = [...values].sort((a, b) => a - b);
   return { p50: pct(sorted, 50), p99: pct(sorted, 99), max: sorted.length ? Number(sorted.at(-1)!.toFixed(2)) : null };
 };
+/**
+ * The server's CPU milliseconds (user + system, its sockets' and database client's system calls
+ * included) per acknowledged action: what an action costs, whatever the rate, so the real server
+ * and the bare relay compare as a ratio. Null when nothing was acknowledged.
+ */
+export const cpuMsPerAction = (cpuSeconds: number, acked: number): number | null =>
+  acked > 0 ? Number(((cpuSeconds * 1000) / acked).toFixed(3)) : null;
+/** How many times the relay's CPU per action an action costs (null without both figures). */
+export const timesRelay = (msPerAction: number | null, relayMsPerAction: number | null | undefined): number | null =>
+  msPerAction !== null && relayMsPerAction ? Number((msPerAction / relayMsPerAction).toFixed(2)) : null;
 
 /** How a run is measured: the command line's settings. */
 export interface RunSettings {
@@ -55,7 +65,9 @@ export async function run(
   databaseUrl: string | null,
   settings: RunSettings,
   shape: Shape | null = null,
-): Promise<void> {
+  /** the relay's CPU per action at this rate, measured earlier in the same invocation */
+  relayCpuMsPerAction: number | null = null,
+): Promise<{ cpuMsPerAction: number | null }> {
   const pids = servers.map((s) => s.child.pid!);
   const sum = (f: (pid: number) => number): number => pids.reduce((n, pid) => n + f(pid), 0);
   const { roomsFlag, warmupS: WARMUP_S, durationS: DURATION_S } = settings;
@@ -154,6 +166,8 @@ export async function run(
   for (const t of active) t.due.length = 0;
 
   const unanswered = active.filter((t) => t.busy).length;
+  const msPerAction = cpuMsPerAction(cpu, acks.length);
+  const vsRelay = timesRelay(msPerAction, relayCpuMsPerAction);
   console.log(
     JSON.stringify({
       target,
@@ -171,6 +185,8 @@ export async function run(
       ackMs: summary(acks),
       deliveryMs: summary(deliveries),
       serverCpuPct: Number(((cpu / wall) * 100).toFixed(1)),
+      serverCpuMsPerAction: msPerAction,
+      ...(vsRelay !== null ? { cpuPerActionVsRelay: vsRelay } : {}),
       serverRssMiB: sum(rssMiB),
       serverWritesPerAck: acks.length ? Number((writes / acks.length).toFixed(2)) : null,
       // what one room update (whole or a delta) weighs on the wire, on average: its JSON
@@ -193,4 +209,5 @@ export async function run(
       node: process.version,
     }),
   );
+  return { cpuMsPerAction: msPerAction };
 }

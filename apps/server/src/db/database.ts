@@ -11,6 +11,7 @@ import { PrismaClient } from '../generated/prisma/client.js';
 import { claimDataDir, DataDirWatch, guardedBy } from './data-dir-identity.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { migrate, readMigrations, type MigrateResult, type MigrationSession } from './migrate.js';
+import { namedStatements } from './pglite-statements.js';
 
 /**
  * Settings of the embedded PostgreSQL (PGlite) on top of PGlite's own start parameters. Passed at
@@ -28,7 +29,7 @@ export type SqlRunner = <Row extends Record<string, unknown>>(
   params: readonly unknown[],
   /**
    * `name`: a statement run over and over, parsed and planned by PostgreSQL once per connection
-   * under this name instead of at every call (PGlite, in process, has no use for it).
+   * (PGlite: once) under this name instead of at every call.
    */
   options?: { name?: string },
 ) => Promise<Row[]>;
@@ -105,13 +106,17 @@ async function openEmbedded(
     const watch = new DataDirWatch(root);
     const guarded = guardedBy(watch, db);
     const prisma = new PrismaClient({ adapter: new PrismaPGlite(guarded) });
+    const named = namedStatements(db, () => watch.assert());
     let closed = false;
     return {
       prisma,
       kind: 'embedded',
       // PGlite runs one statement at a time and queues this behind any open Prisma transaction.
-      sql: async <Row extends Record<string, unknown>>(text: string, params: readonly unknown[]) =>
-        (await guarded.query<Row>(text, [...params])).rows,
+      sql: async <Row extends Record<string, unknown>>(
+        text: string,
+        params: readonly unknown[],
+        options: { name?: string } = {},
+      ) => (options.name ? named<Row>(options.name, text, params) : (await guarded.query<Row>(text, [...params])).rows),
       migrations: result,
       dataDirGone: () => (watch.isGone ? basename(root) : null),
       async close() {

@@ -8,6 +8,7 @@ import { randomCode } from '../../core/rng';
 import { isPossibleScore, scoreGuess, type Score } from '../../core/score';
 import { outcomeOf } from '../../core/outcome';
 import { clockPerOwingSeat } from '../../core/turn-clock';
+import { keptView } from '../../core/kept-views';
 import { duelLastMove, duelName, duelSecretRules, type DuelLastMove } from './pure';
 import {
   duelActionSchema,
@@ -18,6 +19,7 @@ import {
   type DuelRound,
   type DuelRoundView,
   type DuelRow,
+  type DuelRowView,
   type DuelState,
   type DuelView,
 } from './types';
@@ -185,29 +187,47 @@ function owingSeat(state: DuelState): Seat {
   return codemakerOwes ? round.codemaker : round.codebreaker;
 }
 
+/*
+ * A round or row the state did not change is the same object from one action to the next, so its
+ * view is kept with it (core/kept-views.ts): a row's in its two forms (true score hidden or shown),
+ * a round's per viewer (the codemaker alone sees the secret while it is played).
+ */
+const roundViews = new WeakMap<DuelRound, Map<string, DuelRoundView>>();
+const hiddenRows = new WeakMap<DuelRow, DuelRowView>();
+const shownRows = new WeakMap<DuelRow, DuelRowView>();
+
+const rowView = (row: DuelRow, over: boolean): DuelRowView =>
+  keptView(over ? shownRows : hiddenRows, row, (r) => ({
+    guess: [...r.guess],
+    score: r.score && { ...r.score },
+    // Hidden from the codemaker too until the end: it would only confirm what they know, and one rule is safer.
+    trueScore: over ? { ...r.trueScore } : null,
+  }));
+
 /** `reveal`: everything shown, as for a review of a finished match. */
 function roundView(round: DuelRound, viewer: Viewer, reveal = false): DuelRoundView {
+  const views = keptView(roundViews, round, () => new Map<string, DuelRoundView>());
+  const key = `${String(viewer)}:${reveal}`;
+  const kept = views.get(key);
+  if (kept) return kept;
   const over = reveal || round.outcome !== null;
   const last = round.rows[round.rows.length - 1];
   // Everything is copied so that nobody holding a view can reach into the state.
-  return {
+  const view: DuelRoundView = {
     number: round.number,
     codemaker: round.codemaker,
     codebreaker: round.codebreaker,
     secretSet: round.secret !== null,
     secret: round.secret !== null && (over || viewer === round.codemaker) ? [...round.secret] : null,
-    rows: round.rows.map((row) => ({
-      guess: [...row.guess],
-      score: row.score && { ...row.score },
-      // Hidden from the codemaker too until the end: it would only confirm what they know, and one rule is safer.
-      trueScore: over ? { ...row.trueScore } : null,
-    })),
+    rows: round.rows.map((row) => rowView(row, over)),
     missed: [...round.missed],
     outcome: round.outcome,
     faulty: round.faulty,
     gained: [round.gained[0], round.gained[1]],
     awaitingScore: last !== undefined && last.score === null,
   };
+  views.set(key, view);
+  return view;
 }
 
 const duelView = (state: DuelState, viewer: Viewer, reveal: boolean): DuelView => ({

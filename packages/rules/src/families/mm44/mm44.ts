@@ -7,6 +7,7 @@ import type { Family, MatchStatus, Seat, Viewer } from '../../core/family';
 import { createRng, shuffle, type Rng } from '../../core/rng';
 import { outcomeOf } from '../../core/outcome';
 import { clockPerOwingSeat } from '../../core/turn-clock';
+import { keptView } from '../../core/kept-views';
 import {
   MM44_COLOURS,
   MM44_COUNTERS_PER_COLOUR,
@@ -27,6 +28,7 @@ import {
   type Mm44OptionsInput,
   type Mm44Part,
   type Mm44Peg,
+  type Mm44Row,
   type Mm44State,
   type Mm44View,
 } from './types';
@@ -174,6 +176,11 @@ function applyTimeout(state: Mm44State, seat: Seat, action: TimeoutAction): Appl
 const phaseOf = (state: Mm44State): Mm44View['phase'] =>
   state.finished ? 'over' : state.finalCalls !== null ? 'finalCalls' : 'play';
 
+/** A placed row never changes, and every seat sees it whole: one view of it, kept (core/kept-views.ts). */
+const rowViews = new WeakMap<Mm44Row, Mm44Row>();
+const rowView = (row: Mm44Row): Mm44Row =>
+  keptView(rowViews, row, (r) => ({ code: [...r.code], answers: r.answers.map((a) => ({ ...a })) }));
+
 /** `reveal`: every part and the whole code shown to anyone, as for a review of a finished match. */
 function mm44View(state: Mm44State, viewer: Viewer, reveal: boolean): Mm44View {
   const over = reveal || state.finished;
@@ -186,7 +193,7 @@ function mm44View(state: Mm44State, viewer: Viewer, reveal: boolean): Mm44View {
       board: b,
       holder: board.holder,
       part: over || viewer === board.holder ? { ...board.part } : null,
-      rows: board.rows.map((row) => ({ code: [...row.code], answers: row.answers.map((a) => ({ ...a })) })),
+      rows: board.rows.map(rowView),
       missed: [...board.missed],
       full: usedRows(board) >= state.options.rows,
     })),

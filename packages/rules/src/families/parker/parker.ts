@@ -8,6 +8,7 @@ import { randomCode } from '../../core/rng';
 import { scoreGuess } from '../../core/score';
 import { outcomeOf } from '../../core/outcome';
 import { clockPerOwingSeat } from '../../core/turn-clock';
+import { keptView } from '../../core/kept-views';
 import { PARKER_MOVES, parkerLastMove, parkerName, parkerSecretRules, type ParkerLastMove } from './pure';
 import {
   parkerActionSchema,
@@ -137,7 +138,10 @@ function afterMove(state: ParkerState, played: ParkerGameState, seat: 0 | 1): Pa
   return { ...state, games, scores, finished };
 }
 
-const copyRows = (turns: readonly ParkerRow[]): ParkerRow[] => turns.map((t) => ({ guess: [...t.guess], score: { ...t.score } }));
+/** A row never changes once played, and both seats see it: one view of it, kept (core/kept-views.ts). */
+const rowViews = new WeakMap<ParkerRow, ParkerRow>();
+const copyRows = (turns: readonly ParkerRow[]): ParkerRow[] =>
+  turns.map((row) => keptView(rowViews, row, (t) => ({ guess: [...t.guess], score: { ...t.score } })));
 
 /** `reveal`: both secrets shown to anyone, as for a review of a finished match. */
 function gameView(game: ParkerGameState, viewer: Seat | null, pegs: number, reveal: boolean): ParkerGameView {

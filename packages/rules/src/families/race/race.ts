@@ -8,6 +8,7 @@ import { createRng, namedCode, randomCode } from '../../core/rng';
 import { inconsistentRow, scoreGuess } from '../../core/score';
 import { outcomeOf } from '../../core/outcome';
 import { clockPerOwingSeat } from '../../core/turn-clock';
+import { keptView } from '../../core/kept-views';
 import { raceCodeRules, raceGuessRules, raceLastMove, raceName, type RaceLastMove } from './pure';
 import {
   raceActionSchema,
@@ -17,6 +18,8 @@ import {
   type RaceBoardView,
   type RaceOptions,
   type RaceOptionsInput,
+  type RacePegRow,
+  type RaceRow,
   type RaceState,
   type RaceView,
 } from './types';
@@ -116,6 +119,10 @@ function applyTimeout(state: RaceState, seat: Seat, action: TimeoutAction): Appl
   return ok(settled(withBoard(state, seat, { ...board, missed: [...board.missed, usedRows(board) + 1] })));
 }
 
+/** A row never changes once played: its two views (colours shown, or the pegs only) kept with it (core/kept-views.ts). */
+const codeRows = new WeakMap<RaceRow, RaceRow>();
+const pegRows = new WeakMap<RaceRow, RacePegRow>();
+
 /** `full`: the viewer may see this board's colours. Everything is copied, so nobody holding a view reaches into the state. */
 function boardView(state: RaceState, seat: Seat, full: boolean, place: number | null): RaceBoardView {
   const board = state.boards[seat] as RaceBoard;
@@ -128,8 +135,12 @@ function boardView(state: RaceState, seat: Seat, full: boolean, place: number | 
     place,
   };
   return full
-    ? { ...base, shown: 'code', rows: board.rows.map((r) => ({ guess: [...r.guess], score: { ...r.score } })) }
-    : { ...base, shown: 'pegs', rows: board.rows.map((r) => ({ score: { ...r.score } })) };
+    ? {
+        ...base,
+        shown: 'code',
+        rows: board.rows.map((row) => keptView(codeRows, row, (r) => ({ guess: [...r.guess], score: { ...r.score } }))),
+      }
+    : { ...base, shown: 'pegs', rows: board.rows.map((row) => keptView(pegRows, row, (r) => ({ score: { ...r.score } }))) };
 }
 
 function raceView(state: RaceState, viewer: Viewer, reveal: boolean): RaceView {

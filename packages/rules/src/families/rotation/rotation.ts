@@ -8,6 +8,7 @@ import { randomCode } from '../../core/rng';
 import { scoreGuess } from '../../core/score';
 import { outcomeOf } from '../../core/outcome';
 import { clockPerOwingSeat } from '../../core/turn-clock';
+import { keptView } from '../../core/kept-views';
 import {
   rotationCodemakerPoints,
   rotationGuessOrder,
@@ -26,6 +27,7 @@ import {
   type RotationOptionsInput,
   type RotationRound,
   type RotationRoundView,
+  type RotationRow,
   type RotationState,
   type RotationView,
 } from './types';
@@ -128,6 +130,9 @@ function applyTimeout(state: RotationState, seat: Seat, action: TimeoutAction): 
   return ok(afterRowUsed(state, { ...round, missed: [...round.missed, { seat, row: usedRows(round) + 1 }] }, false));
 }
 
+/** A row never changes once played, and every seat sees it: one view of it, kept (core/kept-views.ts). */
+const rowViews = new WeakMap<RotationRow, RotationRow>();
+
 /** `reveal`: the secret shown to anyone, as for a review of a finished match. */
 function roundView(round: RotationRound, viewer: Seat | null, players: number, reveal: boolean): RotationRoundView {
   const over = round.outcome !== null;
@@ -138,7 +143,9 @@ function roundView(round: RotationRound, viewer: Seat | null, players: number, r
     guesser: round.secret !== null && !over ? guesserOf(round, players) : null,
     secretSet: round.secret !== null,
     secret: round.secret !== null && (reveal || over || viewer === round.codemaker) ? [...round.secret] : null,
-    rows: round.rows.map((row) => ({ seat: row.seat, guess: [...row.guess], score: { ...row.score }, points: row.points })),
+    rows: round.rows.map((row) =>
+      keptView(rowViews, row, (r) => ({ seat: r.seat, guess: [...r.guess], score: { ...r.score }, points: r.points })),
+    ),
     missed: round.missed.map((m) => ({ ...m })),
     outcome: round.outcome,
     codemakerPoints: round.codemakerPoints,
