@@ -54,6 +54,28 @@ describe('two server processes sharing PostgreSQL and Redis', () => {
     bob.close();
   });
 
+  it("sends a seat whole what follows another node's action, so no socket folds a delta onto a stale base", async () => {
+    const roomId: string = (await createRoom(urls[0]!, { family: 'rotation', options: { players: 3 } })).json.id;
+    const players = [await Player.connect(urls[0]!), await Player.connect(urls[1]!), await Player.connect(urls[0]!)];
+    for (const [i, p] of players.entries()) {
+      await p.join(roomId);
+      await p.claim(i, `P${i}`);
+    }
+    // Each node's own sockets act in turn, so every action follows one stored and announced by the other node.
+    for (let seq = 1; seq <= 6; seq++) {
+      const owed = (p: Player) => p.latest?.snapshot.status.owes.find((o) => o.seat === p.latest?.seat);
+      const actor = players.find((p) => owed(p) !== undefined);
+      expect(actor, `someone owes seq ${seq}`).toBeDefined();
+      const type = owed(actor!)!.kind === 'secret' ? 'setSecret' : 'guess';
+      const reply = await actor!.act({ type, code: [0, 1, 2, 3].map((i) => (seq + i) % 6) });
+      expect(reply, JSON.stringify(reply)).toMatchObject({ ok: true, seq });
+      await Promise.all(players.map((p) => p.waitForSeq(seq)));
+    }
+    // Folded without a gap: nobody had to ask for the snapshot.
+    for (const p of players) expect(p.received.filter((r) => r.event === 'ack:room:sync')).toEqual([]);
+    for (const p of players) p.close();
+  });
+
   it('keeps who is connected on the other node between broadcasts, and learns when it changes', async () => {
     const creator = randomBytes(32).toString('base64url');
     const roomId: string = (await createRoomAs(urls[0]!, { family: 'duel', options: {} }, creator)).json.id;

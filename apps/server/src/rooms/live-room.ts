@@ -49,6 +49,7 @@ export class LiveRoom {
   #challenge: KeptSeat | null;
   /** an append's outcome is unknown (the database went away mid-way): the log is read before anything else is accepted */
   #unsure = false;
+  #foldedIn = 0;
   /** a simultaneous start's gate (start-gate.ts); read only where `gated` */
   #start: StartGate;
 
@@ -189,6 +190,16 @@ export class LiveRoom {
   foldIn(actions: readonly StoredAction[]): void {
     this.#match.foldIn(actions);
     this.#unsure = false;
+    if (actions.length > 0) this.#foldedIn++;
+  }
+
+  /**
+   * How many times actions this copy did not accept itself were folded in: each may have been
+   * announced by another process, so what that process sent is what the room's sockets now hold
+   * (a delta built on what this process sent last would not follow it).
+   */
+  get foldedIn(): number {
+    return this.#foldedIn;
   }
 
   /** Moves to the state after the action `actionId` committed at `seq` (with its commitment salt, for a secret). */

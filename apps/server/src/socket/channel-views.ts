@@ -11,10 +11,10 @@ const viewChannel = /^room:[^:]+:(seat:\d+|watch)$/;
  * What each seat's and the watchers' channel of a room was sent last, so that the next update of
  * the channel goes out as a delta from it. Every socket of a channel got the same frames in order;
  * a socket that joins one holds what its join reply gave it instead, so the channel's next update
- * goes out whole. Kept per LiveRoom object: a room that leaves memory takes its views with it.
+ * goes out whole, and so does one after actions another process stored (and announced) were folded in. Kept per LiveRoom object: a room that leaves memory takes its views with it.
  */
 export class ChannelViews {
-  private readonly last = new WeakMap<LiveRoom, Map<string, RoomUpdate>>();
+  private readonly last = new WeakMap<LiveRoom, Map<string, { update: RoomUpdate; foldedIn: number }>>();
   /** channels a socket of this process joined since their last update */
   private readonly joined = new Set<string>();
   private watching: Adapter | null = null;
@@ -30,10 +30,12 @@ export class ChannelViews {
     let views = this.last.get(room);
     if (!views) this.last.set(room, (views = new Map()));
     const before = views.get(channel);
-    views.set(channel, update);
+    views.set(channel, { update, foldedIn: room.foldedIn });
     const newcomer = this.joined.delete(channel);
-    if (!before || newcomer || update.snapshot === null) return null;
-    return roomDelta(before, update as HeldRoom);
+    // Actions of another process folded in since: it announced them (a room's seats on several
+    // processes), so the channel's sockets hold its update, not ours: whole, rather than a gap.
+    if (!before || newcomer || update.snapshot === null || before.foldedIn !== room.foldedIn) return null;
+    return roomDelta(before.update, update as HeldRoom);
   }
 
   /** The room's channels build on nothing any more: their next updates go out whole. */
