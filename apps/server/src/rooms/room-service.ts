@@ -1,11 +1,12 @@
 // The one front of the rooms: every change of a room goes through here. The work is split by
-// concern behind it: the rooms in memory and their queues (room-cache.ts), who sits where
-// (seat-commands.ts), what is played (match-commands.ts) and the room's settings (room-settings.ts).
+// concern behind it: the rooms in memory and their queues (room-cache.ts), making rooms
+// (create-commands.ts), who sits where (seat-commands.ts), what is played (match-commands.ts), a
+// simultaneous start (start-commands.ts), challenges (challenge-commands.ts) and the room's
+// settings (room-settings.ts). Each method's comment here is its contract.
 import type {
   ActReply,
   BotReply,
   ClaimReply,
-  CreatorSeat,
   ChallengeStatus,
   ErrorReply,
   HintReply,
@@ -17,33 +18,25 @@ import type {
   RenameReply,
   SettingsReply,
 } from '@mm/protocol';
-import { DEFAULT_BOT_STRENGTH, getFamily, type BotStrength, type Seat } from '@mm/rules';
+import { DEFAULT_BOT_STRENGTH, type BotStrength, type Seat } from '@mm/rules';
 import type { NewChallenge, RoomStorage } from '../db/store';
-import { fault } from '../errors';
-import { newSalt } from '../security/commitments';
 import type { Principal } from '../security/principal';
-import { newMatchId, newRoomId, newSeatToken, newSeed } from '../security/tokens';
+import { newSeatToken } from '../security/tokens';
 import type { LiveRoom } from './live-room';
 import { ChallengeCommands } from './challenge-commands';
+import { CreateCommands, type Created } from './create-commands';
 import { MatchCommands, type HintSource, type MoveBy } from './match-commands';
 import type { Absence, Presence } from './presence';
 import { RoomCache, type RoomHooks, type RoomTimers } from './room-cache';
-import { creatorSeatOf, DEFAULT_ROOM_SETTINGS, newRoomProblem, SettingsCommands, type RoomSettings } from './room-settings';
+import { DEFAULT_ROOM_SETTINGS, SettingsCommands, type RoomSettings } from './room-settings';
 import { SeatCommands, type Joined, type JoinTransport } from './seat-commands';
-import { defaultSeatName } from './seat-names';
-import { namedBots } from './seating';
 import { StartCommands } from './start-commands';
 
 export type { HintSource } from './match-commands';
 export type { RoomHooks } from './room-cache';
 export { DEFAULT_ROOM_SETTINGS, type RoomSettings } from './room-settings';
 
-/** A room made, and the creator's seat if they sat. */
-export interface Created {
-  ok: true;
-  room: LiveRoom;
-  seated: CreatorSeat | null;
-}
+export type { Created } from './create-commands';
 export { SEALED, type Joined, type JoinTransport } from './seat-commands';
 
 /**
@@ -57,6 +50,7 @@ export class RoomService {
   private readonly settings: SettingsCommands;
   private readonly challenges: ChallengeCommands;
   private readonly starts: StartCommands;
+  private readonly creates: CreateCommands;
 
   constructor(
     private readonly store: RoomStorage,
@@ -75,6 +69,7 @@ export class RoomService {
     this.settings = new SettingsCommands(this.cache, store);
     this.challenges = new ChallengeCommands(this.cache, store, this.seats, now);
     this.starts = new StartCommands(this.cache, store);
+    this.creates = new CreateCommands(this.cache, store, this.seats, this.settings);
   }
 
   /** Hears every room's changes from now on (each hook in the room's queue); returns how to stop. */
@@ -92,7 +87,7 @@ export class RoomService {
    * repaired by making it again: the second make of one id fails), and whose seed it chose (a house
    * seed naming the code), and `daily`: the Code of the day's puzzle number it plays (a sealed room).
    */
-  async create(
+  create(
     familyId: string,
     options: unknown,
     creator: Principal | null = null,
@@ -100,44 +95,7 @@ export class RoomService {
     sit?: { name?: string | undefined },
     made: { roomId?: string; seed?: string; daily?: number } = {},
   ): Promise<Created | ErrorReply> {
-    const family = getFamily(familyId);
-    if (!family) return fault('BAD_REQUEST', `unknown family ${familyId}`);
-    const problem = newRoomProblem(familyId, options, settings.bots, sit !== undefined);
-    if (problem) return fault('BAD_REQUEST', problem);
-    const seat = sit ? creatorSeatOf(familyId, options, settings.bots) : null;
-    const roomId = made.roomId ?? newRoomId();
-    const creatorPlayerId = creator && (creator.playerId ?? (await this.store.ensurePlayer(creator.deviceId)));
-    await this.store.createRoom({
-      roomId,
-      family: familyId,
-      options,
-      seatCount: family.seatCount(options),
-      matchId: newMatchId(),
-      seed: made.seed ?? newSeed(),
-      salt: newSalt(),
-      creatorPlayerId,
-      bots: namedBots(settings.bots),
-      botStrength: settings.botStrength,
-      hints: settings.hints,
-      takeOverAfterSec: settings.takeOverAfterSec,
-      turnSeconds: settings.turnSeconds ?? null,
-      daily: made.daily ?? null,
-    });
-    return this.cache.run(roomId, async () => {
-      const room = await this.cache.load(roomId);
-      if (!room) throw new Error(`room ${roomId} vanished after creation`);
-      if (seat === null) {
-        // A simultaneous start of bots only counts down at once.
-        await this.cache.settleStart(room);
-        return { ok: true, room, seated: null };
-      }
-      const claimed = await this.seats.seatIn(room, seat, sit?.name ?? defaultSeatName(seat), creator?.deviceId ?? null);
-      // nobody else knows the room's id yet: its seat cannot have been taken
-      if (!claimed.ok) throw new Error(`the creator of room ${roomId} could not sit: ${claimed.code}`);
-      await this.cache.settleStart(room);
-      this.cache.announce(room);
-      return { ok: true, room, seated: { seat, name: claimed.name, seatToken: claimed.seatToken } };
-    });
+    return this.creates.create(familyId, options, creator, settings, sit, made);
   }
 
   /**
@@ -148,31 +106,12 @@ export class RoomService {
    * seat taken is the service's choice (the creator's seat); a claim refused is one this same player
    * won meanwhile on another process.
    */
-  async openSealed(
+  openSealed(
     made: { roomId: string; familyId: string; options: unknown; seed: string; daily: number },
     player: { deviceId: string; name: () => Promise<string> },
     seatToken: string,
   ): Promise<{ room: LiveRoom; seat: Seat }> {
-    const { roomId } = made;
-    let room = await this.get(roomId);
-    if (!room) {
-      const sealed = { bots: [], hints: false, takeOverAfterSec: null, turnSeconds: null };
-      let failure: unknown;
-      const created = await this.create(made.familyId, made.options, null, sealed, undefined, {
-        roomId,
-        seed: made.seed,
-        daily: made.daily,
-      }).catch((err: unknown) => void (failure = err));
-      room = created?.ok ? created.room : await this.get(roomId);
-      if (!room)
-        throw failure ?? new Error(`sealed room ${roomId} not made: ${created && !created.ok ? created.message : 'unknown'}`);
-    }
-    if (room.spectating) room = (await this.closeToSpectators(roomId)) ?? room;
-    const seat = creatorSeatOf(room.family.id, room.options, []) ?? 0;
-    if (room.seats.find((s) => s.index === seat)?.tokenHash == null) {
-      await this.claim(roomId, seat, await player.name(), player.deviceId, () => {}, seatToken);
-    }
-    return { room, seat };
+    return this.creates.openSealed(made, player, seatToken);
   }
 
   /** The room, loaded from its log on first use (after a restart, too). Null if unknown. */
