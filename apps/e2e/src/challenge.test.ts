@@ -48,7 +48,8 @@ describe('a challenge in the browser', () => {
     await bob.page.goto(product.url);
     const invite = bob.page.locator('[data-testid="challenge-invite"][data-name="Ann"]');
     await invite.waitFor();
-    expect(await invite.textContent()).toContain('Ann challenges you');
+    // the preset's name with its family's, as "Classic" names an edition of more than one game
+    expect(await invite.textContent()).toContain('Ann challenges you: Duel · Classic');
     expect(await axeViolations(bob.page), 'home light').toEqual([]);
     await bob.page.emulateMedia({ colorScheme: 'dark' });
     await invite.waitFor();

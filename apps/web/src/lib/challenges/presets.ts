@@ -13,3 +13,12 @@ export function challengePresets(): { familyId: string; presets: Preset[] }[] {
     presets: presetsOf(f.id).filter((p) => p.bots.length === 0 && (seatCountFor(p.family, presetOptions(p)) ?? 0) >= 2),
   })).filter((g) => g.presets.length > 0);
 }
+
+/**
+ * The family a preset belongs to, so a challenge (which names only its preset) can say which game
+ * it is: preset names such as "Classic" recur across families. Undefined for a preset this client
+ * does not know.
+ */
+export function familyOfPreset(presetId: string): string | undefined {
+  return CLIENT_FAMILIES.find((f) => presetsOf(f.id).some((p) => p.id === presetId))?.id;
+}
