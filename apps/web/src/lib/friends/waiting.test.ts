@@ -45,14 +45,10 @@ describe('waitingFor', () => {
       nextCursor: null,
     };
     const ann = { id: 'p'.repeat(22), name: 'Ann', at: '2026-11-27T09:00:00.000Z' };
-    const club = { id: 'g'.repeat(22), name: 'Club', members: 3, maker: false };
-    const w = waitingFor(matches, friends([ann]), daily([{ n: 40, hard: false, status: 'won', guesses: 3 }]), 41, {
-      groups: [club],
-    });
+    const w = waitingFor(matches, friends([ann]), daily([{ n: 40, hard: false, status: 'won', guesses: 3 }]), 41);
     expect(w.turns.map((m) => m.id)).toEqual(['a']);
     expect(w.asking).toEqual([ann]);
     expect(w.daily).toEqual({ n: 41, today: 'todo', streak: 3 });
-    expect(w.groups).toBe(1);
   });
 
   it('leads a single turn to its room, several to the history (which lists them first)', () => {
@@ -61,16 +57,16 @@ describe('waitingFor', () => {
   });
 
   it('says whether today’s puzzle is begun or over', () => {
-    const playing = waitingFor(null, null, daily([{ n: 41, hard: false, status: 'playing', guesses: 2 }]), 41, null);
+    const playing = waitingFor(null, null, daily([{ n: 41, hard: false, status: 'playing', guesses: 2 }]), 41);
     expect(playing.daily?.today).toBe('playing');
     for (const status of ['won', 'lost', 'unfinished'] as const)
-      expect(waitingFor(null, null, daily([{ n: 41, hard: true, status, guesses: 10 }]), 41, null).daily?.today).toBe('done');
+      expect(waitingFor(null, null, daily([{ n: 41, hard: true, status, guesses: 10 }]), 41).daily?.today).toBe('done');
   });
 
   it('shows nothing to a first visit, or when every call failed', () => {
-    const nothing = { turns: [], asking: [], daily: null, groups: 0 };
-    expect(waitingFor({ matches: [], nextCursor: null }, friends([]), daily([]), 41, { groups: [] })).toEqual(nothing);
-    expect(waitingFor(null, null, null, 41, null)).toEqual(nothing);
+    const nothing = { turns: [], asking: [], daily: null };
+    expect(waitingFor({ matches: [], nextCursor: null }, friends([]), daily([]), 41)).toEqual(nothing);
+    expect(waitingFor(null, null, null, 41)).toEqual(nothing);
   });
 });
 

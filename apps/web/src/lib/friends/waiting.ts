@@ -1,4 +1,4 @@
-import type { DailyMeReply, FriendPerson, FriendsReply, GroupsReply, MatchListReply } from '@mm/protocol/pure';
+import type { DailyMeReply, FriendPerson, FriendsReply, MatchListReply } from '@mm/protocol/pure';
 
 /** Where today's Code of the day stands for the player: not begun, begun, or over. */
 export type DailyToday = 'todo' | 'playing' | 'done';
@@ -11,12 +11,10 @@ export interface Waiting {
   asking: FriendPerson[];
   /** today's puzzle for a player who has played the Code of the day before; null for one who never has */
   daily: { n: number; today: DailyToday; streak: number } | null;
-  /** the groups the player is in: the way to them shows once there is one */
-  groups: number;
 }
 
 /**
- * Gathers the answers the home page reads (any of them may have failed: null) into what
+ * Gathers the three answers the home page reads (any of them may have failed: null) into what
  * waits for the player. The daily's state is for players of the daily only: a first visit shows nothing.
  */
 export function waitingFor(
@@ -24,7 +22,6 @@ export function waitingFor(
   friends: FriendsReply | null,
   daily: DailyMeReply | null,
   todaysPuzzle: number,
-  groups: GroupsReply | null,
 ): Waiting {
   const attempt = daily?.attempts.find((a) => a.n === todaysPuzzle);
   const today: DailyToday = !attempt ? 'todo' : attempt.status === 'playing' ? 'playing' : 'done';
@@ -32,7 +29,6 @@ export function waitingFor(
     turns: (matches?.matches ?? []).filter((m) => m.yourTurn && m.finishedAt === null),
     asking: friends?.asking ?? [],
     daily: daily && daily.attempts.length > 0 ? { n: todaysPuzzle, today, streak: daily.stats.currentStreak } : null,
-    groups: groups?.groups.length ?? 0,
   };
 }
 
