@@ -34,7 +34,10 @@ describe('a challenge in the browser', () => {
     await ann.page.reload();
     await ann.page.locator('[data-testid="friend"][data-name="Bob"]').getByTestId('friend-challenge').tap();
     await ann.page.getByTestId('challenge-dialog').waitFor();
+    // named as on the home page, though /friends loads none of the home page's own
+    expect(await ann.page.getByTestId('challenge-preset-duel-classic').textContent()).toContain('Classic');
     expect(await axeViolations(ann.page), 'preset picker').toEqual([]);
+    await screenshot(ann.page, 'challenge-picker');
     await ann.page.getByTestId('challenge-preset-duel-classic').tap();
     await ann.page.waitForURL(/\/r\/[A-Za-z0-9_-]{16}$/);
     const roomId = ann.page.url().split('/r/')[1]!;
@@ -48,7 +51,8 @@ describe('a challenge in the browser', () => {
     await bob.page.goto(product.url);
     const invite = bob.page.locator('[data-testid="challenge-invite"][data-name="Ann"]');
     await invite.waitFor();
-    expect(await invite.textContent()).toContain('Ann challenges you');
+    // the preset's name with its family's, as "Classic" names an edition of more than one game
+    expect(await invite.textContent()).toContain('Ann challenges you: Duel · Classic');
     expect(await axeViolations(bob.page), 'home light').toEqual([]);
     await bob.page.emulateMedia({ colorScheme: 'dark' });
     await invite.waitFor();

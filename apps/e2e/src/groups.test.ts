@@ -68,6 +68,14 @@ describe('groups in the browser', () => {
     await ann.page.emulateMedia({ colorScheme: 'light' });
     expect(await axeViolations(ann.page), 'group page, light').toEqual([]);
 
+    // Home leads to the groups too.
+    const groupUrl = bob.page.url();
+    await bob.page.goto(product.url);
+    await bob.page.getByTestId('home-groups').tap();
+    await bob.page.waitForURL(/\/groups$/);
+    await bob.page.getByTestId('group-item').first().waitFor();
+    await bob.page.goto(groupUrl);
+
     // Bob leaves: back on his list of groups, now empty, and Ann's table no longer has him.
     await bob.page.getByTestId('group-leave').tap();
     await bob.page.waitForURL(/\/groups$/);
