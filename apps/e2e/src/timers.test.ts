@@ -5,13 +5,14 @@ import { createRoom, sit } from './support/table';
 
 /** Turn timers (issue 11): the countdown every phone shows, and the server's timeout when it runs out. */
 describe('a room with a turn timer in the browser', () => {
-  // One second of every room timer lasts 100 ms: "2 min" per move runs out in 12 s.
-  const product = useProduct({ SECOND_MS: '100' });
+  // One second of every room timer lasts 250 ms: 30 s per move runs out in 7.5 s, time enough on a
+  // busy machine to see the clock count before it does.
+  const product = useProduct({ SECOND_MS: '250' });
 
   it('counts the codemaker down, then the server sets a random secret and the guesser’s clock starts', async () => {
     const { page } = await product.phone('en-GB');
     const link = await createRoom(page, product.url, 'duel', async (p) => {
-      await p.getByTestId('option-turn-seconds').selectOption('120');
+      await p.getByTestId('option-turn-seconds').selectOption('30');
     });
     await sit(page, 'Alice', 0);
     // Alone at the table: no clock runs yet, and the room says so.

@@ -28,7 +28,8 @@ describe.each(LOGIC_DATABASES)('rooms where only bots play, on the %s database',
     const env = {
       DATA_DIR: db.config.dataDir,
       ...(db.config.databaseUrl ? { DATABASE_URL: db.config.databaseUrl } : {}),
-      BOT_DELAY_MS: '150',
+      // quick bots: the four-round duel is still under way when every room has its first move
+      BOT_DELAY_MS: '50',
     };
     const first = await spawnServer(env);
     children.push(first.child);

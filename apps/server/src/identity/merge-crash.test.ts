@@ -15,7 +15,8 @@ const post = (url: string, path: string, device: string, body?: unknown): Promis
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
 
-describe.each(STORAGE_DATABASES)('a server killed while it merges two players, on %s', (kind) => {
+// The two databases side by side: each has its own processes and files.
+describe.concurrent.each(STORAGE_DATABASES)('a server killed while it merges two players, on %s', (kind) => {
   let db: TestDatabase;
   const children: ChildProcess[] = [];
   afterAll(async () => {
