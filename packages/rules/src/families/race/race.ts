@@ -123,24 +123,35 @@ function applyTimeout(state: RaceState, seat: Seat, action: TimeoutAction): Appl
 const codeRows = new WeakMap<RaceRow, RaceRow>();
 const pegRows = new WeakMap<RaceRow, RacePegRow>();
 
+/**
+ * A board's two views (colours shown, or the pegs only), kept with the board as the last ones made:
+ * a row played on one board leaves the others' views as they were, shared by every viewer's view
+ * and with the update before, unless what they show beside their rows (place, out) changed.
+ */
+const boardViews = new WeakMap<RaceBoard, { code?: RaceBoardView; pegs?: RaceBoardView }>();
+
 /** `full`: the viewer may see this board's colours. Everything is copied, so nobody holding a view reaches into the state. */
 function boardView(state: RaceState, seat: Seat, full: boolean, place: number | null): RaceBoardView {
   const board = state.boards[seat] as RaceBoard;
-  const base = {
-    seat,
-    missed: [...board.missed],
-    used: usedRows(board),
-    broken: isBroken(state, seat),
-    out: !isBroken(state, seat) && !racing(state, seat),
-    place,
-  };
-  return full
+  const broken = isBroken(state, seat);
+  const out = !broken && !racing(state, seat);
+  let kept = boardViews.get(board);
+  if (kept === undefined) boardViews.set(board, (kept = {}));
+  const known = full ? kept.code : kept.pegs;
+  if (known !== undefined && known.seat === seat && known.place === place && known.broken === broken && known.out === out) {
+    return known;
+  }
+  const base = { seat, missed: [...board.missed], used: usedRows(board), broken, out, place };
+  const view: RaceBoardView = full
     ? {
         ...base,
         shown: 'code',
         rows: board.rows.map((row) => keptView(codeRows, row, (r) => ({ guess: [...r.guess], score: { ...r.score } }))),
       }
     : { ...base, shown: 'pegs', rows: board.rows.map((row) => keptView(pegRows, row, (r) => ({ score: { ...r.score } }))) };
+  if (full) kept.code = view;
+  else kept.pegs = view;
+  return view;
 }
 
 function raceView(state: RaceState, viewer: Viewer, reveal: boolean): RaceView {
