@@ -132,8 +132,9 @@ function applyToArray(base: readonly Json[], patch: { [key: string]: Patch }): J
  * object's hash with it, which holds only as long as nobody changes an object once hashed.
  */
 export function valueHash(value: Json, kept?: WeakMap<object, number>): string {
-  if (typeof value !== 'object' || value === null) return (feed(OFFSET, value, kept) >>> 0).toString(36);
-  return nodeHash(value, kept).toString(36);
+  // the value as a whole is new (an update): only its parts are worth keeping
+  const h = typeof value === 'object' && value !== null ? feedNode(OFFSET, value, kept) : feed(OFFSET, value, kept);
+  return (h >>> 0).toString(36);
 }
 
 // Worked out for every channel of every update (the whole snapshot), so the text the hash is

@@ -154,16 +154,37 @@ function boardView(state: RaceState, seat: Seat, full: boolean, place: number | 
   return view;
 }
 
+/** The parts every viewer sees alike, kept with them as the rows are. */
+const optionViews = new WeakMap<RaceOptions, RaceOptions>();
+const codeViews = new WeakMap<Code, Code>();
+const breakerViews = new WeakMap<Seat[], Seat[]>();
+
+/**
+ * Every board's view with its colours hidden (what a seat sees of the others'), and the places,
+ * worked out once per state and kept with it: a broadcast asks for every seat's and the watchers' view.
+ */
+const hiddenBoards = new WeakMap<RaceState, { places: (number | null)[]; pegs: RaceBoardView[] }>();
+
+function boardsSeenBy(state: RaceState, viewer: Viewer, open: boolean): RaceBoardView[] {
+  const kept = keptView(hiddenBoards, state, (st) => {
+    const places = racePlaces(st);
+    return { places, pegs: st.boards.map((_, seat) => boardView(st, seat, false, places[seat] ?? null)) };
+  });
+  const { places, pegs } = kept;
+  return state.boards.map((_, seat) =>
+    open || seat === viewer ? boardView(state, seat, true, places[seat] ?? null) : (pegs[seat] as RaceBoardView),
+  );
+}
+
 function raceView(state: RaceState, viewer: Viewer, reveal: boolean): RaceView {
   const open = reveal || state.finished;
-  const places = racePlaces(state);
   return {
     family: 'race',
     viewer,
-    options: { ...state.options },
-    code: open ? [...state.code] : null,
-    boards: state.boards.map((_, seat) => boardView(state, seat, open || seat === viewer, places[seat] ?? null)),
-    breakers: [...state.breakers],
+    options: keptView(optionViews, state.options, (o) => ({ ...o })),
+    code: open ? keptView(codeViews, state.code, (c) => [...c]) : null,
+    boards: boardsSeenBy(state, viewer, open),
+    breakers: keptView(breakerViews, state.breakers, (b) => [...b]),
     finished: state.finished,
   };
 }
