@@ -5,7 +5,7 @@
  * hash) and written as Socket.IO would write it (JSON). CPU time (`process.cpuUsage`), not wall time,
  * so that a machine busy with other work changes the figures less. Prints numbers; asserts nothing.
  *
- *   node scripts/bench-views.mjs [--rows 4000] [--runs 5]
+ *   node scripts/bench-views.mjs [--rows 4000] [--runs 5] [--tables race,duel]
  */
 import { getFamily, type AnyFamily, type Seat } from '@mm/rules';
 import type { RoomUpdate } from '@mm/protocol';
@@ -20,6 +20,7 @@ const arg = (name: string, fallback: string): string => {
 };
 const ROWS = Number(arg('rows', '4000'));
 const RUNS = Number(arg('runs', '5'));
+const ONLY = arg('tables', 'race,duel').split(',');
 
 const createdAt = new Date('2026-01-01T10:00:00Z');
 
@@ -136,8 +137,9 @@ function measure(table: Table): number {
 
 const median = (xs: number[]): number => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
-for (const table of Object.values(TABLES)) measure(table); // warm-up
-for (const [name, table] of Object.entries(TABLES)) {
+const chosen = Object.entries(TABLES).filter(([name]) => ONLY.includes(name));
+for (const [, table] of chosen) measure(table); // warm-up
+for (const [name, table] of chosen) {
   const runs = Array.from({ length: RUNS }, () => measure(table));
   console.log(
     `${name}: ${median(runs).toFixed(0)} µs CPU per row (median of ${RUNS} runs of ${ROWS} rows; runs ${runs.map((r) => r.toFixed(0)).join(', ')})`,

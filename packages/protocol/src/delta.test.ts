@@ -48,7 +48,10 @@ describe('the structural diff and its apply', () => {
 describe('valueHash', () => {
   // The text the hash is defined over, built whole: what the streamed hash must agree with.
   const text = (v: unknown, nested = false): string => {
-    if (nested && typeof v === 'object' && v !== null) return `&${fnv32(text(v))};`;
+    if (nested && typeof v === 'object' && v !== null) {
+      const h = fnv32(text(v));
+      return `&${String.fromCharCode(h >>> 24, (h >>> 16) & 0xff, (h >>> 8) & 0xff, h & 0xff)}`;
+    }
     if (v === null) return 'n';
     if (typeof v === 'number') return `#${v};`;
     if (typeof v === 'boolean') return v ? 't' : 'f';

@@ -124,8 +124,8 @@ function applyToArray(base: readonly Json[], patch: { [key: string]: Patch }): J
  * receiver holding another base than the sender thought finds out and asks for the full view.
  * The text hashed: `n` for null, `t` or `f`, `#<number>;`, `"<length>:<string>`, an array as
  * `[<length>` then its items then `]`, an object as `{`, then `<length>:<key>` and its value for
- * each key in sorted order, then `}`; an array or object inside another is written as `&<hash>;`,
- * its own hash as an unsigned decimal integer.
+ * each key in sorted order, then `}`; an array or object inside another is written as `&` and its
+ * own hash, as four characters of codes 0–255 (its bytes, the highest first).
  *
  * Hashed part by part, so that the parts of views shared between updates and channels (kept views,
  * the one summary of a broadcast) need not be hashed again: `kept` (the sender's) keeps each
@@ -165,7 +165,7 @@ function feedText(h: number, s: string): number {
 }
 
 const digits = new Uint8Array(10);
-/** A non-negative integer below 2^32 as its decimal digits, as `${n}` writes it. */
+/** A non-negative integer below 2^31 as its decimal digits, as `${n}` writes it. */
 function feedCount(h: number, n: number): number {
   let k = 0;
   do {
@@ -174,6 +174,11 @@ function feedCount(h: number, n: number): number {
   } while (n > 0);
   while (k > 0) h = step(h, digits[--k]!);
   return h;
+}
+
+/** A 32-bit hash as its four bytes, the highest first. */
+function feedBytes(h: number, n: number): number {
+  return step(step(step(step(h, n >>> 24), (n >>> 16) & 0xff), (n >>> 8) & 0xff), n & 0xff);
 }
 
 function feedNumber(h: number, v: number): number {
@@ -255,7 +260,7 @@ function feed(h: number, v: Json, kept: WeakMap<object, number> | undefined): nu
     case 'string':
       return feedText(step(feedCount(step(h, CHAR['"']), v.length), CHAR[':']), v);
     case 'object':
-      return step(feedCount(step(h, CHAR['&']), nodeHash(v, kept)), CHAR[';']);
+      return feedBytes(step(h, CHAR['&']), nodeHash(v, kept));
     default:
       return step(h, CHAR.u);
   }
