@@ -47,26 +47,31 @@ describe('the structural diff and its apply', () => {
 
 describe('valueHash', () => {
   // The text the hash is defined over, built whole: what the streamed hash must agree with.
-  const text = (v: unknown): string => {
+  const text = (v: unknown, nested = false): string => {
+    if (nested && typeof v === 'object' && v !== null) {
+      const h = fnv32(text(v));
+      return `&${String.fromCharCode(h >>> 24, (h >>> 16) & 0xff, (h >>> 8) & 0xff, h & 0xff)}`;
+    }
     if (v === null) return 'n';
     if (typeof v === 'number') return `#${v};`;
     if (typeof v === 'boolean') return v ? 't' : 'f';
     if (typeof v === 'string') return `"${v.length}:${v}`;
-    if (Array.isArray(v)) return `[${v.length}${v.map(text).join('')}]`;
+    if (Array.isArray(v)) return `[${v.length}${v.map((item) => text(item, true)).join('')}]`;
     if (typeof v === 'object') {
       const o = v as Record<string, unknown>;
       const keys = Object.keys(o)
         .sort()
         .filter((k) => o[k] !== undefined);
-      return `{${keys.map((k) => `${k.length}:${k}${text(o[k])}`).join('')}}`;
+      return `{${keys.map((k) => `${k.length}:${k}${text(o[k], true)}`).join('')}}`;
     }
     return 'u';
   };
-  const fnv = (s: string): string => {
+  const fnv32 = (s: string): number => {
     let h = 0x811c9dc5;
     for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
-    return (h >>> 0).toString(36);
+    return h >>> 0;
   };
+  const fnv = (s: string): string => fnv32(s).toString(36);
 
   it.each([
     ['integers, negative, zero and -0', [0, -0, 1, -1, 42, 2147483647, -2147483648, 2147483648, -2147483649, 9007199254740991]],
@@ -86,5 +91,23 @@ describe('valueHash', () => {
     ],
   ])('hashes the text it is defined over: %s', (_name, value) => {
     expect(valueHash(value)).toBe(fnv(text(value)));
+    // kept hashes, asked for twice: the same as worked out afresh
+    const kept = new WeakMap<object, number>();
+    expect(valueHash(value, kept)).toBe(fnv(text(value)));
+    expect(valueHash(value, kept)).toBe(fnv(text(value)));
+  });
+
+  it('keeps the hashes of the parts holding parts, a part shared by several values included', () => {
+    const shared = {
+      rows: [
+        [1, 2],
+        [3, 4],
+      ],
+    };
+    const kept = new WeakMap<object, number>();
+    const a = valueHash({ board: shared, n: 1 }, kept);
+    expect([kept.has(shared), kept.has(shared.rows), kept.has(shared.rows[0]!)]).toEqual([true, true, false]);
+    expect(a).toBe(valueHash({ board: structuredClone(shared), n: 1 }));
+    expect(valueHash({ board: shared, n: 2 }, kept)).toBe(valueHash({ board: structuredClone(shared), n: 2 }));
   });
 });

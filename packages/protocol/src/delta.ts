@@ -124,14 +124,22 @@ function applyToArray(base: readonly Json[], patch: { [key: string]: Patch }): J
  * receiver holding another base than the sender thought finds out and asks for the full view.
  * The text hashed: `n` for null, `t` or `f`, `#<number>;`, `"<length>:<string>`, an array as
  * `[<length>` then its items then `]`, an object as `{`, then `<length>:<key>` and its value for
- * each key in sorted order, then `}`.
+ * each key in sorted order, then `}`; an array or object inside another is written as `&` and its
+ * own hash, as four characters of codes 0–255 (its bytes, the highest first).
+ *
+ * Hashed part by part, so that the parts of views shared between updates and channels (kept views,
+ * the one summary of a broadcast) need not be hashed again: `kept` (the sender's) keeps each
+ * object's hash with it, which holds only as long as nobody changes an object once hashed.
  */
-export function valueHash(value: Json): string {
-  return (feed(0x811c9dc5, value) >>> 0).toString(36);
+export function valueHash(value: Json, kept?: WeakMap<object, number>): string {
+  // the value as a whole is new (an update): only its parts are worth keeping
+  const h = typeof value === 'object' && value !== null ? feedNode(OFFSET, value, kept) : feed(OFFSET, value, kept);
+  return (h >>> 0).toString(36);
 }
 
 // Worked out for every channel of every update (the whole snapshot), so the text the hash is
 // defined over ("#12;", "[3", '"5:') is fed character by character, never built as a string.
+const OFFSET = 0x811c9dc5;
 const PRIME = 0x01000193;
 const step = (h: number, charCode: number): number => Math.imul(h ^ charCode, PRIME);
 const CHAR = {
@@ -148,6 +156,7 @@ const CHAR = {
   '{': 123,
   '}': 125,
   '-': 45,
+  '&': 38,
 };
 
 function feedText(h: number, s: string): number {
@@ -165,6 +174,11 @@ function feedCount(h: number, n: number): number {
   } while (n > 0);
   while (k > 0) h = step(h, digits[--k]!);
   return h;
+}
+
+/** A 32-bit hash as its four bytes, the highest first. */
+function feedBytes(h: number, n: number): number {
+  return step(step(step(step(h, n >>> 24), (n >>> 16) & 0xff), (n >>> 8) & 0xff), n & 0xff);
 }
 
 function feedNumber(h: number, v: number): number {
@@ -193,7 +207,50 @@ function sorted(keys: string[]): string[] {
   return to;
 }
 
-function feed(h: number, v: Json): number {
+/**
+ * The hash of an array's or object's own text, unsigned. Only a part holding parts of its own is
+ * kept: a leaf (a score, a guess) costs less to hash again than to look up.
+ */
+function nodeHash(v: object, kept: WeakMap<object, number> | undefined): number {
+  if (kept === undefined || isLeaf(v)) return feedNode(OFFSET, v, undefined) >>> 0;
+  const known = kept.get(v);
+  if (known !== undefined) return known;
+  const h = feedNode(OFFSET, v, kept) >>> 0;
+  kept.set(v, h);
+  return h;
+}
+
+function isLeaf(v: object): boolean {
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) if (typeof v[i] === 'object' && v[i] !== null) return false;
+    return true;
+  }
+  for (const key in v) {
+    const item = (v as Record<string, Json>)[key];
+    if (typeof item === 'object' && item !== null) return false;
+  }
+  return true;
+}
+
+function feedNode(h: number, v: object, kept: WeakMap<object, number> | undefined): number {
+  if (Array.isArray(v)) {
+    h = feedCount(step(h, CHAR['[']), v.length);
+    for (let i = 0; i < v.length; i++) h = feed(h, v[i], kept);
+    return step(h, CHAR[']']);
+  }
+  const entries = v as Record<string, Json>;
+  h = step(h, CHAR['{']);
+  const keys = sorted(Object.keys(entries));
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    const item = entries[key];
+    if (item === undefined) continue;
+    h = feed(feedText(step(feedCount(h, key.length), CHAR[':']), key), item, kept);
+  }
+  return step(h, CHAR['}']);
+}
+
+function feed(h: number, v: Json, kept: WeakMap<object, number> | undefined): number {
   if (v === null) return step(h, CHAR.n);
   switch (typeof v) {
     case 'number':
@@ -202,23 +259,8 @@ function feed(h: number, v: Json): number {
       return step(h, v ? CHAR.t : CHAR.f);
     case 'string':
       return feedText(step(feedCount(step(h, CHAR['"']), v.length), CHAR[':']), v);
-    case 'object': {
-      if (Array.isArray(v)) {
-        h = feedCount(step(h, CHAR['[']), v.length);
-        for (let i = 0; i < v.length; i++) h = feed(h, v[i]);
-        return step(h, CHAR[']']);
-      }
-      const entries = v as Record<string, Json>;
-      h = step(h, CHAR['{']);
-      const keys = sorted(Object.keys(entries));
-      for (let i = 0; i < keys.length; i++) {
-        const key = keys[i]!;
-        const item = entries[key];
-        if (item === undefined) continue;
-        h = feed(feedText(step(feedCount(h, key.length), CHAR[':']), key), item);
-      }
-      return step(h, CHAR['}']);
-    }
+    case 'object':
+      return feedBytes(step(h, CHAR['&']), nodeHash(v, kept));
     default:
       return step(h, CHAR.u);
   }

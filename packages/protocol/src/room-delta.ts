@@ -20,10 +20,37 @@ export function roomDelta(before: HeldRoom | { room: RoomSummary; snapshot: null
     match: after.snapshot.matchNumber,
     fromSeq: prev.seq,
     toSeq: after.snapshot.seq,
-    hash: heldHash(after),
-    // two objects: their patch is an object (or nothing)
-    patch: (diff(before, after) ?? {}) as RoomDelta['patch'],
+    hash: heldHash(after, sentHashes),
+    patch: heldPatch(before, after),
   };
+}
+
+/**
+ * The hashes of the parts of views sent (delta.ts): the objects of a view that did not change, or
+ * that several channels share (kept views, the one summary of a broadcast), are hashed once. A
+ * sender never changes a view it sent; kept by object, they go with the views.
+ */
+const sentHashes = new WeakMap<object, number>();
+
+/**
+ * The summary's patch by the two summaries it joins, kept: the channels of a broadcast that were
+ * sent the same summary last (all of them but a newcomer's) share one patch, worked out once.
+ */
+const summaryPatches = new WeakMap<RoomSummary, { after: RoomSummary; patch: Patch | undefined }>();
+
+function summaryPatch(before: RoomSummary, after: RoomSummary): Patch | undefined {
+  const known = summaryPatches.get(before);
+  if (known?.after === after) return known.patch;
+  const patch = diff(before, after);
+  summaryPatches.set(before, { after, patch });
+  return patch;
+}
+
+/** What `diff(before, after)` gives over the parts a receiver holds, the summary's part worked out once per pair. */
+function heldPatch(before: HeldRoom, after: HeldRoom): RoomDelta['patch'] {
+  const room = summaryPatch(before.room, after.room);
+  const snapshot = diff(before.snapshot, after.snapshot);
+  return { ...(room ? { room } : {}), ...(snapshot ? { snapshot } : {}) } as RoomDelta['patch'];
 }
 
 /**
@@ -52,4 +79,4 @@ export function applyRoomDelta(held: HeldRoom | null, d: RoomDelta): HeldRoom | 
  * base than the channel's (a join reply worked out on another process, a sync) must show as a gap
  * too, or the fold would keep a stale name or vote, or append a vote twice, with nothing to tell.
  */
-const heldHash = ({ room, snapshot }: HeldRoom): string => valueHash({ room, snapshot });
+const heldHash = ({ room, snapshot }: HeldRoom, kept?: WeakMap<object, number>): string => valueHash({ room, snapshot }, kept);

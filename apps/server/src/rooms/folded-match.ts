@@ -30,6 +30,12 @@ export class FoldedMatch {
   #acceptedIds = new Map<string, number>();
   /** The status of the state it was worked out for: `status()` reuses it until the state changes. */
   private statusOf: { state: unknown; status: MatchStatus } | null = null;
+  /**
+   * The commitments and deadlines as snapshots last showed them, shared by every snapshot until they
+   * change: what a broadcast's channels and the next update share, a delta passes over at a glance.
+   */
+  private shownCommitments: Snapshot['commitments'] = [];
+  private shownDeadlines: { from: readonly { seat: Seat; at: number }[]; shown: Snapshot['deadlines'] } = { from: [], shown: [] };
 
   constructor(family: AnyFamily, match: StoredMatch, actions: readonly StoredAction[]) {
     this.family = family;
@@ -129,8 +135,30 @@ export class FoldedMatch {
       view: this.family.view(this.state, viewer),
       status: this.status(),
       last: this.last,
-      commitments: this.commitments.map((c) => ({ ...c })),
-      deadlines: deadlines.map((d) => ({ seat: d.seat, at: new Date(d.at).toISOString() })),
+      commitments: this.shownCommitmentsNow(),
+      deadlines: this.shownDeadlinesFor(deadlines),
     };
+  }
+
+  // Commitments are only ever added: as many as shown last are those shown.
+  private shownCommitmentsNow(): Snapshot['commitments'] {
+    if (this.shownCommitments.length !== this.#commitments.length) {
+      this.shownCommitments = this.#commitments.map((c) => ({ ...c }));
+    }
+    return this.shownCommitments;
+  }
+
+  private shownDeadlinesFor(deadlines: readonly { seat: Seat; at: number }[]): Snapshot['deadlines'] {
+    const last = this.shownDeadlines;
+    const same =
+      last.from.length === deadlines.length &&
+      deadlines.every((d, i) => d.seat === last.from[i]!.seat && d.at === last.from[i]!.at);
+    if (!same) {
+      this.shownDeadlines = {
+        from: deadlines.map((d) => ({ ...d })),
+        shown: deadlines.map((d) => ({ seat: d.seat, at: new Date(d.at).toISOString() })),
+      };
+    }
+    return this.shownDeadlines.shown;
   }
 }

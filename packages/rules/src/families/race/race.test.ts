@@ -286,9 +286,22 @@ describe('views', () => {
     expect(race.review(state).code).toEqual(CODE);
   });
 
+  it('shares what a row left as it was: the other boards’ views with the update before, and between viewers', () => {
+    const next = play(state, [[2, guess([3, 3, 3, 3])]]);
+    const [before, after, watcher] = [race.view(state, 1), race.view(next, 1), race.view(next, null)];
+    expect(after.boards[0]).toBe(before.boards[0]);
+    expect(after.boards[1]).toBe(before.boards[1]);
+    expect(after.boards[2]).not.toBe(before.boards[2]);
+    expect(watcher.boards[2]).toBe(after.boards[2]);
+    // a seat's own board, colours shown, is never the one the others are shown
+    expect(race.view(next, 2).boards[2]).not.toBe(after.boards[2]);
+    expect(race.view(next, 2).boards[2]).toMatchObject({ shown: 'code' });
+  });
+
   it('fits the published view schema, which has no colour field on another seat’s rows', () => {
     expect(race.viewSchema.safeParse(race.view(state, 1)).success).toBe(true);
-    const leaky = race.view(state, 1);
+    // a copy: views are shared (kept with the state), never to be changed
+    const leaky = structuredClone(race.view(state, 1));
     const other = leaky.boards[0] as { rows: unknown[] };
     other.rows = [{ score: { black: 2, white: 0 }, guess: [0, 1, 4, 4] }];
     expect(race.viewSchema.safeParse(leaky).success).toBe(false);

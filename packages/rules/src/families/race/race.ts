@@ -123,36 +123,68 @@ function applyTimeout(state: RaceState, seat: Seat, action: TimeoutAction): Appl
 const codeRows = new WeakMap<RaceRow, RaceRow>();
 const pegRows = new WeakMap<RaceRow, RacePegRow>();
 
+/**
+ * A board's two views (colours shown, or the pegs only), kept with the board as the last ones made:
+ * a row played on one board leaves the others' views as they were, shared by every viewer's view
+ * and with the update before, unless what they show beside their rows (place, out) changed.
+ */
+const boardViews = new WeakMap<RaceBoard, { code?: RaceBoardView; pegs?: RaceBoardView }>();
+
 /** `full`: the viewer may see this board's colours. Everything is copied, so nobody holding a view reaches into the state. */
 function boardView(state: RaceState, seat: Seat, full: boolean, place: number | null): RaceBoardView {
   const board = state.boards[seat] as RaceBoard;
-  const base = {
-    seat,
-    missed: [...board.missed],
-    used: usedRows(board),
-    broken: isBroken(state, seat),
-    out: !isBroken(state, seat) && !racing(state, seat),
-    place,
-  };
-  return full
+  const broken = isBroken(state, seat);
+  const out = !broken && !racing(state, seat);
+  let kept = boardViews.get(board);
+  if (kept === undefined) boardViews.set(board, (kept = {}));
+  const known = full ? kept.code : kept.pegs;
+  if (known !== undefined && known.seat === seat && known.place === place && known.broken === broken && known.out === out) {
+    return known;
+  }
+  const base = { seat, missed: [...board.missed], used: usedRows(board), broken, out, place };
+  const view: RaceBoardView = full
     ? {
         ...base,
         shown: 'code',
         rows: board.rows.map((row) => keptView(codeRows, row, (r) => ({ guess: [...r.guess], score: { ...r.score } }))),
       }
     : { ...base, shown: 'pegs', rows: board.rows.map((row) => keptView(pegRows, row, (r) => ({ score: { ...r.score } }))) };
+  if (full) kept.code = view;
+  else kept.pegs = view;
+  return view;
+}
+
+/** The parts every viewer sees alike, kept with them as the rows are. */
+const optionViews = new WeakMap<RaceOptions, RaceOptions>();
+const codeViews = new WeakMap<Code, Code>();
+const breakerViews = new WeakMap<Seat[], Seat[]>();
+
+/**
+ * Every board's view with its colours hidden (what a seat sees of the others'), and the places,
+ * worked out once per state and kept with it: a broadcast asks for every seat's and the watchers' view.
+ */
+const hiddenBoards = new WeakMap<RaceState, { places: (number | null)[]; pegs: RaceBoardView[] }>();
+
+function boardsSeenBy(state: RaceState, viewer: Viewer, open: boolean): RaceBoardView[] {
+  const kept = keptView(hiddenBoards, state, (st) => {
+    const places = racePlaces(st);
+    return { places, pegs: st.boards.map((_, seat) => boardView(st, seat, false, places[seat] ?? null)) };
+  });
+  const { places, pegs } = kept;
+  return state.boards.map((_, seat) =>
+    open || seat === viewer ? boardView(state, seat, true, places[seat] ?? null) : (pegs[seat] as RaceBoardView),
+  );
 }
 
 function raceView(state: RaceState, viewer: Viewer, reveal: boolean): RaceView {
   const open = reveal || state.finished;
-  const places = racePlaces(state);
   return {
     family: 'race',
     viewer,
-    options: { ...state.options },
-    code: open ? [...state.code] : null,
-    boards: state.boards.map((_, seat) => boardView(state, seat, open || seat === viewer, places[seat] ?? null)),
-    breakers: [...state.breakers],
+    options: keptView(optionViews, state.options, (o) => ({ ...o })),
+    code: open ? keptView(codeViews, state.code, (c) => [...c]) : null,
+    boards: boardsSeenBy(state, viewer, open),
+    breakers: keptView(breakerViews, state.breakers, (b) => [...b]),
     finished: state.finished,
   };
 }
