@@ -1,7 +1,7 @@
 // The protocol's plain values, apart from its schemas: a client reads them before first paint without loading zod.
 
 /** Bumped on any incompatible change of the messages (socket.ts). */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 /** The largest payload any legal message can need, as JSON. Larger ones are refused unread. */
 export const MAX_PAYLOAD_BYTES = 4096;
