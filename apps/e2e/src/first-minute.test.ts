@@ -47,9 +47,9 @@ describe('the first minute on a phone', () => {
   }
 
   it('starts every printed edition in one tap from a 390×844 home screen, the creator seated in seat A', async () => {
-    // Two phones, each through half of the editions: the steps are the same on each, side by side.
-    const half = Math.ceil(PRESETS.length / 2);
-    await Promise.all([PRESETS.slice(0, half), PRESETS.slice(half)].map((presets) => startEach(presets)));
+    // One phone after the other edition: side by side, two phones on one address outran its read
+    // allowance (READ_BURST) on a quiet machine.
+    await startEach(PRESETS);
   });
 
   async function startEach(presets: typeof PRESETS): Promise<void> {
@@ -67,7 +67,13 @@ describe('the first minute on a phone', () => {
       await page.getByTestId('create-room').tap();
       await page.waitForURL(/\/r\/[A-Za-z0-9_-]{16}$/);
       await page.locator('[data-testid="seat-0"][data-you="true"]').waitFor();
-      const room = (await (await fetch(`${product.url}/api/rooms/${roomIdOf(page)}`)).json()) as {
+      // This check's own read shares the phone's address, and fourteen rooms in a few seconds use up
+      // its read allowance (READ_BURST a window): a refused read is asked again once the window allows.
+      let answer: Response | undefined;
+      await expect
+        .poll(async () => (answer = await fetch(`${product.url}/api/rooms/${roomIdOf(page)}`)).status, { timeout: 15_000 })
+        .toBe(200);
+      const room = (await answer!.json()) as {
         family: string;
         options: Record<string, unknown>;
         seats: { name: string | null; bot: boolean; botStrength: string | null }[];
