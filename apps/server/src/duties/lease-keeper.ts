@@ -3,9 +3,7 @@ import { hostname } from 'node:os';
 import type { LiveRoom } from '../rooms/live-room';
 import type { LeaseGate } from './duty';
 import type { DueCondition, Leases } from '../db/leases-store';
-import type { Logger as FullLogger } from './logger';
-
-type Logger = Pick<FullLogger, 'warn'>;
+import type { WarnLogger as Logger } from './logger';
 
 export interface LeaseKeeperOptions {
   /** how long a lease lasts unless renewed; another process takes a room this long after its holder died */

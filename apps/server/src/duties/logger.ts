@@ -3,3 +3,6 @@ export interface Logger {
   warn(obj: object, msg: string): void;
   debug(obj: object, msg: string): void;
 }
+
+/** What a part that only warns needs of it (tests hand in a bare `{ warn }`). */
+export type WarnLogger = Pick<Logger, 'warn'>;

@@ -2,9 +2,7 @@ import type { LiveRoom } from '../rooms/live-room';
 import type { RoomService } from '../rooms/room-service';
 import type { DutyKind } from './duty';
 import type { LeaseKeeper } from './lease-keeper';
-import type { Logger as FullLogger } from './logger';
-
-type Logger = Pick<FullLogger, 'warn'>;
+import type { WarnLogger as Logger } from './logger';
 
 export interface SchedulerOptions {
   /** how often leases are renewed and due rooms looked for */

@@ -2,9 +2,7 @@ import type { LiveRoom } from '../rooms/live-room';
 import type { RoomService } from '../rooms/room-service';
 import { retryDelay } from './backoff';
 import type { DutyKind, LeaseGate } from './duty';
-import type { Logger as FullLogger } from './logger';
-
-type Logger = Pick<FullLogger, 'warn'>;
+import type { WarnLogger as Logger } from './logger';
 
 interface Armed {
   /** the countdown (`match:startsAt`) the timer was set for */
