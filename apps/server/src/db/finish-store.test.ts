@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { headToHead } from '../ratings/head-to-head';
 import { foldRatings, matchRater, ratingKey } from '../ratings/rate';
 import { STORAGE_DATABASES } from '../test-support/databases';
+import { useStorageDatabase } from '../test-support/storage-database';
 import { openDatabase, type Database } from './database.js';
 import { createStore, type Store } from './store.js';
 import { createMigratedTestPostgres, freshEmbeddedDataDir, tempDir, type TempDir, type TestPostgres } from './test-databases.js';
@@ -201,21 +202,10 @@ describe.each(STORAGE_DATABASES)('match finishes and ratings on %s', (kind) => {
 });
 
 describe.each(STORAGE_DATABASES)('a database whose matches finished before ratings existed, on %s', (kind) => {
-  let db: Database;
+  const opened = useStorageDatabase(kind);
   let store: Store;
-  let dir: TempDir;
-  let pgdb: TestPostgres | undefined;
-
-  beforeAll(async () => {
-    dir = kind === 'embedded' ? await freshEmbeddedDataDir() : tempDir();
-    if (kind === 'postgres') pgdb = await createMigratedTestPostgres();
-    db = await openDatabase({ dataDir: dir.path, databaseUrl: pgdb?.url });
-    store = createStore(db);
-  });
-  afterAll(async () => {
-    await store?.close();
-    await pgdb?.drop();
-    dir?.remove();
+  beforeAll(() => {
+    store = opened.store;
   });
 
   it('rates them all once, in the order they finished, as a fold of them', async () => {
