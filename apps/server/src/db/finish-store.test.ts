@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { rate, rating } from 'openskill';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { headToHead } from '../ratings/head-to-head';
 import { foldRatings, matchRater, ratingKey } from '../ratings/rate';
 import { STORAGE_DATABASES } from '../test-support/databases';
-import { openDatabase, type Database } from './database.js';
-import { createStore, type Store } from './store.js';
-import { createMigratedTestPostgres, freshEmbeddedDataDir, tempDir, type TempDir, type TestPostgres } from './test-databases.js';
+import { useStorageDatabase } from '../test-support/storage-database';
+import type { Store } from './store.js';
 
 type Sitter = { player: string } | 'bot';
 type R = { mu: number; sigma: number };
@@ -19,25 +18,15 @@ const libraryRate = (prior: readonly R[], rank: number[]): R[] =>
   ).map(([r]) => ({ mu: r!.mu, sigma: r!.sigma }));
 
 describe.each(STORAGE_DATABASES)('match finishes and ratings on %s', (kind) => {
-  let db: Database;
+  const opened = useStorageDatabase(kind);
   let store: Store;
-  let dir: TempDir;
-  let pgdb: TestPostgres | undefined;
+  beforeAll(() => {
+    store = opened.store;
+  });
   const open = async (): Promise<void> => {
-    db = await openDatabase({ dataDir: dir.path, databaseUrl: pgdb?.url });
-    store = createStore(db);
+    await opened.reopen();
+    store = opened.store;
   };
-
-  beforeAll(async () => {
-    dir = kind === 'embedded' ? await freshEmbeddedDataDir() : tempDir();
-    if (kind === 'postgres') pgdb = await createMigratedTestPostgres();
-    await open();
-  });
-  afterAll(async () => {
-    await store?.close();
-    await pgdb?.drop();
-    dir?.remove();
-  });
 
   const players = async (n: number): Promise<string[]> =>
     Promise.all(Array.from({ length: n }, () => store.ensurePlayer(`device-${randomUUID()}`)));
@@ -201,21 +190,10 @@ describe.each(STORAGE_DATABASES)('match finishes and ratings on %s', (kind) => {
 });
 
 describe.each(STORAGE_DATABASES)('a database whose matches finished before ratings existed, on %s', (kind) => {
-  let db: Database;
+  const opened = useStorageDatabase(kind);
   let store: Store;
-  let dir: TempDir;
-  let pgdb: TestPostgres | undefined;
-
-  beforeAll(async () => {
-    dir = kind === 'embedded' ? await freshEmbeddedDataDir() : tempDir();
-    if (kind === 'postgres') pgdb = await createMigratedTestPostgres();
-    db = await openDatabase({ dataDir: dir.path, databaseUrl: pgdb?.url });
-    store = createStore(db);
-  });
-  afterAll(async () => {
-    await store?.close();
-    await pgdb?.drop();
-    dir?.remove();
+  beforeAll(() => {
+    store = opened.store;
   });
 
   it('rates them all once, in the order they finished, as a fold of them', async () => {
@@ -249,23 +227,15 @@ describe.each(STORAGE_DATABASES)('a database whose matches finished before ratin
 });
 
 describe.each(STORAGE_DATABASES)('a history with nothing to rate (only bots), on %s', (kind) => {
+  const opened = useStorageDatabase(kind);
   let store: Store;
-  let dir: TempDir;
-  let pgdb: TestPostgres | undefined;
+  beforeAll(() => {
+    store = opened.store;
+  });
   const start = async (): Promise<void> => {
-    store = createStore(await openDatabase({ dataDir: dir.path, databaseUrl: pgdb?.url }));
+    await opened.reopen();
+    store = opened.store;
   };
-
-  beforeAll(async () => {
-    dir = kind === 'embedded' ? await freshEmbeddedDataDir() : tempDir();
-    if (kind === 'postgres') pgdb = await createMigratedTestPostgres();
-    await start();
-  });
-  afterAll(async () => {
-    await store?.close();
-    await pgdb?.drop();
-    dir?.remove();
-  });
 
   it('is read and folded at the first start only, though it leaves no rating behind', async () => {
     const roomId = `room-${randomUUID()}`;

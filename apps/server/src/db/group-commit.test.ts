@@ -1,27 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE_DATABASES } from '../test-support/databases';
-import { openDatabase, type Database } from './database.js';
+import { useStorageDatabase } from '../test-support/storage-database';
+import type { Database } from './database.js';
 import { GroupCommit } from './group-commit.js';
-import { createStore, type Store } from './store.js';
-import { createMigratedTestPostgres, freshEmbeddedDataDir, tempDir, type TempDir, type TestPostgres } from './test-databases.js';
+import type { Store } from './store.js';
 
 describe.each(STORAGE_DATABASES)('group commit on %s', (kind) => {
+  const opened = useStorageDatabase(kind);
   let db: Database;
   let store: Store;
-  let dir: TempDir;
-  let pgdb: TestPostgres | undefined;
-
-  beforeAll(async () => {
-    dir = kind === 'embedded' ? await freshEmbeddedDataDir() : tempDir();
-    if (kind === 'postgres') pgdb = await createMigratedTestPostgres();
-    db = await openDatabase({ dataDir: dir.path, databaseUrl: pgdb?.url });
-    store = createStore(db);
-  });
-  afterAll(async () => {
-    await store?.close();
-    await pgdb?.drop();
-    dir?.remove();
+  beforeAll(() => {
+    ({ db, store } = opened);
   });
 
   async function newMatch(): Promise<string> {

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { arrangeSeats, rotateSeats } from '../rooms/seating';
 import { STORAGE_DATABASES } from '../test-support/databases';
+import { useStorageDatabase } from '../test-support/storage-database';
 import { Prisma } from '../generated/prisma/client.js';
-import { openDatabase, type Database } from './database.js';
+import type { Database } from './database.js';
 import { createMemoryStore, type MemoryStore } from './memory-store.js';
 import { recordMerge } from './rooms-store.js';
 import {
-  createStore,
   uniqueViolationTarget,
   type FinishStore,
   type MatchRater,
@@ -15,30 +15,10 @@ import {
   type Store,
   type StoredFinish,
 } from './store.js';
-import { createMigratedTestPostgres, freshEmbeddedDataDir, tempDir, type TempDir, type TestPostgres } from './test-databases.js';
-
-/** A real database of `kind`, migrated, and its store. */
-function useDatabase(kind: (typeof STORAGE_DATABASES)[number]): { db: Database; store: Store } {
-  const opened = {} as { db: Database; store: Store };
-  let dir: TempDir;
-  let pgdb: TestPostgres | undefined;
-  beforeAll(async () => {
-    dir = kind === 'embedded' ? await freshEmbeddedDataDir() : tempDir();
-    if (kind === 'postgres') pgdb = await createMigratedTestPostgres();
-    opened.db = await openDatabase({ dataDir: dir.path, databaseUrl: pgdb?.url });
-    opened.store = createStore(opened.db);
-  });
-  afterAll(async () => {
-    await opened.store?.close();
-    await pgdb?.drop();
-    dir?.remove();
-  });
-  return opened;
-}
 
 /** Each port of the rooms' storage behaves alike on both databases and in memory (what RoomService's unit tests run on). */
 describe.each(['memory', ...STORAGE_DATABASES] as const)('rooms storage on %s', (kind) => {
-  const opened = kind === 'memory' ? { store: createMemoryStore() as RoomStorage } : useDatabase(kind);
+  const opened = kind === 'memory' ? { store: createMemoryStore() as RoomStorage } : useStorageDatabase(kind);
   let store: RoomStorage;
   beforeAll(() => {
     store = opened.store;
@@ -379,7 +359,7 @@ describe.each(['memory', ...STORAGE_DATABASES] as const)('rooms storage on %s', 
 
 /** What only a real database shows: its kind, what its adapter reports, the rows of other tables. */
 describe.each(STORAGE_DATABASES)('store on %s', (kind) => {
-  const opened = useDatabase(kind);
+  const opened = useStorageDatabase(kind);
   let db: Database;
   let store: Store;
   beforeAll(() => {

@@ -21,6 +21,13 @@ export interface Created {
   seated: CreatorSeat | null;
 }
 
+/** A room whose id (and seed, and daily puzzle number) its maker chose beforehand (RoomService.create). */
+export interface MadeRoom {
+  roomId?: string;
+  seed?: string;
+  daily?: number;
+}
+
 export class CreateCommands {
   constructor(
     private readonly cache: RoomCache,
@@ -36,7 +43,7 @@ export class CreateCommands {
     creator: Principal | null = null,
     settings: RoomSettings = DEFAULT_ROOM_SETTINGS,
     sit?: { name?: string | undefined },
-    made: { roomId?: string; seed?: string; daily?: number } = {},
+    made: MadeRoom = {},
   ): Promise<Created | ErrorReply> {
     const family = getFamily(familyId);
     if (!family) return fault('BAD_REQUEST', `unknown family ${familyId}`);

@@ -24,12 +24,12 @@ import type { Principal } from '../security/principal';
 import { newSeatToken } from '../security/tokens';
 import type { LiveRoom } from './live-room';
 import { ChallengeCommands } from './challenge-commands';
-import { CreateCommands, type Created } from './create-commands';
+import { CreateCommands, type Created, type MadeRoom } from './create-commands';
 import { MatchCommands, type HintSource, type MoveBy } from './match-commands';
 import type { Absence, Presence } from './presence';
 import { RoomCache, type RoomHooks, type RoomTimers } from './room-cache';
 import { DEFAULT_ROOM_SETTINGS, SettingsCommands, type RoomSettings } from './room-settings';
-import { SeatCommands, type Joined, type JoinTransport } from './seat-commands';
+import { SeatCommands, type Holder, type Joined, type Joiner, type JoinTransport } from './seat-commands';
 import { StartCommands } from './start-commands';
 
 export type { HintSource } from './match-commands';
@@ -93,7 +93,7 @@ export class RoomService {
     creator: Principal | null = null,
     settings: RoomSettings = DEFAULT_ROOM_SETTINGS,
     sit?: { name?: string | undefined },
-    made: { roomId?: string; seed?: string; daily?: number } = {},
+    made: MadeRoom = {},
   ): Promise<Created | ErrorReply> {
     return this.creates.create(familyId, options, creator, settings, sit, made);
   }
@@ -192,12 +192,7 @@ export class RoomService {
    * move the socket in (`transport.enter`), and gives back a seat a bot played while its person was
    * away. The transport only moves sockets into channels.
    */
-  join(
-    roomId: string,
-    who: { deviceId: string | null; playerId?: string | null | undefined },
-    seatToken: string | null,
-    transport: JoinTransport,
-  ): Promise<Joined | ErrorReply> {
+  join(roomId: string, who: Joiner, seatToken: string | null, transport: JoinTransport): Promise<Joined | ErrorReply> {
     return this.seats.join(roomId, who, seatToken, transport);
   }
 
@@ -206,12 +201,7 @@ export class RoomService {
    * holds `seat` (null: watching, no seat held) in the room's current match `matchId`, and no bot
    * plays it for them. Null otherwise: the join must go the whole way (`join`). Reads nothing.
    */
-  stillHeld(
-    roomId: string,
-    matchId: string,
-    who: { playerId: string | null; seatToken: string | null },
-    seat: Seat | null,
-  ): LiveRoom | null {
+  stillHeld(roomId: string, matchId: string, who: Holder, seat: Seat | null): LiveRoom | null {
     return this.seats.stillHeld(roomId, matchId, who, seat);
   }
 

@@ -79,6 +79,18 @@ export interface JoinTransport {
   claim?: { seat: Seat; name: string } | undefined;
 }
 
+/** Who joins: their device (null: none) and, when already known, its player. */
+export interface Joiner {
+  deviceId: string | null;
+  playerId?: string | null | undefined;
+}
+
+/** Who may still hold a seat: their player and the seat token they showed (null: none). */
+export interface Holder {
+  playerId: string | null;
+  seatToken: string | null;
+}
+
 export class SeatCommands {
   constructor(
     private readonly cache: RoomCache,
@@ -137,12 +149,7 @@ export class SeatCommands {
   }
 
   /** See RoomService.join. */
-  async join(
-    roomId: string,
-    who: { deviceId: string | null; playerId?: string | null | undefined },
-    seatToken: string | null,
-    transport: JoinTransport,
-  ): Promise<Joined | ErrorReply> {
+  async join(roomId: string, who: Joiner, seatToken: string | null, transport: JoinTransport): Promise<Joined | ErrorReply> {
     let room = await this.cache.refresh(roomId);
     if (!room) return fault('ROOM_NOT_FOUND', 'This room does not exist.');
     const { deviceId } = who;
@@ -171,12 +178,7 @@ export class SeatCommands {
   }
 
   /** See RoomService.stillHeld. */
-  stillHeld(
-    roomId: string,
-    matchId: string,
-    who: { playerId: string | null; seatToken: string | null },
-    seat: Seat | null,
-  ): LiveRoom | null {
+  stillHeld(roomId: string, matchId: string, who: Holder, seat: Seat | null): LiveRoom | null {
     const room = this.cache.cached(roomId);
     if (!room || room.matchId !== matchId) return null;
     const held = room.seatFor(who.seatToken ? hashToken(who.seatToken) : null, who.playerId);

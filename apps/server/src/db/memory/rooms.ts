@@ -4,7 +4,7 @@ import type { ChallengeRooms } from '../challenges-store.js';
 import type { RoomRows } from '../rooms-store.js';
 import type { NextMatchStore } from '../next-match-store.js';
 import type { StoredRoom, StoredSeat } from '../rows.js';
-import { copy, matchOut, notStarted, seatOut, type MemoryRoom, type MemoryState } from './state.js';
+import { copy, matchOut, newMatch, seatOut, type MemoryRoom, type MemoryState } from './state.js';
 
 export function memoryRooms({
   rooms,
@@ -55,22 +55,19 @@ export function memoryRooms({
         matches: [matchId],
       };
       rooms.set(roomId, r);
-      matches.set(matchId, {
-        id: matchId,
-        roomId,
-        number: 1,
-        family: input.family,
-        options,
-        seed: input.seed,
-        salt: input.salt ?? null,
-        createdAt: now,
-        finishedAt: null,
-        result: null,
-        start: notStarted(),
-        actions: [],
-        players: new Map(),
-        abandoned: new Set(),
-      });
+      matches.set(
+        matchId,
+        newMatch({
+          id: matchId,
+          roomId,
+          number: 1,
+          family: input.family,
+          options,
+          seed: input.seed,
+          salt: input.salt ?? null,
+          createdAt: now,
+        }),
+      );
       for (const seat of r.seats) play(r, seat);
       return;
     },
@@ -122,22 +119,19 @@ export function memoryRooms({
       const holder = (s: StoredSeat) => `${s.index} ${s.tokenHash} ${s.bot} ${s.takenOver}`;
       if (r.seats.map(holder).join('|') !== read.map(holder).join('|')) return 'seats-changed';
       const options = copy(m.options, 'match options');
-      matches.set(m.id, {
-        id: m.id,
-        roomId,
-        number: m.number,
-        family: m.family,
-        options,
-        seed: m.seed,
-        salt: m.salt,
-        createdAt: new Date(),
-        finishedAt: null,
-        result: null,
-        start: notStarted(),
-        actions: [],
-        players: new Map(),
-        abandoned: new Set(),
-      });
+      matches.set(
+        m.id,
+        newMatch({
+          id: m.id,
+          roomId,
+          number: m.number,
+          family: m.family,
+          options,
+          seed: m.seed,
+          salt: m.salt,
+          createdAt: new Date(),
+        }),
+      );
       r.matches.push(m.id);
       r.family = m.family;
       r.options = options;

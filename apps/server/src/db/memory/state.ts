@@ -31,7 +31,18 @@ export const matchOut = ({ roomId: _r, actions: _a, players: _p, abandoned: _ab,
   ...match,
   start: { ...match.start, ready: [...match.start.ready] },
 });
-export const notStarted = (): StoredMatch['start'] => ({ ready: [], startsAt: null, startedAt: null });
+/** A match just made: not started, finished or played, nobody in it yet. */
+export const newMatch = (
+  made: Pick<MemoryMatch, 'id' | 'roomId' | 'number' | 'family' | 'options' | 'seed' | 'salt' | 'createdAt'>,
+): MemoryMatch => ({
+  ...made,
+  finishedAt: null,
+  result: null,
+  start: { ready: [], startsAt: null, startedAt: null },
+  actions: [],
+  players: new Map(),
+  abandoned: new Set(),
+});
 
 export interface MemoryState {
   rooms: Map<string, MemoryRoom>;
