@@ -92,9 +92,8 @@ describe('valueHash', () => {
   ])('hashes the text it is defined over: %s', (_name, value) => {
     expect(valueHash(value)).toBe(fnv(text(value)));
     // kept hashes, asked for twice: the same as worked out afresh
-    const kept = new WeakMap<object, number>();
-    expect(valueHash(value, kept)).toBe(fnv(text(value)));
-    expect(valueHash(value, kept)).toBe(fnv(text(value)));
+    expect(valueHash(value, true)).toBe(fnv(text(value)));
+    expect(valueHash(value, true)).toBe(fnv(text(value)));
   });
 
   it('keeps the hashes of the parts holding parts, a part shared by several values included', () => {
@@ -104,10 +103,35 @@ describe('valueHash', () => {
         [3, 4],
       ],
     };
-    const kept = new WeakMap<object, number>();
-    const a = valueHash({ board: shared, n: 1 }, kept);
-    expect([kept.has(shared), kept.has(shared.rows), kept.has(shared.rows[0]!)]).toEqual([true, true, false]);
+    const a = valueHash({ board: shared, n: 1 }, true);
+    expect([shared, shared.rows, shared.rows[0]!].map((part) => Object.getOwnPropertySymbols(part).length)).toEqual([1, 1, 0]);
     expect(a).toBe(valueHash({ board: structuredClone(shared), n: 1 }));
-    expect(valueHash({ board: shared, n: 2 }, kept)).toBe(valueHash({ board: structuredClone(shared), n: 2 }));
+    expect(valueHash({ board: shared, n: 2 }, true)).toBe(valueHash({ board: structuredClone(shared), n: 2 }));
+  });
+
+  it('keeps a hash where JSON, keys, spreads and copies never see it', () => {
+    const part = { rows: [[1, 2]], name: 'Ann' };
+    valueHash({ part }, true);
+    expect(JSON.stringify(part)).toBe('{"rows":[[1,2]],"name":"Ann"}');
+    expect(Object.keys(part)).toEqual(['rows', 'name']);
+    expect(Object.getOwnPropertySymbols({ ...part })).toEqual([]);
+    expect(Object.getOwnPropertySymbols(structuredClone(part))).toEqual([]);
+  });
+
+  it('hashes a frozen part afresh each time, without keeping anything on it', () => {
+    const frozen = Object.freeze({ rows: [[1, 2]] });
+    expect(valueHash({ frozen }, true)).toBe(valueHash({ frozen: structuredClone(frozen) }));
+    expect(valueHash({ frozen }, true)).toBe(valueHash({ frozen: structuredClone(frozen) }));
+  });
+
+  it('gives the parts a diff finds unchanged the hashes of the parts they equal, and only those', () => {
+    const before = { board: { rows: [[1, 2]], n: 1 }, other: { rows: [[3]] } };
+    valueHash(before, true);
+    const after = structuredClone(before);
+    after.other.rows.push([4]);
+    diff(before, after, true);
+    expect(Object.getOwnPropertySymbols(after.board)).toHaveLength(1);
+    expect(Object.getOwnPropertySymbols(after.other)).toEqual([]);
+    expect(valueHash(after, true)).toBe(valueHash(structuredClone(after)));
   });
 });

@@ -17,52 +17,56 @@ type Json = unknown;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The patch that turns `before` into `after` (undefined: nothing changed). Entries set to undefined count as absent, as in JSON. */
-export function diff(before: Json, after: Json): Patch | undefined {
+/**
+ * The patch that turns `before` into `after` (undefined: nothing changed). Entries set to undefined
+ * count as absent, as in JSON. `keep` (the sender's): a part of `after` found equal to its part of
+ * `before` takes the hash kept with that one (see valueHash), so that hashing `after` next only
+ * works through what changed, even where the views were built afresh.
+ */
+export function diff(before: Json, after: Json, keep = false): Patch | undefined {
   if (before === after) return undefined;
-  if (Array.isArray(before) && Array.isArray(after)) return diffArrays(before, after);
-  if (isObject(before) && isObject(after)) return diffObjects(before, after);
+  if (Array.isArray(before) && Array.isArray(after)) return settled(diffArrays(before, after, keep), before, after, keep);
+  if (isObject(before) && isObject(after)) return settled(diffObjects(before, after, keep), before, after, keep);
   return [after];
 }
 
-function diffArrays(before: readonly Json[], after: readonly Json[]): Patch | undefined {
-  const patch: Record<string, Patch> = {};
-  let changed = false;
-  const common = Math.min(before.length, after.length);
-  for (let i = 0; i < common; i++) {
-    const p = diff(before[i], after[i]);
-    if (p === undefined) continue;
-    patch[i] = p;
-    changed = true;
+function settled(patch: Patch | undefined, before: object, after: object, keep: boolean): Patch | undefined {
+  if (patch === undefined && keep) {
+    const h = keptHash(before);
+    if (h !== undefined) keepHash(after, h);
   }
-  if (after.length < before.length) {
-    patch['-'] = [after.length];
-    changed = true;
-  } else if (after.length > before.length) {
-    patch['+'] = [after.slice(before.length)];
-    changed = true;
-  }
-  return changed ? patch : undefined;
+  return patch;
 }
 
-function diffObjects(before: Record<string, Json>, after: Record<string, Json>): Patch | undefined {
-  const patch: Record<string, Patch> = {};
-  let changed = false;
-  for (const key of Object.keys(after)) {
+// The patches of the parts found unchanged, which are most of them, are never made: a patch object
+// is made only once a first change is found (a diff runs over every channel of every update).
+function diffArrays(before: readonly Json[], after: readonly Json[], keep: boolean): Patch | undefined {
+  let patch: Record<string, Patch> | undefined;
+  const common = Math.min(before.length, after.length);
+  for (let i = 0; i < common; i++) {
+    const p = diff(before[i], after[i], keep);
+    if (p !== undefined) (patch ??= {})[i] = p;
+  }
+  if (after.length < before.length) (patch ??= {})['-'] = [after.length];
+  else if (after.length > before.length) (patch ??= {})['+'] = [after.slice(before.length)];
+  return patch;
+}
+
+// `for…in`, not `Object.keys`: no list of keys made for each object (views are plain objects,
+// with nothing enumerable inherited).
+function diffObjects(before: Record<string, Json>, after: Record<string, Json>, keep: boolean): Patch | undefined {
+  let patch: Record<string, Patch> | undefined;
+  for (const key in after) {
     const next = after[key];
     if (next === undefined) continue;
     const prev = before[key];
-    const p = prev === undefined ? ([next] as Patch) : diff(prev, next);
-    if (p === undefined) continue;
-    patch[key] = p;
-    changed = true;
+    const p = prev === undefined ? ([next] as Patch) : diff(prev, next, keep);
+    if (p !== undefined) (patch ??= {})[key] = p;
   }
-  for (const key of Object.keys(before)) {
-    if (before[key] === undefined || after[key] !== undefined) continue;
-    patch[key] = [];
-    changed = true;
+  for (const key in before) {
+    if (before[key] !== undefined && after[key] === undefined) (patch ??= {})[key] = [];
   }
-  return changed ? patch : undefined;
+  return patch;
 }
 
 /** A patch that does not fit the value it is applied to (the receiver held another base). */
@@ -128,13 +132,28 @@ function applyToArray(base: readonly Json[], patch: { [key: string]: Patch }): J
  * own hash, as four characters of codes 0–255 (its bytes, the highest first).
  *
  * Hashed part by part, so that the parts of views shared between updates and channels (kept views,
- * the one summary of a broadcast) need not be hashed again: `kept` (the sender's) keeps each
+ * the one summary of a broadcast) need not be hashed again: `keep` (the sender's) keeps each
  * object's hash with it, which holds only as long as nobody changes an object once hashed.
  */
-export function valueHash(value: Json, kept?: WeakMap<object, number>): string {
+export function valueHash(value: Json, keep = false): string {
   // the value as a whole is new (an update): only its parts are worth keeping
-  const h = typeof value === 'object' && value !== null ? feedNode(OFFSET, value, kept) : feed(OFFSET, value, kept);
+  const h = typeof value === 'object' && value !== null ? feedNode(OFFSET, value, keep) : feed(OFFSET, value, keep);
   return (h >>> 0).toString(36);
+}
+
+/**
+ * Where a part keeps its hash: on the object itself, under a symbol, not enumerable, so that JSON,
+ * `Object.keys`, spreads and copies never see it. Not in a WeakMap: with one entry for every part
+ * of every view sent, the map's entries were the garbage collector's work at every collection,
+ * and its longest pauses (docs/performance.md).
+ */
+const HASH: unique symbol = Symbol('valueHash');
+type Hashed = { [HASH]?: number };
+
+const keptHash = (v: object): number | undefined => (v as Hashed)[HASH];
+
+function keepHash(v: object, h: number): void {
+  if ((v as Hashed)[HASH] === undefined && Object.isExtensible(v)) Object.defineProperty(v, HASH, { value: h });
 }
 
 // Worked out for every channel of every update (the whole snapshot), so the text the hash is
@@ -195,13 +214,25 @@ function feedNumber(h: number, v: number): number {
 const sortedKeys = new Map<string | undefined, { from: string[]; to: string[] }>();
 const SHAPES_KEPT = 1000;
 
-function sorted(keys: string[]): string[] {
-  const known = sortedKeys.get(keys[0]);
-  if (known !== undefined && known.from.length === keys.length) {
-    let same = true;
-    for (let i = 1; i < keys.length && same; i++) same = known.from[i] === keys[i];
-    if (same) return known.to;
+function sortedKeysOf(v: Record<string, Json>): string[] {
+  // Compared with `for…in`, which makes no list: the list is made only for a shape not seen yet.
+  let first: string | undefined;
+  for (const key in v) {
+    first = key;
+    break;
   }
+  const known = sortedKeys.get(first);
+  if (known !== undefined) {
+    let i = 0;
+    let same = true;
+    for (const key in v) {
+      if (known.from[i++] === key) continue;
+      same = false;
+      break;
+    }
+    if (same && i === known.from.length) return known.to;
+  }
+  const keys = Object.keys(v);
   const to = keys.slice().sort();
   if (sortedKeys.size < SHAPES_KEPT || sortedKeys.has(keys[0])) sortedKeys.set(keys[0], { from: keys, to });
   return to;
@@ -209,14 +240,15 @@ function sorted(keys: string[]): string[] {
 
 /**
  * The hash of an array's or object's own text, unsigned. Only a part holding parts of its own is
- * kept: a leaf (a score, a guess) costs less to hash again than to look up.
+ * kept: a leaf (a score, a guess) costs less to hash again than to be given a property of its own.
  */
-function nodeHash(v: object, kept: WeakMap<object, number> | undefined): number {
-  if (kept === undefined || isLeaf(v)) return feedNode(OFFSET, v, undefined) >>> 0;
-  const known = kept.get(v);
+function nodeHash(v: object, keep: boolean): number {
+  if (!keep) return feedNode(OFFSET, v, false) >>> 0;
+  const known = keptHash(v);
   if (known !== undefined) return known;
-  const h = feedNode(OFFSET, v, kept) >>> 0;
-  kept.set(v, h);
+  if (isLeaf(v)) return feedNode(OFFSET, v, false) >>> 0;
+  const h = feedNode(OFFSET, v, true) >>> 0;
+  keepHash(v, h);
   return h;
 }
 
@@ -232,25 +264,25 @@ function isLeaf(v: object): boolean {
   return true;
 }
 
-function feedNode(h: number, v: object, kept: WeakMap<object, number> | undefined): number {
+function feedNode(h: number, v: object, keep: boolean): number {
   if (Array.isArray(v)) {
     h = feedCount(step(h, CHAR['[']), v.length);
-    for (let i = 0; i < v.length; i++) h = feed(h, v[i], kept);
+    for (let i = 0; i < v.length; i++) h = feed(h, v[i], keep);
     return step(h, CHAR[']']);
   }
   const entries = v as Record<string, Json>;
   h = step(h, CHAR['{']);
-  const keys = sorted(Object.keys(entries));
+  const keys = sortedKeysOf(entries);
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;
     const item = entries[key];
     if (item === undefined) continue;
-    h = feed(feedText(step(feedCount(h, key.length), CHAR[':']), key), item, kept);
+    h = feed(feedText(step(feedCount(h, key.length), CHAR[':']), key), item, keep);
   }
   return step(h, CHAR['}']);
 }
 
-function feed(h: number, v: Json, kept: WeakMap<object, number> | undefined): number {
+function feed(h: number, v: Json, keep: boolean): number {
   if (v === null) return step(h, CHAR.n);
   switch (typeof v) {
     case 'number':
@@ -260,7 +292,7 @@ function feed(h: number, v: Json, kept: WeakMap<object, number> | undefined): nu
     case 'string':
       return feedText(step(feedCount(step(h, CHAR['"']), v.length), CHAR[':']), v);
     case 'object':
-      return feedBytes(step(h, CHAR['&']), nodeHash(v, kept));
+      return feedBytes(step(h, CHAR['&']), nodeHash(v, keep));
     default:
       return step(h, CHAR.u);
   }

@@ -16,21 +16,10 @@ export interface HeldRoom {
 export function roomDelta(before: HeldRoom | { room: RoomSummary; snapshot: null }, after: HeldRoom): RoomDelta | null {
   const { snapshot: prev } = before;
   if (prev === null || prev.matchId !== after.snapshot.matchId) return null;
-  return {
-    match: after.snapshot.matchNumber,
-    fromSeq: prev.seq,
-    toSeq: after.snapshot.seq,
-    hash: heldHash(after, sentHashes),
-    patch: heldPatch(before, after),
-  };
+  // The patch first: the parts it finds unchanged take the hashes kept with what was sent before.
+  const patch = heldPatch(before, after);
+  return { match: after.snapshot.matchNumber, fromSeq: prev.seq, toSeq: after.snapshot.seq, hash: heldHash(after, true), patch };
 }
-
-/**
- * The hashes of the parts of views sent (delta.ts): the objects of a view that did not change, or
- * that several channels share (kept views, the one summary of a broadcast), are hashed once. A
- * sender never changes a view it sent; kept by object, they go with the views.
- */
-const sentHashes = new WeakMap<object, number>();
 
 /**
  * The summary's patch by the two summaries it joins, kept: the channels of a broadcast that were
@@ -41,7 +30,7 @@ const summaryPatches = new WeakMap<RoomSummary, { after: RoomSummary; patch: Pat
 function summaryPatch(before: RoomSummary, after: RoomSummary): Patch | undefined {
   const known = summaryPatches.get(before);
   if (known?.after === after) return known.patch;
-  const patch = diff(before, after);
+  const patch = diff(before, after, true);
   summaryPatches.set(before, { after, patch });
   return patch;
 }
@@ -49,7 +38,7 @@ function summaryPatch(before: RoomSummary, after: RoomSummary): Patch | undefine
 /** What `diff(before, after)` gives over the parts a receiver holds, the summary's part worked out once per pair. */
 function heldPatch(before: HeldRoom, after: HeldRoom): RoomDelta['patch'] {
   const room = summaryPatch(before.room, after.room);
-  const snapshot = diff(before.snapshot, after.snapshot);
+  const snapshot = diff(before.snapshot, after.snapshot, true);
   return { ...(room ? { room } : {}), ...(snapshot ? { snapshot } : {}) } as RoomDelta['patch'];
 }
 
@@ -79,4 +68,9 @@ export function applyRoomDelta(held: HeldRoom | null, d: RoomDelta): HeldRoom | 
  * base than the channel's (a join reply worked out on another process, a sync) must show as a gap
  * too, or the fold would keep a stale name or vote, or append a vote twice, with nothing to tell.
  */
-const heldHash = ({ room, snapshot }: HeldRoom, kept?: WeakMap<object, number>): string => valueHash({ room, snapshot }, kept);
+/**
+ * The sender keeps the hashes of the parts of views it sent (delta.ts): the objects of a view that
+ * did not change, or that several channels share (kept views, the one summary of a broadcast), are
+ * hashed once. A sender never changes a view it sent.
+ */
+const heldHash = ({ room, snapshot }: HeldRoom, keep = false): string => valueHash({ room, snapshot }, keep);

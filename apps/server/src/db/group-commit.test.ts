@@ -61,6 +61,17 @@ describe.each(STORAGE_DATABASES)('group commit on %s', (kind) => {
     expect((await store.actionsSince(c!, 0)).map((x) => x.actionId)).toEqual(['fine']);
   });
 
+  it('says why a row sent alone was left out, and stores a quoted payload exactly', async () => {
+    const log = new GroupCommit(db.sql, { maxInFlight: 1 });
+    const m = await newMatch();
+    const payload = { type: 'guess', text: `it's "quoted" \\ {x}` };
+    expect(await log.append(row(m, 1, 'first', payload))).toEqual({ ok: true });
+    expect(await log.append(row(m, 2, 'first'))).toEqual({ ok: false, reason: 'duplicate', seq: 1 });
+    expect(await log.append(row(m, 1, 'other'))).toEqual({ ok: false, reason: 'seq-taken' });
+    expect(log.stats).toEqual({ batches: 3, rows: 1 });
+    expect(await store.actionsSince(m, 0)).toMatchObject([{ seq: 1, actionId: 'first', payload, salt: null }]);
+  });
+
   it('fails only the row the database refuses for another reason', async () => {
     const log = new GroupCommit(db.sql, { maxInFlight: 1 });
     const good = await newMatch();

@@ -1,6 +1,6 @@
 // Group commit of the action log: appends of different rooms that arrive in the same
-// event-loop turn go to the database as one multi-row INSERT, which is one statement and one
-// commit. Each caller still learns its own outcome only once that commit is done, so an
+// event-loop turn go to the database as one multi-row INSERT (a plain one for a row alone), which
+// is one statement and one commit. Each caller still learns its own outcome only once that commit is done, so an
 // acknowledgement still means "stored". A row that loses on a unique key is left out by
 // ON CONFLICT DO NOTHING without failing the others, and is then asked about on its own.
 import type { SqlRunner } from './database.js';
@@ -31,6 +31,13 @@ const INSERT_BATCH = `INSERT INTO "Action" ("matchId", "seq", "seat", "actionId"
 SELECT m, q, s, a, p::jsonb, x FROM unnest($1::text[], $2::int[], $3::int[], $4::text[], $5::text[], $6::text[]) AS t(m, q, s, a, p, x)
 ON CONFLICT DO NOTHING
 RETURNING "matchId", "seq", "actionId"`;
+
+// A batch of one (most of them, below a few thousand actions a second): plain parameters, no arrays
+// for the driver to write and quote nor for the database to take apart, one column back.
+const INSERT_ONE = `INSERT INTO "Action" ("matchId", "seq", "seat", "actionId", "payload", "salt")
+VALUES ($1, $2, $3, $4, $5::jsonb, $6)
+ON CONFLICT DO NOTHING
+RETURNING "seq"`;
 
 const FIND_ACTION_ID = `SELECT "seq" FROM "Action" WHERE "matchId" = $1 AND "actionId" = $2`;
 
@@ -88,7 +95,7 @@ export class GroupCommit {
   }
 
   private async commit(batch: Pending[]): Promise<void> {
-    let inserted: { matchId: string; seq: number; actionId: string }[];
+    let won: (row: Pending) => boolean;
     const sent = benchTiming.enabled ? benchTiming.now() : 0;
     this.onBatch(batch.length);
     if (benchTiming.enabled) {
@@ -96,19 +103,7 @@ export class GroupCommit {
       benchTiming.record('batchRows', batch.length);
     }
     try {
-      inserted = await this.sql<{ matchId: string; seq: number; actionId: string }>(
-        INSERT_BATCH,
-        [
-          batch.map((r) => r.matchId),
-          batch.map((r) => r.seq),
-          batch.map((r) => r.seat),
-          batch.map((r) => r.actionId),
-          batch.map((r) => r.payloadJson),
-          batch.map((r) => r.salt),
-        ],
-        // The one statement of the hot path: PostgreSQL parses and plans it once per connection.
-        { name: 'mm_append_actions' },
-      );
+      won = batch.length === 1 ? await this.insertOne(batch[0]!) : await this.insertMany(batch);
     } catch (error) {
       // The database away (unavailable.ts): every row shares the batch's fate, and trying each
       // alone would only queue as many more statements behind the outage.
@@ -120,14 +115,12 @@ export class GroupCommit {
     }
     if (benchTiming.enabled) benchTiming.record('insert', benchTiming.now() - sent);
     this.stats.batches++;
-    this.stats.rows += inserted.length;
-    // Keyed by the whole row's identity: two rows of one batch may race for one seq.
-    const key = (r: { matchId: string; seq: number; actionId: string }): string =>
-      `${r.matchId}\u0000${r.seq}\u0000${r.actionId}`;
-    const won = new Set(inserted.map(key));
     await Promise.all(
       batch.map(async (row) => {
-        if (won.delete(key(row))) return row.resolve({ ok: true });
+        if (won(row)) {
+          this.stats.rows++;
+          return row.resolve({ ok: true });
+        }
         try {
           row.resolve(await this.loser(row));
         } catch (error) {
@@ -135,6 +128,36 @@ export class GroupCommit {
         }
       }),
     );
+  }
+
+  private async insertOne(row: Pending): Promise<(row: Pending) => boolean> {
+    const inserted = await this.sql<{ seq: number }>(
+      INSERT_ONE,
+      [row.matchId, row.seq, row.seat, row.actionId, row.payloadJson, row.salt],
+      // The statements of the hot path: PostgreSQL parses and plans each once per connection.
+      { name: 'mm_append_action' },
+    );
+    return () => inserted.length === 1;
+  }
+
+  private async insertMany(batch: Pending[]): Promise<(row: Pending) => boolean> {
+    const inserted = await this.sql<{ matchId: string; seq: number; actionId: string }>(
+      INSERT_BATCH,
+      [
+        batch.map((r) => r.matchId),
+        batch.map((r) => r.seq),
+        batch.map((r) => r.seat),
+        batch.map((r) => r.actionId),
+        batch.map((r) => r.payloadJson),
+        batch.map((r) => r.salt),
+      ],
+      { name: 'mm_append_actions' },
+    );
+    // Keyed by the whole row's identity: two rows of one batch may race for one seq.
+    const key = (r: { matchId: string; seq: number; actionId: string }): string =>
+      `${r.matchId}\u0000${r.seq}\u0000${r.actionId}`;
+    const keys = new Set(inserted.map(key));
+    return (row) => keys.delete(key(row));
   }
 
   /**
