@@ -10,3 +10,12 @@ export function keptView<Part extends object, View>(kept: WeakMap<Part, View>, p
   if (view === undefined) kept.set(part, (view = make(part)));
   return view;
 }
+
+const optionViews = new WeakMap<object, object>();
+
+/**
+ * The view of a match's options, one per options object: a state keeps its options from one action
+ * to the next, so every view of the match shares this copy, which a delta passes over at a glance.
+ */
+export const keptOptions = <Options extends object>(options: Options): Options =>
+  keptView(optionViews, options, (o) => ({ ...o })) as Options;

@@ -8,7 +8,7 @@ import { randomCode } from '../../core/rng';
 import { isPossibleScore, scoreGuess, type Score } from '../../core/score';
 import { outcomeOf } from '../../core/outcome';
 import { clockPerOwingSeat } from '../../core/turn-clock';
-import { keptView } from '../../core/kept-views';
+import { keptOptions, keptView } from '../../core/kept-views';
 import { duelLastMove, duelName, duelSecretRules, type DuelLastMove } from './pure';
 import {
   duelActionSchema,
@@ -233,7 +233,7 @@ function roundView(round: DuelRound, viewer: Viewer, reveal = false): DuelRoundV
 const duelView = (state: DuelState, viewer: Viewer, reveal: boolean): DuelView => ({
   family: 'duel',
   viewer,
-  options: { ...state.options },
+  options: keptOptions(state.options),
   rounds: state.rounds.map((round) => roundView(round, viewer, reveal)),
   scores: [state.scores[0], state.scores[1]],
   finished: state.finished,

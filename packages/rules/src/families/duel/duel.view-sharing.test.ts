@@ -29,6 +29,7 @@ describe('duel views from one action to the next', () => {
       expect(b.rounds[1]).not.toBe(a.rounds[1]);
       expect(b.rounds[1]!.rows[0]).toBe(a.rounds[1]!.rows[0]);
       expect(b.rounds[1]!.rows).toHaveLength(2);
+      expect(b.options).toBe(a.options);
     }
   });
 
@@ -53,5 +54,7 @@ describe('duel views from one action to the next', () => {
     const view = duel.view(state, 1);
     expect(view.rounds[1]!.secret).not.toBe(state.rounds[1]!.secret);
     expect(view.rounds[1]!.rows[0]!.guess).not.toBe(state.rounds[1]!.rows[0]!.guess);
+    expect(view.options).not.toBe(state.options);
+    expect(view.options).toEqual(state.options);
   });
 });

@@ -7,7 +7,7 @@ import type { Family, MatchStatus, Seat, Viewer } from '../../core/family';
 import { createRng, shuffle, type Rng } from '../../core/rng';
 import { outcomeOf } from '../../core/outcome';
 import { clockPerOwingSeat } from '../../core/turn-clock';
-import { keptView } from '../../core/kept-views';
+import { keptOptions, keptView } from '../../core/kept-views';
 import {
   MM44_COLOURS,
   MM44_COUNTERS_PER_COLOUR,
@@ -188,7 +188,7 @@ function mm44View(state: Mm44State, viewer: Viewer, reveal: boolean): Mm44View {
   return {
     family: 'mm44',
     viewer,
-    options: { ...state.options },
+    options: keptOptions(state.options),
     boards: state.boards.map((board, b) => ({
       board: b,
       holder: board.holder,

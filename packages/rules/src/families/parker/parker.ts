@@ -8,7 +8,7 @@ import { randomCode } from '../../core/rng';
 import { scoreGuess } from '../../core/score';
 import { outcomeOf } from '../../core/outcome';
 import { clockPerOwingSeat } from '../../core/turn-clock';
-import { keptView } from '../../core/kept-views';
+import { keptOptions, keptView } from '../../core/kept-views';
 import { PARKER_MOVES, parkerLastMove, parkerName, parkerSecretRules, type ParkerLastMove } from './pure';
 import {
   parkerActionSchema,
@@ -169,7 +169,7 @@ function gameView(game: ParkerGameState, viewer: Seat | null, pegs: number, reve
 const parkerView = (state: ParkerState, viewer: Viewer, reveal: boolean): ParkerView => ({
   family: 'parker',
   viewer,
-  options: { ...state.options },
+  options: keptOptions(state.options),
   games: state.games.map((game) => gameView(game, viewer, state.options.pegs, reveal)),
   scores: [state.scores[0], state.scores[1]],
   finished: state.finished,

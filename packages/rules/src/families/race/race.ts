@@ -8,7 +8,7 @@ import { createRng, namedCode, randomCode } from '../../core/rng';
 import { inconsistentRow, scoreGuess } from '../../core/score';
 import { outcomeOf } from '../../core/outcome';
 import { clockPerOwingSeat } from '../../core/turn-clock';
-import { keptView } from '../../core/kept-views';
+import { keptOptions, keptView } from '../../core/kept-views';
 import { raceCodeRules, raceGuessRules, raceLastMove, raceName, type RaceLastMove } from './pure';
 import {
   raceActionSchema,
@@ -155,7 +155,6 @@ function boardView(state: RaceState, seat: Seat, full: boolean, place: number | 
 }
 
 /** The parts every viewer sees alike, kept with them as the rows are. */
-const optionViews = new WeakMap<RaceOptions, RaceOptions>();
 const codeViews = new WeakMap<Code, Code>();
 const breakerViews = new WeakMap<Seat[], Seat[]>();
 
@@ -181,7 +180,7 @@ function raceView(state: RaceState, viewer: Viewer, reveal: boolean): RaceView {
   return {
     family: 'race',
     viewer,
-    options: keptView(optionViews, state.options, (o) => ({ ...o })),
+    options: keptOptions(state.options),
     code: open ? keptView(codeViews, state.code, (c) => [...c]) : null,
     boards: boardsSeenBy(state, viewer, open),
     breakers: keptView(breakerViews, state.breakers, (b) => [...b]),

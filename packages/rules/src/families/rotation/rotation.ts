@@ -8,7 +8,7 @@ import { randomCode } from '../../core/rng';
 import { scoreGuess } from '../../core/score';
 import { outcomeOf } from '../../core/outcome';
 import { clockPerOwingSeat } from '../../core/turn-clock';
-import { keptView } from '../../core/kept-views';
+import { keptOptions, keptView } from '../../core/kept-views';
 import {
   rotationCodemakerPoints,
   rotationGuessOrder,
@@ -156,7 +156,7 @@ function roundView(round: RotationRound, viewer: Seat | null, players: number, r
 const rotationView = (state: RotationState, viewer: Viewer, reveal: boolean): RotationView => ({
   family: 'rotation',
   viewer,
-  options: { ...state.options },
+  options: keptOptions(state.options),
   rounds: state.rounds.map((round) => roundView(round, viewer, state.options.players, reveal)),
   scores: [...state.scores],
   finished: state.finished,
