@@ -8,6 +8,7 @@
  *   node scripts/bench-load.mjs [--targets relay,embedded,postgres] [--rates 100,400,1000]
  *     [--rooms N] [--duration 10] [--warmup 3] [--family <any family of the rules>] [--profile DIR] [--timing]
  *     [--client lean|socket.io] [--reactions] [--processes N] [--routing room|spread]
+ *     [--node-flags "<flags>"] [--server-log FILE]
  *
  * Rooms: without `--rooms`, as many rooms as the largest rate are connected, and a run at rate
  * R drives the first R of them, each acting once a second. With `--rooms N`, every run drives
@@ -23,6 +24,9 @@
  * processes, which then run with BENCH_TIMING=1). `--routing room` (the default) puts every socket
  * of a room on one process, as nginx.conf routes them; `spread` puts a room's seats on different
  * processes (the shape before rooms were routed).
+ * `--node-flags "--max-semi-space-size=8 --trace-gc-nvp"`: Node.js and V8 flags of the server's
+ * processes (not the relay's: it stays the floor as Node.js runs it by default); `--server-log FILE`:
+ * their standard output appended to FILE (what such a flag prints).
  * Latency is measured from the moment an action was due, not from when it could be sent,
  * so a server falling behind shows up in the numbers (no coordinated omission).
  *
@@ -53,6 +57,9 @@ const PROCESSES = Number(arg('processes', '1'));
 const ROUTING = arg('routing', 'room') === 'spread' ? 'spread' : 'room';
 /** a folder: the server runs with --cpu-prof and writes its profile there when it stops */
 const PROFILE_DIR = process.argv.includes('--profile') ? arg('profile', 'cpu-profiles') : null;
+/** Node.js and V8 flags of the server's processes, and where their standard output goes */
+const NODE_FLAGS = arg('node-flags', '').split(' ').filter(Boolean);
+const SERVER_LOG = process.argv.includes('--server-log') ? arg('server-log', 'server.log') : null;
 const SETTINGS: RunSettings = {
   roomsFlag: ROOMS_FLAG,
   durationS: Number(arg('duration', '10')),
@@ -104,7 +111,12 @@ async function bench(target: Target): Promise<void> {
       for (let i = 0; i < PROCESSES; i++) {
         // Several: each counts the messages it receives from the others (bench-timing's `redisIn`).
         servers.push(
-          await startProcess(here('./main.js'), env, { profileDir: PROFILE_DIR, timing: SETTINGS.timing || shape !== null }),
+          await startProcess(here('./main.js'), env, {
+            profileDir: PROFILE_DIR,
+            timing: SETTINGS.timing || shape !== null,
+            nodeFlags: NODE_FLAGS,
+            logFile: SERVER_LOG,
+          }),
         );
       }
     }

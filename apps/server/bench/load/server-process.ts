@@ -3,6 +3,7 @@
  * its address read from its start-up line; `--timing` reports asked for with SIGUSR2.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -15,9 +16,16 @@ export interface ServerProcess {
 export async function startProcess(
   script: string,
   env: Record<string, string>,
-  opts: { profileDir: string | null; timing: boolean },
+  opts: {
+    profileDir: string | null;
+    timing: boolean;
+    /** Node.js and V8 flags of the process (`--node-flags`): GC settings, `--trace-gc-nvp`… */
+    nodeFlags?: string[];
+    /** a file the process's standard output is appended to (`--server-log`): what those flags print */
+    logFile?: string | null;
+  },
 ): Promise<ServerProcess> {
-  const flags = opts.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.profileDir}`] : [];
+  const flags = [...(opts.nodeFlags ?? []), ...(opts.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.profileDir}`] : [])];
   const child = spawn(process.execPath, [...flags, script], {
     env: {
       ...process.env,
@@ -30,6 +38,8 @@ export async function startProcess(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const logFile = opts.logFile;
+  if (logFile) child.stdout!.on('data', (chunk: Buffer) => appendFileSync(logFile, chunk));
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000);
