@@ -67,10 +67,8 @@ export function applyRoomDelta(held: HeldRoom | null, d: RoomDelta): HeldRoom | 
  * What a delta's hash covers: all that a receiver holds of its room. A summary held from another
  * base than the channel's (a join reply worked out on another process, a sync) must show as a gap
  * too, or the fold would keep a stale name or vote, or append a vote twice, with nothing to tell.
- */
-/**
- * The sender keeps the hashes of the parts of views it sent (delta.ts): the objects of a view that
- * did not change, or that several channels share (kept views, the one summary of a broadcast), are
- * hashed once. A sender never changes a view it sent.
+ * `keep` (the sender's): the hashes of the parts of views sent are kept with them (delta.ts), so the
+ * parts that did not change, or that several channels share (kept views, the one summary of a
+ * broadcast), are hashed once. A sender never changes a view it sent.
  */
 const heldHash = ({ room, snapshot }: HeldRoom, keep = false): string => valueHash({ room, snapshot }, keep);

@@ -1,7 +1,7 @@
 // Group commit of the action log: appends of different rooms that arrive in the same
 // event-loop turn go to the database as one multi-row INSERT (a plain one for a row alone), which
-// is one statement and one commit. Each caller still learns its own outcome only once that commit is done, so an
-// acknowledgement still means "stored". A row that loses on a unique key is left out by
+// is one statement and one commit. Each caller still learns its own outcome only once that commit
+// is done, so an acknowledgement still means "stored". A row that loses on a unique key is left out by
 // ON CONFLICT DO NOTHING without failing the others, and is then asked about on its own.
 import type { SqlRunner } from './database.js';
 import { benchTiming } from '../bench-timing.js';

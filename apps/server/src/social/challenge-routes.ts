@@ -132,19 +132,16 @@ export function registerChallengeRoutes(
     return { roomId: c.roomId, seat: accepted.seat } satisfies ChallengeAcceptReply;
   });
 
-  app.post('/api/challenges/:id/decline', asPrincipal('device'), async (req, reply) => {
-    const found = await mine(req);
-    if (!found || found.c.challengedId !== found.playerId) return httpError(reply, ...NO_SUCH);
-    const ended = await rooms.endChallenge(found.c.roomId, found.c.id, 'declined');
-    if (!ended.ok) return refused(reply, ended);
-    return reply.code(204).send();
-  });
-
-  app.delete('/api/challenges/:id', asPrincipal('device'), async (req, reply) => {
-    const found = await mine(req);
-    if (!found || found.c.challengerId !== found.playerId) return httpError(reply, ...NO_SUCH);
-    const ended = await rooms.endChallenge(found.c.roomId, found.c.id, 'cancelled');
-    if (!ended.ok) return refused(reply, ended);
-    return reply.code(204).send();
-  });
+  /** Ends one of the device's challenges as `status`, when its player is the challenge's `side`. */
+  const endAs =
+    (side: 'challengedId' | 'challengerId', status: 'declined' | 'cancelled') =>
+    async (req: FastifyRequest, reply: FastifyReply) => {
+      const found = await mine(req);
+      if (!found || found.c[side] !== found.playerId) return httpError(reply, ...NO_SUCH);
+      const ended = await rooms.endChallenge(found.c.roomId, found.c.id, status);
+      if (!ended.ok) return refused(reply, ended);
+      return reply.code(204).send();
+    };
+  app.post('/api/challenges/:id/decline', asPrincipal('device'), endAs('challengedId', 'declined'));
+  app.delete('/api/challenges/:id', asPrincipal('device'), endAs('challengerId', 'cancelled'));
 }
