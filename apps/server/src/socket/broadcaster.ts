@@ -4,10 +4,10 @@ import { SerialQueue } from '../shared/serial-queue';
 import { ChannelViews } from './channel-views';
 import { roomChannel, seatChannel, watchChannel } from './channels';
 import { AwayClocks } from './away-clocks';
-import type { IoServer, SocketData } from './io-types';
+import type { IoServer } from './io-types';
 import type { Absence, Presence } from '../rooms/presence';
 import type { ClusterBus } from './cluster-bus';
-import { countPresence, SharedPresence } from './shared-presence';
+import { localPresence, SharedPresence } from './shared-presence';
 
 /** Rooms whose views are worked out in one event-loop turn at most (exported for its test). */
 export const ROOMS_PER_TURN = 32;
@@ -64,18 +64,7 @@ export class Broadcaster {
 
   /** `fresh`: with several processes, ask them all now rather than trust what was kept. */
   async presence(roomId: string, opts: { fresh?: boolean } = {}): Promise<Presence> {
-    return this.shared ? this.shared.of(roomId, opts.fresh) : this.localPresence(roomId);
-  }
-
-  private localPresence(roomId: string): Presence {
-    const ids = this.io.sockets.adapter.rooms.get(roomChannel(roomId));
-    if (!ids) return { connected: new Set(), spectators: 0 };
-    const data: SocketData[] = [];
-    for (const id of ids) {
-      const socket = this.io.sockets.sockets.get(id);
-      if (socket) data.push(socket.data);
-    }
-    return countPresence(data);
+    return this.shared ? this.shared.of(roomId, opts.fresh) : localPresence(this.io, roomId);
   }
 
   /** Whether a channel may have a listener: known exactly on one process, assumed with several. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, type TestDatabase } from '../test-support/databases';
 import { kill, spawnServer } from '../test-support/process';
 import { TestRedis } from '../test-support/redis-server';
+import { Player } from '../test-support/player';
 import { createRoom } from '../test-support/server';
 import { duelAcross } from '../test-support/table';
 import { until } from '../test-support/until';
@@ -25,9 +26,15 @@ describe('a Redis outage under live play between two processes', () => {
   });
 
   it('keeps every process up and serving its own sockets, and cross-process delivery resumes by itself', async () => {
-    const { alice, bob } = await duelAcross(nodes[0]!.url, nodes[1]!.url, { repeats: true, guesses: 15 });
+    const { roomId, alice, bob } = await duelAcross(nodes[0]!.url, nodes[1]!.url, { repeats: true, guesses: 15 });
 
     await redis.down();
+    // A socket joining now makes the room's kept presence stale on its process: who is in the room
+    // must then come from that process's own sockets, without Redis (a join's reply, a sync).
+    const watcher = await Player.connect(nodes[0]!.url);
+    expect(await watcher.join(roomId)).toMatchObject({ ok: true });
+    expect(await alice.send('room:sync', {})).toMatchObject({ ok: true });
+    watcher.close();
     // Longer than the 5 s after which the processes used to die, with play going on all along: each
     // process acknowledges its own socket's moves, and answers HTTP (rate-limited routes included).
     const downSince = Date.now();

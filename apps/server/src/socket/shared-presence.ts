@@ -1,5 +1,6 @@
 import type { Seat } from '@mm/rules';
 import type { Presence } from '../rooms/presence';
+import { roomChannel } from './channels';
 import type { ClusterBus } from './cluster-bus';
 import type { IoServer, SocketData } from './io-types';
 
@@ -11,6 +12,22 @@ export function countPresence(sockets: readonly SocketData[]): Presence {
     else connected.add(data.seat);
   }
   return { connected, spectators };
+}
+
+/**
+ * This process's own sockets of the room, read from the adapter's channel table: no I/O. Not
+ * `io.local…fetchSockets()`: the cluster adapter asks Redis for the number of processes even for a
+ * local look-up, which fails while Redis is away, exactly when this is the answer left.
+ */
+export function localPresence(io: IoServer, roomId: string): Presence {
+  const ids = io.sockets.adapter.rooms.get(roomChannel(roomId));
+  if (!ids) return { connected: new Set(), spectators: 0 };
+  const data: SocketData[] = [];
+  for (const id of ids) {
+    const socket = io.sockets.sockets.get(id);
+    if (socket) data.push(socket.data);
+  }
+  return countPresence(data);
 }
 
 /** `room:<id>` and `room:<id>:…` → the room id. */
@@ -47,18 +64,15 @@ export class SharedPresence {
     const cached = this.known.get(roomId);
     if (cached && !fresh) return cached;
     const before = this.version.get(roomId) ?? 0;
-    // Another process not answering in time (just died, say): this process's own sockets, rather
-    // than no answer; not kept, so the next look asks everyone again.
-    let partial = false;
+    // Another process not answering in time (just died, say), or Redis away: this process's own
+    // sockets, rather than no answer; not kept, so the next look asks everyone again.
     const sockets = await this.io
-      .in(`room:${roomId}`)
+      .in(roomChannel(roomId))
       .fetchSockets()
-      .catch(() => {
-        partial = true;
-        return this.io.local.in(`room:${roomId}`).fetchSockets();
-      });
+      .catch(() => null);
+    if (sockets === null) return localPresence(this.io, roomId);
     const presence = countPresence(sockets.map((s) => s.data));
-    if (!partial && (this.version.get(roomId) ?? 0) === before) this.known.set(roomId, presence);
+    if ((this.version.get(roomId) ?? 0) === before) this.known.set(roomId, presence);
     return presence;
   }
 
