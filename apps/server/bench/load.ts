@@ -3,9 +3,11 @@
  * protocol from this process (its own lean client, bench/lean-socket.ts; `--client socket.io`
  * for socket.io-client), open loop at a fixed rate, with a bare Socket.IO relay
  * (bench/relay.ts) measured in the same run as the reference. One JSON line per target and
- * rate. It prints numbers and asserts nothing: never a CI gate.
+ * rate. It prints numbers and asserts nothing: never a CI gate. `relay-postgres` and `relay-embedded`
+ * are the same relay storing each action before its acknowledgement, in PostgreSQL or in the embedded
+ * database: the floor under what the product must do on each.
  *
- *   node scripts/bench-load.mjs [--targets relay,embedded,postgres] [--rates 100,400,1000]
+ *   node scripts/bench-load.mjs [--targets relay,relay-postgres,relay-embedded,embedded,postgres] [--rates 100,400,1000]
  *     [--rooms N] [--duration 10] [--warmup 3] [--family <any family of the rules>] [--profile DIR] [--timing]
  *     [--client lean|socket.io] [--reactions] [--processes N] [--routing room|spread]
  *     [--node-flags "<flags>"] [--server-log FILE]
@@ -39,7 +41,7 @@ import { fileURLToPath } from 'node:url';
 import { createTestPostgres, freshEmbeddedDataDir, tempDir } from '../src/db/test-databases';
 import { relayTable, projectTable, setUpTables, stagger } from './load/tables';
 import { familyPlay } from './load/moves';
-import { run, type RunSettings, type Shape, type Target } from './load/run';
+import { isRelay, run, type RunSettings, type Shape, type Target } from './load/run';
 import { startProcess, type ServerProcess } from './load/server-process';
 import { UNBOUNDED_ADDRESS_ENV } from '../src/test-support/process';
 import { TestRedis } from '../src/test-support/redis-server';
@@ -83,8 +85,18 @@ async function bench(target: Target): Promise<void> {
     let servers: ServerProcess[];
     let databaseUrl: string | null = null;
     let shape: Shape | null = null;
-    if (target === 'relay') {
-      servers = [await startProcess(here('./bench-relay.mjs'), {}, { profileDir: PROFILE_DIR, timing: SETTINGS.timing })];
+    if (isRelay(target)) {
+      const env: Record<string, string> = {};
+      if (target === 'relay-postgres') {
+        const database = await createTestPostgres();
+        cleanups.push(() => database.drop());
+        env['RELAY_DATABASE_URL'] = databaseUrl = database.url;
+      } else if (target === 'relay-embedded') {
+        const dir = tempDir('mm-bench-relay-');
+        cleanups.push(() => dir.remove());
+        env['RELAY_DATA_DIR'] = dir.path;
+      }
+      servers = [await startProcess(here('./bench-relay.mjs'), env, { profileDir: PROFILE_DIR, timing: SETTINGS.timing })];
     } else {
       // Every simulated player comes from 127.0.0.1: the per-address socket bounds would stop them.
       const env: Record<string, string> = { ROOM_CREATE_BURST: '1000000', BOT_DELAY_MS: '0', ...UNBOUNDED_ADDRESS_ENV };
@@ -125,10 +137,10 @@ async function bench(target: Target): Promise<void> {
     // Room i's seat k: on process i (room routing), or on process i + k (spread).
     const urlOf = (i: number) => (seat: number) => urls[(i + (ROUTING === 'spread' ? seat : 0)) % urls.length]!;
     const tables = await setUpTables(ROOMS, (i) =>
-      target === 'relay' ? relayTable(urls[0]!, i, SETTINGS.client) : projectTable(urlOf(i), FAMILY, PLAY!, SETTINGS.client),
+      isRelay(target) ? relayTable(urls[0]!, i, SETTINGS.client) : projectTable(urlOf(i), FAMILY, PLAY!, SETTINGS.client),
     );
     cleanups.unshift(() => tables.forEach((t) => t.close()));
-    if (target !== 'relay') await stagger(tables, PLAY!);
+    if (!isRelay(target)) await stagger(tables, PLAY!);
     for (const rate of RATES) {
       const measured = await run(target, servers, tables, rate, databaseUrl, SETTINGS, shape, relayCpuMsPerAction.get(rate));
       if (target === 'relay') relayCpuMsPerAction.set(rate, measured.cpuMsPerAction);

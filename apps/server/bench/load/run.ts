@@ -12,7 +12,9 @@ import { watchRedis } from './redis-watch';
 import type { ServerProcess } from './server-process';
 import { flowReactions } from './reactions';
 
-export type Target = 'relay' | 'embedded' | 'postgres';
+export type Target = 'relay' | 'relay-postgres' | 'relay-embedded' | 'embedded' | 'postgres';
+/** The bare relay, storing or not (bench/relay.ts): the toy game, no timing, no reactions. */
+export const isRelay = (target: Target): boolean => target.startsWith('relay');
 
 export const pct = (sorted: number[], p: number): number | null =>
   sorted.length === 0
@@ -106,13 +108,13 @@ export async function run(
   const postgres = databaseUrl ? postgresPids() : [];
   const loadCpu0 = process.cpuUsage();
   // The bare relay has no timing of its own (and a SIGUSR2 would end it).
-  const timing = settings.timing && target !== 'relay';
+  const timing = settings.timing && !isRelay(target);
   // The load generator shares the cores: its own stalls delay sends and show up as latency.
   const lag = monitorEventLoopDelay({ resolution: 5 });
   // Set inside the tick (a closure): typed by hand, or the compiler narrows it to null.
   let pgWatch = null as Promise<{ stop(): Promise<Record<string, unknown>> }> | null;
   // The bare relay knows no reactions.
-  const reactionFlow = settings.reactions && target !== 'relay' ? flowReactions(active) : null;
+  const reactionFlow = settings.reactions && !isRelay(target) ? flowReactions(active) : null;
   let redisWatch = null as Promise<{ stop(acked: number, reports: unknown[]): Promise<Record<string, unknown>> }> | null;
   await new Promise<void>((resolve) => {
     const tick = (): void => {
@@ -171,7 +173,7 @@ export async function run(
   console.log(
     JSON.stringify({
       target,
-      family: target === 'relay' ? 'toy' : settings.family,
+      family: isRelay(target) ? 'toy' : settings.family,
       client: settings.client,
       rate,
       ...(shape ? { processes: servers.length, routing: shape.routing } : {}),

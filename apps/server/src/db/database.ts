@@ -12,13 +12,7 @@ import { claimDataDir, DataDirWatch, guardedBy } from './data-dir-identity.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { migrate, readMigrations, type MigrateResult, type MigrationSession } from './migrate.js';
 import { namedStatements } from './pglite-statements.js';
-
-/**
- * Settings of the embedded PostgreSQL (PGlite) on top of PGlite's own start parameters. Passed at
- * start, not through PGlite's `postgresqlconf` option: that one replaces the whole postgresql.conf
- * (time zone, date style, locale settings included).
- */
-export const EMBEDDED_START_SETTINGS = ['-c', 'shared_buffers=32MB'];
+import { startPGlite } from './pglite-start.js';
 
 /**
  * Plain SQL on the same connection(s) Prisma uses (the PGlite instance, or the pg pool),
@@ -85,11 +79,7 @@ async function openEmbedded(
     const pgdata = join(root, 'pglite');
     claimDataDir(root, existsSync(join(pgdata, 'PG_VERSION')), limits.resetDataDir ?? false);
     mkdirSync(pgdata, { recursive: true });
-    // PGlite's buffer pool lives in its WebAssembly memory, which grows as pages are touched and
-    // never shrinks: PostgreSQL's default 128 MB of it is more than the hot path (appends at the
-    // end of the log, the two indexes' right-hand pages) needs, and every page read misses only
-    // into the OS page cache (the data folder's files).
-    pglite = await PGlite.create(pgdata, { startParams: [...PGlite.defaultStartParams, ...EMBEDDED_START_SETTINGS] });
+    pglite = await startPGlite(pgdata);
     const db = pglite;
     const session: MigrationSession = {
       query: async (sql, params) => ({ rows: (await db.query<Record<string, unknown>>(sql, params)).rows }),
