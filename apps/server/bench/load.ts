@@ -10,7 +10,7 @@
  *   node scripts/bench-load.mjs [--targets relay,relay-postgres,relay-embedded,embedded,postgres] [--rates 100,400,1000]
  *     [--rooms N] [--duration 10] [--warmup 3] [--family <any family of the rules>] [--profile DIR] [--timing]
  *     [--client lean|socket.io] [--reactions] [--processes N] [--routing room|spread]
- *     [--node-flags "<flags>"] [--server-log FILE]
+ *     [--node-flags "<flags>"] [--server-log FILE] [--relay-seats 2]
  *
  * Rooms: without `--rooms`, as many rooms as the largest rate are connected, and a run at rate
  * R drives the first R of them, each acting once a second. With `--rooms N`, every run drives
@@ -28,7 +28,8 @@
  * processes (the shape before rooms were routed).
  * `--node-flags "--max-semi-space-size=8 --trace-gc-nvp"`: Node.js and V8 flags of the server's
  * processes (not the relay's: it stays the floor as Node.js runs it by default); `--server-log FILE`:
- * their standard output appended to FILE (what such a flag prints).
+ * their standard output appended to FILE (what such a flag prints). `--relay-seats N`: the relay's rooms
+ * have N seats, each row sent to all of them (a race's 8: the floor under `--family race`).
  * Latency is measured from the moment an action was due, not from when it could be sent,
  * so a server falling behind shows up in the numbers (no coordinated omission).
  *
@@ -55,6 +56,8 @@ const RATES = arg('rates', '100,400,1000').split(',').map(Number);
 const ROOMS_FLAG = process.argv.includes('--rooms') ? Number(arg('rooms', '0')) : null;
 const ROOMS = ROOMS_FLAG ?? Math.max(...RATES);
 const FAMILY = arg('family', 'duel');
+/** seats of a relay's room: every row goes to each (8: the relay's own race, to set beside `--family race`) */
+const RELAY_SEATS = Number(arg('relay-seats', '2'));
 const PROCESSES = Number(arg('processes', '1'));
 const ROUTING = arg('routing', 'room') === 'spread' ? 'spread' : 'room';
 /** a folder: the server runs with --cpu-prof and writes its profile there when it stops */
@@ -137,7 +140,9 @@ async function bench(target: Target): Promise<void> {
     // Room i's seat k: on process i (room routing), or on process i + k (spread).
     const urlOf = (i: number) => (seat: number) => urls[(i + (ROUTING === 'spread' ? seat : 0)) % urls.length]!;
     const tables = await setUpTables(ROOMS, (i) =>
-      isRelay(target) ? relayTable(urls[0]!, i, SETTINGS.client) : projectTable(urlOf(i), FAMILY, PLAY!, SETTINGS.client),
+      isRelay(target)
+        ? relayTable(urls[0]!, i, SETTINGS.client, RELAY_SEATS)
+        : projectTable(urlOf(i), FAMILY, PLAY!, SETTINGS.client),
     );
     cleanups.unshift(() => tables.forEach((t) => t.close()));
     if (!isRelay(target)) await stagger(tables, PLAY!);

@@ -17,6 +17,8 @@ import { startPGlite } from '../src/db/pglite-start';
 import { namedStatements } from '../src/db/pglite-statements';
 
 interface ToyRoom {
+  /** seats joined: each row goes to every one of them */
+  seats: number;
   secret: number[];
   rows: { guess: number[]; black: number; white: number }[];
 }
@@ -40,6 +42,11 @@ const toyScore = (secret: number[], guess: number[]): { black: number; white: nu
 };
 
 const rooms = new Map<string, ToyRoom>();
+const roomOf = (id: string): ToyRoom => {
+  let room = rooms.get(id);
+  if (!room) rooms.set(id, (room = { seats: 0, secret: [5, 5, 5, 5], rows: [] }));
+  return room;
+};
 
 /**
  * Where the relay stores its actions, if it does: PostgreSQL (RELAY_DATABASE_URL) through a pool,
@@ -86,18 +93,19 @@ const io = new Server(http, { serveClient: false });
 
 io.on('connection', (socket) => {
   socket.on('join', (msg: { room: string; seat: number }, ack: (r: unknown) => void) => {
+    const room = roomOf(msg.room);
+    room.seats = Math.max(room.seats, msg.seat + 1);
     void socket.join(`${msg.room}:${msg.seat}`);
     ack({ ok: true });
   });
   socket.on('act', async (msg: { room: string; code: number[] }, ack: (r: unknown) => void) => {
-    let room = rooms.get(msg.room);
-    if (!room) rooms.set(msg.room, (room = { secret: [5, 5, 5, 5], rows: [] }));
+    const room = roomOf(msg.room);
     room.rows.push({ guess: msg.code, ...toyScore(room.secret, msg.code) });
     const seq = room.rows.length;
     await store(msg.room, seq, msg.code);
     ack({ ok: true, seq });
     const rows = room.rows.slice(-15);
-    for (const seat of [0, 1]) io.to(`${msg.room}:${seat}`).emit('update', { seq, seat, rows });
+    for (let seat = 0; seat < room.seats; seat++) io.to(`${msg.room}:${seat}`).emit('update', { seq, seat, rows });
   });
 });
 

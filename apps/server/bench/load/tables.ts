@@ -14,7 +14,7 @@ import {
   type Snapshot,
 } from '@mm/protocol';
 import { until } from '../../src/test-support/until';
-import { open, request, type ClientKind, type Table } from './client';
+import { open, request, type ClientKind, type Socket, type Table } from './client';
 import { decide, owedBy, type FamilyPlay } from './moves';
 
 const SETUP_CONCURRENCY = 25;
@@ -256,15 +256,19 @@ export async function projectTable(
   return table;
 }
 
-/** A table of the bare relay: seat 1 guesses, seat 0 gets each row. */
-export async function relayTable(url: string, index: number, client: ClientKind): Promise<Table> {
+/**
+ * A table of the bare relay with `seats` seats (2 unless `--relay-seats`): seat 1 guesses, every
+ * seat gets each row, and seat 0's copy measures the delivery.
+ */
+export async function relayTable(url: string, index: number, client: ClientKind, seats = 2): Promise<Table> {
   const room = `t${index}`;
-  const sockets = [await open(url, client), await open(url, client)];
+  const sockets: Socket[] = [];
+  for (let seat = 0; seat < seats; seat++) sockets.push(await open(url, client));
   for (const [seat, socket] of sockets.entries()) await request(socket, 'join', { room, seat });
   let awaiting: { seq: number; t0: number } | null = null;
   let seq = 0;
   const table: Table = {
-    seats: 2,
+    seats,
     due: [],
     busy: false,
     finished: false,
