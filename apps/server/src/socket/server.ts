@@ -7,6 +7,7 @@ import { createClusterBus, type ClusterBus } from './cluster-bus';
 import { guardConnections } from './connection-guard';
 import { shapeWrites } from './engine-writes';
 import type { IoServer, IoSocket } from './io-types';
+import { jsonParser } from './json-parser';
 import { attachRedisAdapter } from './redis';
 
 /** Socket.IO drops a connection whose single packet exceeds this (far above any legal message). */
@@ -36,6 +37,8 @@ export async function createSocketServer(
   const io: IoServer = new Server(node, {
     maxHttpBufferSize: SOCKET_BUFFER_BYTES,
     serveClient: false,
+    // Packets written as text without a search for binary in each (json-parser.ts).
+    parser: jsonParser,
     // No new socket once draining: the client's reconnection goes to another process.
     allowRequest: (_req, callback) => callback(deps.draining() ? 'shutting down' : null, !deps.draining()),
   });
