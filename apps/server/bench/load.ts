@@ -88,17 +88,22 @@ async function bench(target: Target): Promise<void> {
     let servers: ServerProcess[];
     let databaseUrl: string | null = null;
     let shape: Shape | null = null;
+    /** A PostgreSQL database of the run's own, dropped afterwards: its URL. */
+    const ownPostgres = async (): Promise<string> => {
+      const database = await createTestPostgres();
+      cleanups.push(() => database.drop());
+      return (databaseUrl = database.url);
+    };
+    /** An empty folder of the run's own, removed afterwards: its path. */
+    const ownDir = (prefix: string): string => {
+      const dir = tempDir(prefix);
+      cleanups.push(() => dir.remove());
+      return dir.path;
+    };
     if (isRelay(target)) {
       const env: Record<string, string> = {};
-      if (target === 'relay-postgres') {
-        const database = await createTestPostgres();
-        cleanups.push(() => database.drop());
-        env['RELAY_DATABASE_URL'] = databaseUrl = database.url;
-      } else if (target === 'relay-embedded') {
-        const dir = tempDir('mm-bench-relay-');
-        cleanups.push(() => dir.remove());
-        env['RELAY_DATA_DIR'] = dir.path;
-      }
+      if (target === 'relay-postgres') env['RELAY_DATABASE_URL'] = await ownPostgres();
+      else if (target === 'relay-embedded') env['RELAY_DATA_DIR'] = ownDir('mm-bench-relay-');
       servers = [await startProcess(here('./bench-relay.mjs'), env, { profileDir: PROFILE_DIR, timing: SETTINGS.timing })];
     } else {
       // Every simulated player comes from 127.0.0.1: the per-address socket bounds would stop them.
@@ -108,13 +113,8 @@ async function bench(target: Target): Promise<void> {
         cleanups.push(() => dir.remove());
         env['DATA_DIR'] = dir.path;
       } else {
-        const database = await createTestPostgres();
-        cleanups.push(() => database.drop());
-        const dir = tempDir('mm-bench-');
-        cleanups.push(() => dir.remove());
-        env['DATA_DIR'] = dir.path;
-        env['DATABASE_URL'] = database.url;
-        databaseUrl = database.url;
+        env['DATABASE_URL'] = await ownPostgres();
+        env['DATA_DIR'] = ownDir('mm-bench-');
       }
       if (PROCESSES > 1) {
         const redis = await TestRedis.start();

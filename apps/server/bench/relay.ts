@@ -49,31 +49,12 @@ const roomOf = (id: string): ToyRoom => {
 };
 
 /**
- * Where the relay stores its actions, if it does: PostgreSQL (RELAY_DATABASE_URL) through a pool,
- * or the embedded database (RELAY_DATA_DIR) with the product's own start settings and named
+ * How the relay stores an action, if it does: in PostgreSQL (RELAY_DATABASE_URL) through a pool,
+ * or in the embedded database (RELAY_DATA_DIR) with the server's own start settings and named
  * statements. One INSERT per action: no group commit (at 400 actions/s the product's batches are
- * mostly of one row too).
+ * mostly of one row too). Resolves once the row is committed.
  */
-type Run = (name: string, text: string, params: readonly unknown[]) => Promise<unknown>;
-
-async function openStore(): Promise<Run | null> {
-  const url = process.env['RELAY_DATABASE_URL'];
-  const dir = process.env['RELAY_DATA_DIR'];
-  let run: Run;
-  if (url) {
-    const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 0 });
-    // Every connection opened before the first action: bench:load counts PostgreSQL's CPU by the
-    // backends it finds when its window opens.
-    for (const client of await Promise.all(Array.from({ length: 10 }, () => pool.connect()))) client.release();
-    run = (name, text, values) => pool.query({ name, text, values: [...values] });
-  } else if (dir) {
-    const db = await startPGlite(dir);
-    const named = namedStatements(db, () => {});
-    run = (name, text, values) => named(name, text, values);
-  } else return null;
-  await run('relay_table', TABLE, []);
-  return run;
-}
+type Append = (values: unknown[]) => Promise<unknown>;
 
 const TABLE = `CREATE TABLE IF NOT EXISTS relay_action (
   "matchId" text NOT NULL, seq int NOT NULL, seat int NOT NULL, "actionId" text NOT NULL,
@@ -81,11 +62,31 @@ const TABLE = `CREATE TABLE IF NOT EXISTS relay_action (
   PRIMARY KEY ("matchId", seq), UNIQUE ("matchId", "actionId"))`;
 const INSERT = `INSERT INTO relay_action ("matchId", seq, seat, "actionId", payload, salt)
 VALUES ($1, $2, $3, $4, $5::jsonb, $6) ON CONFLICT DO NOTHING RETURNING seq`;
-const stored = await openStore();
 
-/** Stores the action, if this relay stores; resolves once it is committed. */
+async function openStore(): Promise<Append | null> {
+  const url = process.env['RELAY_DATABASE_URL'];
+  const dir = process.env['RELAY_DATA_DIR'];
+  if (url) {
+    const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 0 });
+    // Every connection opened before the first action: bench:load counts PostgreSQL's CPU by the
+    // backends it finds when its window opens.
+    for (const client of await Promise.all(Array.from({ length: 10 }, () => pool.connect()))) client.release();
+    await pool.query(TABLE);
+    return (values) => pool.query({ name: 'relay_append', text: INSERT, values });
+  }
+  if (dir) {
+    const db = await startPGlite(dir);
+    await db.exec(TABLE);
+    const named = namedStatements(db, () => {});
+    return (values) => named('relay_append', INSERT, values);
+  }
+  return null;
+}
+const append = await openStore();
+
+/** Stores the action, if this relay stores. */
 async function store(room: string, seq: number, code: number[]): Promise<void> {
-  await stored?.('relay_append', INSERT, [room, seq, 1, randomUUID(), JSON.stringify({ type: 'guess', code }), null]);
+  await append?.([room, seq, 1, randomUUID(), JSON.stringify({ type: 'guess', code }), null]);
 }
 
 const http = createServer();

@@ -1,4 +1,4 @@
-import { Decoder, PacketType, type Packet } from 'socket.io-parser';
+import { Decoder, type Packet } from 'socket.io-parser';
 
 /**
  * Socket.IO's parser, with an encoder that writes every packet as text, exactly as the default one
@@ -20,4 +20,4 @@ export class JsonEncoder {
 }
 
 /** The `parser` option of the Socket.IO server. */
-export const jsonParser = { Encoder: JsonEncoder, Decoder, PacketType };
+export const jsonParser = { Encoder: JsonEncoder, Decoder };
